@@ -1,0 +1,131 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
+// Exit statuses.
+const (
+	exitOK          = 0
+	exitError       = 1   // bad input or a failed run
+	exitUsage       = 2   // a wrong flag or argument
+	exitInterrupted = 130 // stopped by a signal; partial results were reported
+)
+
+// usageError marks errors in how the command was called.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+
+// errInterrupted reports a run cut short by a signal after its partial
+// results were written.
+var errInterrupted = errors.New("interrupted: partial results reported")
+
+// run is the whole command, testable in-process: it never calls os.Exit.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	app := newApp(stdout, stderr)
+	err := app.RunContext(ctx, interspersed(app, args))
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, errInterrupted):
+		fmt.Fprintln(stderr, "wifodds:", err)
+		return exitInterrupted
+	}
+	fmt.Fprintln(stderr, "wifodds:", strings.TrimSpace(err.Error()))
+	var u usageError
+	if errors.As(err, &u) {
+		fmt.Fprintln(stderr, "run 'wifodds help' or 'wifodds help COMMAND' for usage")
+		return exitUsage
+	}
+	return exitError
+}
+
+func newApp(stdout, stderr io.Writer) *cli.App {
+	return &cli.App{
+		Name:      "wifodds",
+		Usage:     "World in Flames combat odds: what a combat will do before the dice roll",
+		Writer:    stdout,
+		ErrWriter: stderr,
+		// Errors are printed once, by run, with the right exit status.
+		ExitErrHandler: func(*cli.Context, error) {},
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
+			return usageError{err}
+		},
+		Commands: []*cli.Command{runCommand(), crtCommand()},
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usagef("unknown command %q (commands: run, crt)", c.Args().First())
+			}
+			return cli.ShowAppHelp(c)
+		},
+	}
+}
+
+// onUsageError turns a command's flag parsing errors into usage errors.
+func onUsageError(_ *cli.Context, err error, _ bool) error { return usageError{err} }
+
+// interspersed moves a command's flags before its arguments, so
+// "wifodds run FILE --exact" works as well as "wifodds run --exact FILE"
+// (urfave/cli stops reading flags at the first argument).
+func interspersed(app *cli.App, args []string) []string {
+	if len(args) < 2 {
+		return args
+	}
+	cmds := app.Commands
+	i := 1
+	var cmd *cli.Command
+	for i < len(args) {
+		var next *cli.Command
+		for _, c := range cmds {
+			if c.HasName(args[i]) {
+				next = c
+			}
+		}
+		if next == nil {
+			break
+		}
+		cmd, cmds = next, next.Subcommands
+		i++
+	}
+	if cmd == nil || len(cmd.Subcommands) > 0 {
+		return args
+	}
+	takesValue := map[string]bool{}
+	for _, f := range cmd.Flags {
+		_, isBool := f.(*cli.BoolFlag)
+		for _, n := range f.Names() {
+			takesValue[n] = !isBool
+		}
+	}
+	out := append([]string{}, args[:i]...)
+	var positional []string
+	for j := i; j < len(args); j++ {
+		a := args[j]
+		switch {
+		case a == "--":
+			positional = append(positional, args[j+1:]...)
+			j = len(args)
+		case strings.HasPrefix(a, "-") && len(a) > 1:
+			out = append(out, a)
+			name := strings.TrimLeft(a, "-")
+			if !strings.Contains(name, "=") && takesValue[name] && j+1 < len(args) {
+				out = append(out, args[j+1])
+				j++
+			}
+		default:
+			positional = append(positional, a)
+		}
+	}
+	out = append(out, "--")
+	return append(out, positional...)
+}

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"io"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+)
+
+// progress draws a progress bar with trials/s and ETA on a terminal, and
+// nothing elsewhere or with --quiet.
+type progress struct {
+	mu  sync.Mutex
+	bar *progressbar.ProgressBar
+	w   io.Writer
+	max uint64
+}
+
+func newProgress(w io.Writer, quiet bool) *progress {
+	p := &progress{w: w}
+	if f, ok := w.(*os.File); quiet || !ok || !term.IsTerminal(int(f.Fd())) {
+		p.w = nil
+	}
+	return p
+}
+
+func (p *progress) update(done, planned uint64) {
+	if p == nil || p.w == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar == nil || planned != p.max {
+		if p.bar != nil {
+			p.bar.ChangeMax64(int64(planned))
+		} else {
+			p.bar = progressbar.NewOptions64(int64(planned),
+				progressbar.OptionSetWriter(p.w),
+				progressbar.OptionSetDescription("trials"),
+				progressbar.OptionShowCount(),
+				progressbar.OptionShowIts(),
+				progressbar.OptionSetItsString("trials"),
+				progressbar.OptionThrottle(100*time.Millisecond),
+				progressbar.OptionClearOnFinish(),
+				progressbar.OptionSetPredictTime(true),
+				progressbar.OptionFullWidth(),
+			)
+		}
+		p.max = planned
+	}
+	_ = p.bar.Set64(int64(done))
+}
+
+func (p *progress) finish() {
+	if p == nil || p.bar == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	_ = p.bar.Finish()
+	_ = p.bar.Clear()
+}

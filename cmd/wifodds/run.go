@@ -1,0 +1,281 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/reports"
+	"github.com/wifodds/wifodds/scenario"
+	"github.com/wifodds/wifodds/sim"
+	"github.com/wifodds/wifodds/stats"
+)
+
+// DefaultSeed is the seed a run uses when none is given; it is printed so
+// any run can be repeated.
+const DefaultSeed = 1
+
+func runCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "run",
+		Usage:     "compute the outcome distribution of a scenario",
+		ArgsUsage: "FILE",
+		Description: "Without --exact or --auto the combat is sampled (Monte Carlo). --exact enumerates every dice path;\n" +
+			"--auto enumerates when the dice tree is within the path budget and samples otherwise.",
+		OnUsageError: onUsageError,
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "exact", Usage: "enumerate every dice path (exact probabilities)"},
+			&cli.BoolFlag{Name: "auto", Usage: "exact when the dice tree is within --budget paths, else Monte Carlo"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "text or json"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the report to `FILE` (atomically) instead of standard output"},
+			&cli.StringFlag{Name: "trials", Aliases: []string{"n"}, Value: "1000000", Usage: "Monte Carlo trials (1_000_000, 1e6 and 1M also work)"},
+			&cli.StringFlag{Name: "seed", Value: strconv.Itoa(DefaultSeed), Usage: "seed of the random stream; the same seed and trials give the same answer"},
+			&cli.IntFlag{Name: "workers", Aliases: []string{"w"}, Value: runtime.NumCPU(), Usage: "worker goroutines (the result does not depend on it)"},
+			&cli.Float64Flag{Name: "precision", Usage: "sample until every headline 95% interval's half-width is below `E` (0 < E < 1)"},
+			&cli.StringFlag{Name: "max-trials", Value: "1000000000", Usage: "with --precision, the most trials to run"},
+			&cli.IntFlag{Name: "budget", Value: sim.DefaultPathBudget, Usage: "most dice paths exact enumeration may walk"},
+			&cli.StringFlag{Name: "dice", Usage: "replay these rolls (e.g. 5,1) instead of the scenario's dice list"},
+			&cli.StringFlag{Name: "crt", Usage: "use this table (standard, 2d6 or a file) instead of the scenario's"},
+			&cli.BoolFlag{Name: "explain", Usage: "show how totals, odds, modifiers and table choice were reached"},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"},
+		},
+		Action: runAction,
+	}
+}
+
+type runOptions struct {
+	file      string
+	format    string
+	output    string
+	exact     bool
+	auto      bool
+	trials    uint64
+	maxTrials uint64
+	seed      uint64
+	workers   int
+	precision float64
+	budget    int
+	dice      []int
+	diceSet   bool
+	crt       string
+	explain   bool
+	quiet     bool
+}
+
+func parseRunOptions(c *cli.Context) (*runOptions, error) {
+	if c.NArg() != 1 {
+		return nil, usagef("run takes one scenario file, got %d arguments", c.NArg())
+	}
+	o := &runOptions{file: c.Args().First(), format: c.String("format"), output: c.String("output"),
+		exact: c.Bool("exact"), auto: c.Bool("auto"), workers: c.Int("workers"), precision: c.Float64("precision"),
+		budget: c.Int("budget"), crt: c.String("crt"), explain: c.Bool("explain"), quiet: c.Bool("quiet")}
+	var err error
+	if o.format != "text" && o.format != "json" {
+		return nil, usagef("--format %q: want text or json", o.format)
+	}
+	if o.exact && o.auto {
+		return nil, usagef("choose one of --exact and --auto")
+	}
+	if o.trials, err = parseCount(c.String("trials")); err != nil {
+		return nil, usagef("--trials: %v", err)
+	}
+	if o.maxTrials, err = parseCount(c.String("max-trials")); err != nil {
+		return nil, usagef("--max-trials: %v", err)
+	}
+	if o.seed, err = strconv.ParseUint(strings.ReplaceAll(c.String("seed"), "_", ""), 0, 64); err != nil {
+		return nil, usagef("--seed %q: want a whole number from 0 to %d", c.String("seed"), uint64(math.MaxUint64))
+	}
+	if o.workers < 1 || o.workers > 1024 {
+		return nil, usagef("--workers %d: want 1 to 1024", o.workers)
+	}
+	if c.IsSet("precision") && (o.precision <= 0 || o.precision >= 1 || math.IsNaN(o.precision)) {
+		return nil, usagef("--precision %v: want a half-width between 0 and 1, e.g. 0.001", o.precision)
+	}
+	if o.budget < 1 {
+		return nil, usagef("--budget %d: want at least 1 path", o.budget)
+	}
+	if c.IsSet("dice") {
+		o.diceSet = true
+		for _, f := range strings.Split(c.String("dice"), ",") {
+			v, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || v < 1 || v > 10 {
+				return nil, usagef("--dice %q: want rolls 1 to 10 separated by commas, e.g. 5,1", c.String("dice"))
+			}
+			o.dice = append(o.dice, v)
+		}
+	}
+	return o, nil
+}
+
+// parseCount reads a positive trial count: 1000000, 1_000_000, 1e6 or 1M.
+func parseCount(s string) (uint64, error) {
+	t := strings.ReplaceAll(strings.TrimSpace(s), "_", "")
+	mult := 1.0
+	switch {
+	case strings.HasSuffix(t, "k") || strings.HasSuffix(t, "K"):
+		mult, t = 1e3, t[:len(t)-1]
+	case strings.HasSuffix(t, "M"):
+		mult, t = 1e6, t[:len(t)-1]
+	case strings.HasSuffix(t, "G"):
+		mult, t = 1e9, t[:len(t)-1]
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || math.IsNaN(v) {
+		return 0, fmt.Errorf("%q is not a number of trials", s)
+	}
+	v *= mult
+	if v < 1 || v != math.Trunc(v) {
+		return 0, fmt.Errorf("%q: want a whole number of trials, at least 1", s)
+	}
+	if v > float64(sim.MaxTrials) {
+		return 0, fmt.Errorf("%q: at most %d trials", s, sim.MaxTrials)
+	}
+	return uint64(v), nil
+}
+
+func runAction(c *cli.Context) error {
+	o, err := parseRunOptions(c)
+	if err != nil {
+		return err
+	}
+	s, err := scenario.Load(o.file)
+	if err != nil {
+		return err
+	}
+	ref := s.CRT
+	dir := filepath.Dir(o.file)
+	if o.crt != "" {
+		ref, dir = o.crt, ""
+		s.CRT = o.crt
+	}
+	table, err := crt.Open(ref, dir)
+	if err != nil {
+		return fmt.Errorf("%s: crt: %w", o.file, err)
+	}
+	combat, err := sim.Compile(s, table)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	method := sim.MethodMonteCarlo
+	if o.exact {
+		method = sim.MethodExact
+	} else if o.auto {
+		if sim.CountPaths(combat, o.budget+1) <= o.budget {
+			method = sim.MethodExact
+		}
+	}
+	var tally *stats.Tally
+	var sampled *sim.Sampled
+	paths := 0
+	if method == sim.MethodExact {
+		w, n, err := sim.Exact(combat, o.budget)
+		if err != nil {
+			return fmt.Errorf("%s: %w (try without --exact, or --auto)", o.file, err)
+		}
+		tally, paths = &stats.Tally{Weights: w}, n
+	} else {
+		cfg := sim.Config{Trials: o.trials, Seed: o.seed, Workers: o.workers}
+		if o.precision > 0 {
+			cfg.Trials, cfg.Precision = o.maxTrials, o.precision
+		}
+		bar := newProgress(c.App.ErrWriter, o.quiet)
+		cfg.Progress = bar.update
+		sampled, err = sim.Sample(c.Context, combat, cfg)
+		bar.finish()
+		if err != nil {
+			return err
+		}
+		if sampled.Trials == 0 {
+			return fmt.Errorf("%w before the first chunk of trials finished; nothing to report", errInterruptedEmpty)
+		}
+		tally = &stats.Tally{Counts: sampled.Counts, N: sampled.Trials}
+	}
+	sum := sim.Summarize(combat, tally)
+	sum.Elapsed = time.Since(start).Seconds()
+	sum.Paths = paths
+	if sampled != nil {
+		seed := o.seed
+		sum.Seed, sum.Workers, sum.Partial = &seed, sampled.Workers, sampled.Partial
+		if o.auto {
+			sum.Warnings = append(sum.Warnings, fmt.Sprintf("--auto chose Monte Carlo: the dice tree has more than %d paths", o.budget))
+		}
+	} else if o.auto {
+		sum.Warnings = append(sum.Warnings, fmt.Sprintf("--auto chose exact enumeration (%d dice paths)", paths))
+	}
+	rolls := s.Dice
+	if o.diceSet {
+		rolls = o.dice
+	}
+	if len(rolls) > 0 {
+		r, err := sim.Replay(combat, rolls, sim.NewStream(o.seed, math.MaxUint64))
+		if err != nil {
+			key := "dice"
+			if o.diceSet {
+				key = "--dice"
+			}
+			return fmt.Errorf("%s: %s: %w", o.file, key, err)
+		}
+		r.Audit(combat, tally)
+		sum.Replay = r
+	}
+	var buf bytes.Buffer
+	if o.explain && o.format == "text" {
+		if err := reports.WriteExplain(&buf, combat.Steps); err != nil {
+			return err
+		}
+	}
+	if o.format == "json" {
+		err = reports.WriteJSON(&buf, sum)
+	} else {
+		err = reports.WriteText(&buf, sum)
+	}
+	if err != nil {
+		return err
+	}
+	if o.output != "" {
+		if err := writeFileAtomic(o.output, buf.Bytes()); err != nil {
+			return err
+		}
+	} else if _, err := c.App.Writer.Write(buf.Bytes()); err != nil {
+		return err
+	}
+	if sum.Partial {
+		return errInterrupted
+	}
+	return nil
+}
+
+var errInterruptedEmpty = fmt.Errorf("interrupted")
+
+// writeFileAtomic writes data to a temporary file beside path and renames
+// it into place, so a reader never sees half a report.
+func writeFileAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
+}

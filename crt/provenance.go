@@ -1,0 +1,41 @@
+package crt
+
+import "fmt"
+
+// Provenance says where a table value comes from (RULES.md section 0).
+type Provenance uint8
+
+const (
+	// Printed values appear in a source rulebook.
+	Printed Provenance = iota + 1
+	// Reconstructed values are fixed by RULES.md to agree with every worked
+	// example where the rulebooks do not print them.
+	Reconstructed
+)
+
+func (p Provenance) String() string {
+	switch p {
+	case Printed:
+		return "printed"
+	case Reconstructed:
+		return "reconstructed"
+	}
+	return "unknown"
+}
+
+// ParseProvenance parses "printed" or "reconstructed".
+func ParseProvenance(s string) (Provenance, error) {
+	switch s {
+	case "printed":
+		return Printed, nil
+	case "reconstructed":
+		return Reconstructed, nil
+	}
+	return 0, fmt.Errorf("provenance %q: want printed or reconstructed", s)
+}
+
+// Source is a value's provenance and the note saying where it comes from.
+type Source struct {
+	Provenance Provenance
+	Note       string // e.g. "AfA 8" or "RULES.md 2.1 reconstruction"
+}

@@ -1,0 +1,431 @@
+package yamlx
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// MaxErrors bounds how many errors a Decoder keeps; a file that is wrong
+// everywhere should not print thousands of lines.
+const MaxErrors = 20
+
+// MaxSize is the largest document Parse accepts. Scenario and table files
+// are a few kilobytes; anything far larger is a mistake.
+const MaxSize = 1 << 20
+
+// Error is one problem at a position in a file.
+type Error struct {
+	File   string
+	Line   int
+	Column int
+	Key    string // dotted key path, e.g. "attacker.units[1].factors"; may be empty
+	Msg    string
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString(e.File)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, ":%d:%d", e.Line, e.Column)
+	}
+	b.WriteString(": ")
+	if e.Key != "" {
+		b.WriteString(e.Key)
+		b.WriteString(": ")
+	}
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+// Decoder accumulates positioned errors while a caller walks a document.
+type Decoder struct {
+	File string
+	errs []error
+	more int
+}
+
+// Parse parses data as a single YAML document and returns its root node.
+// Anchors and aliases are refused: hand-written scenario files do not need
+// them, and refusing them rules out exponential alias expansion.
+func Parse(file string, data []byte) (*yaml.Node, error) {
+	if len(data) > MaxSize {
+		return nil, &Error{File: file, Msg: fmt.Sprintf("file is %d bytes; the limit is %d", len(data), MaxSize)}
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, &Error{File: file, Line: yamlErrLine(err), Msg: cleanYAMLError(err)}
+	}
+	if doc.Kind == 0 || len(doc.Content) == 0 {
+		return nil, &Error{File: file, Msg: "file is empty"}
+	}
+	if n := findAlias(&doc); n != nil {
+		return nil, &Error{File: file, Line: n.Line, Column: n.Column, Msg: "YAML anchors and aliases are not supported"}
+	}
+	return doc.Content[0], nil
+}
+
+func findAlias(n *yaml.Node) *yaml.Node {
+	if n.Kind == yaml.AliasNode || n.Anchor != "" {
+		return n
+	}
+	for _, c := range n.Content {
+		if a := findAlias(c); a != nil {
+			return a
+		}
+	}
+	return nil
+}
+
+// yamlErrLine extracts "line N" from a yaml.v3 syntax error message.
+func yamlErrLine(err error) int {
+	s := err.Error()
+	i := strings.Index(s, "line ")
+	if i < 0 {
+		return 0
+	}
+	j := i + 5
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	n, _ := strconv.Atoi(s[i+5 : j])
+	return n
+}
+
+func cleanYAMLError(err error) string {
+	s := strings.TrimPrefix(err.Error(), "yaml: ")
+	if i := strings.Index(s, "line "); i == 0 {
+		if j := strings.Index(s, ": "); j > 0 {
+			s = s[j+2:]
+		}
+	}
+	return "invalid YAML: " + s
+}
+
+// Errorf records an error at node n (which may be nil) for the key path.
+func (d *Decoder) Errorf(n *yaml.Node, key, format string, args ...any) {
+	if len(d.errs) >= MaxErrors {
+		d.more++
+		return
+	}
+	e := &Error{File: d.File, Key: key, Msg: fmt.Sprintf(format, args...)}
+	if n != nil {
+		e.Line, e.Column = n.Line, n.Column
+	}
+	d.errs = append(d.errs, e)
+}
+
+// Err returns every recorded error joined, or nil.
+func (d *Decoder) Err() error {
+	if len(d.errs) == 0 {
+		return nil
+	}
+	errs := d.errs
+	if d.more > 0 {
+		errs = append(errs[:len(errs):len(errs)], fmt.Errorf("%s: and %d more errors", d.File, d.more))
+	}
+	return errors.Join(errs...)
+}
+
+// Failed reports whether any error has been recorded.
+func (d *Decoder) Failed() bool { return len(d.errs) > 0 }
+
+// Map is a mapping node being decoded. Reading a key marks it used; Close
+// reports every key that was never read as unknown.
+type Map struct {
+	d    *Decoder
+	node *yaml.Node
+	path string
+	keys []*yaml.Node
+	vals []*yaml.Node
+	used []bool
+}
+
+// Map starts decoding n as a mapping at the key path. A nil node (an absent
+// optional section) gives an empty Map; a node of another kind records an
+// error and also gives an empty Map, so callers need no special cases.
+func (d *Decoder) Map(n *yaml.Node, path string) *Map {
+	m := &Map{d: d, node: n, path: path}
+	if n == nil || isNull(n) {
+		return m
+	}
+	if n.Kind != yaml.MappingNode {
+		d.Errorf(n, path, "expected a mapping of keys to values, found %s", describe(n))
+		return m
+	}
+	seen := make(map[string]bool, len(n.Content)/2)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			d.Errorf(k, path, "keys must be plain words, found %s", describe(k))
+			continue
+		}
+		if seen[k.Value] {
+			d.Errorf(k, m.Join(k.Value), "key appears twice")
+			continue
+		}
+		seen[k.Value] = true
+		m.keys = append(m.keys, k)
+		m.vals = append(m.vals, v)
+		m.used = append(m.used, false)
+	}
+	return m
+}
+
+// Path is the key path of the mapping.
+func (m *Map) Path() string { return m.path }
+
+// Node is the mapping node itself (nil for an absent section).
+func (m *Map) Node() *yaml.Node { return m.node }
+
+// Decoder returns the Decoder the map records errors in.
+func (m *Map) Decoder() *Decoder { return m.d }
+
+// Join returns the path of key inside the mapping.
+func (m *Map) Join(key string) string {
+	if m.path == "" {
+		return key
+	}
+	return m.path + "." + key
+}
+
+// Get returns the value node for key and marks it used, or nil when absent.
+// An explicit null counts as absent.
+func (m *Map) Get(key string) *yaml.Node {
+	for i, k := range m.keys {
+		if k.Value == key {
+			m.used[i] = true
+			if isNull(m.vals[i]) {
+				return nil
+			}
+			return m.vals[i]
+		}
+	}
+	return nil
+}
+
+// Has reports whether key is present (without marking it used).
+func (m *Map) Has(key string) bool {
+	for _, k := range m.keys {
+		if k.Value == key {
+			return true
+		}
+	}
+	return false
+}
+
+// Keys lists the keys present, in file order.
+func (m *Map) Keys() []*yaml.Node { return m.keys }
+
+// Close reports each key that was present but never read, suggesting the
+// closest known key when one is near.
+func (m *Map) Close(known ...string) {
+	for i, k := range m.keys {
+		if m.used[i] {
+			continue
+		}
+		msg := "unknown key"
+		if s := closest(k.Value, known); s != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		}
+		m.d.Errorf(k, m.Join(k.Value), "%s", msg)
+	}
+}
+
+// Str reads a string value into dst when present.
+func (m *Map) Str(key string, dst *string) bool {
+	n := m.Get(key)
+	if n == nil {
+		return false
+	}
+	s, ok := m.d.Scalar(n, m.Join(key))
+	if ok {
+		*dst = s
+	}
+	return ok
+}
+
+// Float reads a finite number into dst when present.
+func (m *Map) Float(key string, dst *float64) bool {
+	n := m.Get(key)
+	if n == nil {
+		return false
+	}
+	v, ok := m.d.Float(n, m.Join(key))
+	if ok {
+		*dst = v
+	}
+	return ok
+}
+
+// Int reads a whole number into dst when present.
+func (m *Map) Int(key string, dst *int) bool {
+	n := m.Get(key)
+	if n == nil {
+		return false
+	}
+	v, ok := m.d.Int(n, m.Join(key))
+	if ok {
+		*dst = v
+	}
+	return ok
+}
+
+// Bool reads true or false into dst when present.
+func (m *Map) Bool(key string, dst *bool) bool {
+	n := m.Get(key)
+	if n == nil {
+		return false
+	}
+	v, ok := m.d.Bool(n, m.Join(key))
+	if ok {
+		*dst = v
+	}
+	return ok
+}
+
+// Seq returns the items of a sequence value (nil when absent). A scalar or
+// mapping in its place records an error.
+func (m *Map) Seq(key string) []*yaml.Node {
+	n := m.Get(key)
+	if n == nil {
+		return nil
+	}
+	return m.d.Seq(n, m.Join(key))
+}
+
+// Scalar returns the text of a scalar node.
+func (d *Decoder) Scalar(n *yaml.Node, key string) (string, bool) {
+	if n.Kind != yaml.ScalarNode {
+		d.Errorf(n, key, "expected a single value, found %s", describe(n))
+		return "", false
+	}
+	return n.Value, true
+}
+
+// Float parses a finite number.
+func (d *Decoder) Float(n *yaml.Node, key string) (float64, bool) {
+	if n.Kind != yaml.ScalarNode || (n.Tag != "!!int" && n.Tag != "!!float") {
+		d.Errorf(n, key, "expected a number, found %s", describe(n))
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(strings.ReplaceAll(n.Value, "_", ""), 64)
+	if err != nil {
+		if i, ierr := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 0, 64); ierr == nil {
+			return float64(i), true
+		}
+		d.Errorf(n, key, "expected a number, found %q", n.Value)
+		return 0, false
+	}
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		d.Errorf(n, key, "expected a finite number, found %q", n.Value)
+		return 0, false
+	}
+	return v, true
+}
+
+// Int parses a whole number that fits comfortably in an int32.
+func (d *Decoder) Int(n *yaml.Node, key string) (int, bool) {
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!int" {
+		d.Errorf(n, key, "expected a whole number, found %s", describe(n))
+		return 0, false
+	}
+	v, err := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 0, 64)
+	if err != nil || v > math.MaxInt32 || v < math.MinInt32 {
+		d.Errorf(n, key, "whole number %q is out of range", n.Value)
+		return 0, false
+	}
+	return int(v), true
+}
+
+// Bool parses true or false.
+func (d *Decoder) Bool(n *yaml.Node, key string) (bool, bool) {
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!bool" {
+		d.Errorf(n, key, "expected true or false, found %s", describe(n))
+		return false, false
+	}
+	v, err := strconv.ParseBool(n.Value)
+	if err != nil {
+		d.Errorf(n, key, "expected true or false, found %q", n.Value)
+		return false, false
+	}
+	return v, true
+}
+
+// Seq returns the items of a sequence node.
+func (d *Decoder) Seq(n *yaml.Node, key string) []*yaml.Node {
+	if n.Kind != yaml.SequenceNode {
+		d.Errorf(n, key, "expected a list, found %s", describe(n))
+		return nil
+	}
+	return n.Content
+}
+
+// Index is the key path of item i of a list at key.
+func Index(key string, i int) string { return fmt.Sprintf("%s[%d]", key, i) }
+
+func isNull(n *yaml.Node) bool {
+	return n.Kind == yaml.ScalarNode && n.Tag == "!!null"
+}
+
+func describe(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.ScalarNode:
+		switch n.Tag {
+		case "!!null":
+			return "nothing"
+		case "!!bool":
+			return "true/false " + strconv.Quote(n.Value)
+		case "!!int", "!!float":
+			return "number " + n.Value
+		}
+		return "text " + strconv.Quote(n.Value)
+	}
+	return "an unsupported YAML node"
+}
+
+// closest returns the known word nearest to s by edit distance, when the
+// distance is small enough to be a likely typo.
+func closest(s string, known []string) string {
+	best, bestD := "", 3
+	sorted := append([]string(nil), known...)
+	sort.Strings(sorted)
+	for _, k := range sorted {
+		if d := editDistance(s, k); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	return best
+}
+
+// Closest is closest, exported for callers validating enumerated values.
+func Closest(s string, known []string) string { return closest(s, known) }
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

@@ -1,0 +1,8 @@
+// Package yamlx decodes hand-written YAML strictly: every value is read from
+// the parsed node tree, so each error can name the file, line, column and the
+// dotted key path, and any key the caller did not ask for is reported rather
+// than silently ignored.
+//
+// A Decoder collects errors instead of stopping at the first, so a user sees
+// every problem in a file at once (up to MaxErrors).
+package yamlx

@@ -1,0 +1,150 @@
+package reports
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/wifodds/wifodds/sim"
+	"github.com/wifodds/wifodds/stats"
+)
+
+// WriteText writes a run summary for a player to read.
+func WriteText(w io.Writer, s *sim.Summary) error {
+	b := &strings.Builder{}
+	fmt.Fprintf(b, "%s: %s combat, CRT %s, table %s", s.Scenario, s.Kind, s.CRT, s.Table)
+	if len(s.Options) > 0 {
+		fmt.Fprintf(b, ", options %s", strings.Join(s.Options, ", "))
+	}
+	b.WriteString("\n")
+	switch s.Method {
+	case sim.MethodExact:
+		fmt.Fprintf(b, "method: exact (%d dice paths)\n", s.Paths)
+	default:
+		fmt.Fprintf(b, "method: Monte Carlo, %d trials, seed %d, %d workers, %.2fs\n", s.Trials, *s.Seed, s.Workers, s.Elapsed)
+	}
+	if s.Partial {
+		fmt.Fprintf(b, "PARTIAL: interrupted after %d trials; the figures below are from those trials only\n", s.Trials)
+	}
+	fmt.Fprintf(b, "totals: attack %s, defence %s\n", num(s.Odds.Attack), num(s.Odds.Defence))
+	fmt.Fprintf(b, "odds: %s\n", shares(s.OddsLevels))
+	fmt.Fprintf(b, "table: %s\n", shares(s.Tables))
+	b.WriteString("\n")
+	mc := s.Method != sim.MethodExact
+	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
+	if mc {
+		fmt.Fprintln(tw, "result\tprobability\t95% interval\t")
+	} else {
+		fmt.Fprintln(tw, "result\tprobability\t")
+	}
+	for _, code := range s.ResultOrder {
+		writeEstimate(tw, code, s.ResultCIs[code], mc)
+	}
+	fmt.Fprintln(tw, "\t\t")
+	p := s.Probabilities
+	writeEstimate(tw, "hex taken", p.HexTaken, mc)
+	writeEstimate(tw, "breakthrough", p.Breakthrough, mc)
+	writeEstimate(tw, "attackers face-up", p.AttackerFaceUp, mc)
+	writeEstimate(tw, "defenders retreat", p.DefenderRetreated, mc)
+	writeEstimate(tw, "defenders shattered", p.DefenderShattered, mc)
+	tw.Flush()
+	b.WriteString("\n")
+	fmt.Fprintf(b, "attacking units lost:  %s  (mean %s)\n", dist(s.DistCIs.AttackerUnitsLost), mean(s.Means.AttackerUnitsLost, mc))
+	fmt.Fprintf(b, "defending units lost:  %s  (mean %s)\n", dist(s.DistCIs.DefenderUnitsLost), mean(s.Means.DefenderUnitsLost, mc))
+	fmt.Fprintf(b, "attacking factors lost: %s  (mean %s)\n", distMap(s.DistCIs.AttackerFactorsLost), mean(s.Means.AttackerFactorsLost, mc))
+	fmt.Fprintf(b, "defending factors lost: %s  (mean %s)\n", distMap(s.DistCIs.DefenderFactorsLost), mean(s.Means.DefenderFactorsLost, mc))
+	if r := s.Replay; r != nil {
+		b.WriteString("\n")
+		fmt.Fprintf(b, "replay of dice %v: %s on %s at %s", r.Dice, r.Result, r.Table, r.Odds)
+		if r.HexTaken {
+			b.WriteString(", hex taken")
+		}
+		fmt.Fprintf(b, "; attackers lose %d, defenders lose %d\n", r.AttackerLost, r.DefenderLost)
+		fmt.Fprintf(b, "luck: this outcome has probability %s; an outcome at least as good for the attacker %s\n", pct(r.Probability), pct(r.AtLeastAsGood))
+		if r.RandomRolls > 0 {
+			fmt.Fprintf(b, "note: the listed dice ran out; %d more roll(s) were drawn at random\n", r.RandomRolls)
+		}
+		if r.UnusedDice > 0 {
+			fmt.Fprintf(b, "note: %d listed roll(s) were not needed\n", r.UnusedDice)
+		}
+	}
+	for _, warn := range s.Warnings {
+		fmt.Fprintf(b, "note: %s\n", warn)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteExplain writes the working behind a combat, one step a line.
+func WriteExplain(w io.Writer, steps []sim.Step) error {
+	b := &strings.Builder{}
+	b.WriteString("working:\n")
+	for _, st := range steps {
+		fmt.Fprintf(b, "  %s\n", st)
+	}
+	b.WriteString("\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func writeEstimate(w io.Writer, label string, e stats.Estimate, mc bool) {
+	if mc {
+		fmt.Fprintf(w, "%s\t%s\t[%s, %s]\t\n", label, pct(e.P), pct(e.Lo), pct(e.Hi))
+	} else {
+		fmt.Fprintf(w, "%s\t%s\t\n", label, pct(e.P))
+	}
+}
+
+func pct(p float64) string { return strconv.FormatFloat(100*p, 'f', 2, 64) + "%" }
+
+func num(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+
+func mean(m stats.Mean, mc bool) string {
+	if !mc {
+		return strconv.FormatFloat(m.Mean, 'f', 3, 64)
+	}
+	return fmt.Sprintf("%.3f ± %.3f", m.Mean, m.Hi-m.Mean)
+}
+
+func shares(m map[string]float64) string {
+	keys := make([]string, 0, len(m))
+	for k, p := range m {
+		if p > 0 {
+			keys = append(keys, k)
+		}
+	}
+	sort.Slice(keys, func(i, j int) bool { return m[keys[i]] > m[keys[j]] || m[keys[i]] == m[keys[j]] && keys[i] < keys[j] })
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + " " + pct(m[k])
+	}
+	return strings.Join(parts, ", ")
+}
+
+func dist(es []stats.Estimate) string {
+	parts := make([]string, 0, len(es))
+	for i, e := range es {
+		parts = append(parts, fmt.Sprintf("%d: %s", i, pct(e.P)))
+	}
+	return strings.Join(parts, "  ")
+}
+
+func distMap(m map[string]stats.Estimate) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		a, _ := strconv.ParseFloat(keys[i], 64)
+		b, _ := strconv.ParseFloat(keys[j], 64)
+		return a < b
+	})
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + ": " + pct(m[k].P)
+	}
+	return strings.Join(parts, "  ")
+}

@@ -1,0 +1,34 @@
+package scenario
+
+// Terrains lists the terrain types and the multiplier each applies to the
+// defence (RULES.md 3: terrain multiplies the defence; mountain doubles, AsA
+// 3.11 example). Forest and jungle work through die-roll modifiers instead
+// (RULES.md 2.1). Desert mountains fight as mountains (AfA 1.3). Values not
+// in the seeds are ours; give defence_multiplier to override.
+var Terrains = map[string]float64{
+	"clear":           1,
+	"desert":          1,
+	"forest":          1,
+	"jungle":          1,
+	"swamp":           1,
+	"tundra":          1,
+	"mountain":        2,
+	"desert-mountain": 2,
+}
+
+// Weathers lists the weather conditions of RULES.md 2.1.
+var Weathers = []string{"clear", "mud", "winter", "monsoon", "severe-winter"}
+
+// Multiplier is the defence multiplier of the hex: defence_multiplier when
+// given, else the terrain's.
+func (h *Hex) Multiplier() float64 {
+	if h.DefenceMultiplier > 0 {
+		return h.DefenceMultiplier
+	}
+	return Terrains[h.Terrain]
+}
+
+// ForcesAssault reports terrain that forces the Assault table (RULES.md 2.3
+// (a)): a city or fortress hex or an attack through a fortified hexside; a
+// reference town does not (AfA 1.5).
+func (h *Hex) ForcesAssault() bool { return h.City || h.Fortress || h.Fortified }

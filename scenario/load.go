@@ -1,0 +1,348 @@
+package scenario
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/wifodds/wifodds/internal/yamlx"
+	"go.yaml.in/yaml/v3"
+)
+
+var (
+	topKeys = []string{"name", "kind", "crt", "table", "options", "modifier", "hex", "attacker", "defender", "dice",
+		"night", "intercepted", "target", "aa_units", "bombers"}
+	hexKeys = []string{"terrain", "weather", "defence_multiplier", "city", "fortress", "reference_town", "fortified",
+		"across_river", "home_nation", "supply", "surprise", "adjacent_friendly_corps"}
+	sideKeys = []string{"hq_support", "ground_support", "shore_bombardment", "attack_as_mud", "can_retreat", "units"}
+	unitKeys = []string{"type", "size", "factors", "nation", "face_down", "supply", "section", "towed", "red_circle",
+		"heavy", "division_available", "ski", "white_print", "territorial", "name", "bp"}
+)
+
+// supported lists the options this version implements. An option SCENARIO.md
+// names but the simulator does not model yet is refused with a clear error
+// rather than accepted and ignored.
+var supported = map[string]bool{
+	FractionalOdds: true, FractionalOddsD10: true, WildResults: true, BlitzModifier: true,
+	TerritorialModifiers: true, Stacking: true,
+}
+
+// Load reads and validates a scenario file.
+func Load(path string) (*Scenario, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("scenario: %w", err)
+	}
+	return Parse(path, data)
+}
+
+// Parse validates a scenario file's contents. file names the file in errors
+// and is where a relative crt path is taken from.
+func Parse(file string, data []byte) (*Scenario, error) {
+	root, err := yamlx.Parse(file, data)
+	if err != nil {
+		return nil, fmt.Errorf("scenario: %w", err)
+	}
+	d := &yamlx.Decoder{File: file}
+	s := &Scenario{File: file, CRT: "standard", Table: "auto", Options: map[string]bool{}}
+	m := d.Map(root, "")
+	if m.Node() == nil || m.Node().Kind != yaml.MappingNode {
+		return nil, fmt.Errorf("scenario: %w", d.Err())
+	}
+	m.Str("name", &s.Name)
+	if s.Name == "" {
+		s.Name = strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
+	}
+	var kind string
+	if !m.Str("kind", &kind) {
+		d.Errorf(root, "kind", "missing: want land, invasion, paradrop or bombardment")
+	}
+	s.Kind = Kind(kind)
+	switch s.Kind {
+	case Land:
+	case Invasion, Paradrop, Bombardment:
+		d.Errorf(m.Get("kind"), "kind", "%s scenarios are not supported yet (this version simulates land combat)", kind)
+		return nil, fmt.Errorf("scenario: %w", d.Err())
+	default:
+		if kind != "" {
+			d.Errorf(m.Get("kind"), "kind", "unknown kind %q: want land, invasion, paradrop or bombardment", kind)
+		}
+		return nil, fmt.Errorf("scenario: %w", d.Err())
+	}
+	if m.Str("crt", &s.CRT) && s.CRT == "" {
+		d.Errorf(m.Get("crt"), "crt", "empty: want standard, 2d6 or the path of a CRT data file")
+	}
+	if s.CRT != "standard" && s.CRT != "2d6" && s.CRT != "" {
+		p := s.CRT
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(filepath.Dir(file), p)
+		}
+		if _, err := os.Stat(p); err != nil {
+			d.Errorf(m.Get("crt"), "crt", "%q is neither a built-in table (standard, 2d6) nor a readable file", s.CRT)
+		}
+	}
+	if m.Str("table", &s.Table) {
+		switch s.Table {
+		case "auto", "assault", "blitz":
+		default:
+			d.Errorf(m.Get("table"), "table", "want auto, assault or blitz, found %q", s.Table)
+		}
+	}
+	parseOptions(d, m, s)
+	if m.Int("modifier", &s.Modifier) && (s.Modifier < -30 || s.Modifier > 30) {
+		d.Errorf(m.Get("modifier"), "modifier", "%d is outside -30..30", s.Modifier)
+	}
+	parseHex(d, m.Get("hex"), s)
+	s.Attacker = parseSide(d, m.Get("attacker"), "attacker", s)
+	s.Defender = parseSide(d, m.Get("defender"), "defender", s)
+	if m.Get("attacker") == nil {
+		d.Errorf(root, "attacker", "missing")
+	}
+	if m.Get("defender") == nil {
+		d.Errorf(root, "defender", "missing")
+	}
+	for i, n := range m.Seq("dice") {
+		key := yamlx.Index("dice", i)
+		if v, ok := d.Int(n, key); ok {
+			if v < 1 || v > 10 {
+				d.Errorf(n, key, "roll %d is outside every die's range (1-6 for a d6, 1-10 for a d10)", v)
+			}
+			s.Dice = append(s.Dice, v)
+		}
+	}
+	for _, k := range []string{"night", "intercepted", "target", "aa_units", "bombers"} {
+		if m.Has(k) {
+			m.Get(k)
+			d.Errorf(m.Get(k), k, "only bombardment scenarios take %s", k)
+		}
+	}
+	m.Close(topKeys...)
+	if !d.Failed() {
+		checkLand(d, m, s)
+	}
+	if err := d.Err(); err != nil {
+		return nil, fmt.Errorf("scenario: %w", err)
+	}
+	return s, nil
+}
+
+func parseOptions(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
+	for i, n := range m.Seq("options") {
+		key := yamlx.Index("options", i)
+		o, ok := d.Scalar(n, key)
+		if !ok {
+			continue
+		}
+		known := false
+		for _, k := range AllOptions {
+			known = known || k == o
+		}
+		switch {
+		case !known:
+			msg := fmt.Sprintf("unknown option %q", o)
+			if c := yamlx.Closest(o, AllOptions); c != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", c)
+			}
+			d.Errorf(n, key, "%s; options are %s", msg, strings.Join(AllOptions, ", "))
+		case s.Options[o]:
+			d.Errorf(n, key, "option %q is listed twice", o)
+		case !supported[o]:
+			d.Errorf(n, key, "option %q is not supported yet by this version", o)
+		}
+		s.Options[o] = true
+	}
+	if s.Options[FractionalOdds] && s.Options[FractionalOddsD10] {
+		d.Errorf(m.Get("options"), "options", "choose one of fractional-odds and fractional-odds-d10")
+	}
+}
+
+func parseHex(d *yamlx.Decoder, n *yaml.Node, s *Scenario) {
+	h := &s.Hex
+	h.Terrain, h.Weather, h.Supply = "clear", "clear", true
+	m := d.Map(n, "hex")
+	if m.Str("terrain", &h.Terrain) {
+		if _, ok := Terrains[h.Terrain]; !ok {
+			d.Errorf(m.Get("terrain"), "hex.terrain", "unknown terrain %q; want one of %s", h.Terrain, strings.Join(sortedKeys(Terrains), ", "))
+		}
+	}
+	if m.Str("weather", &h.Weather) && !contains(Weathers, h.Weather) {
+		d.Errorf(m.Get("weather"), "hex.weather", "unknown weather %q; want one of %s", h.Weather, strings.Join(Weathers, ", "))
+	}
+	if m.Float("defence_multiplier", &h.DefenceMultiplier) && (h.DefenceMultiplier <= 0 || h.DefenceMultiplier > 10) {
+		d.Errorf(m.Get("defence_multiplier"), "hex.defence_multiplier", "%v is outside (0, 10]", h.DefenceMultiplier)
+	}
+	m.Bool("city", &h.City)
+	m.Bool("fortress", &h.Fortress)
+	m.Bool("reference_town", &h.ReferenceTown)
+	m.Bool("fortified", &h.Fortified)
+	m.Bool("across_river", &h.AcrossRiver)
+	m.Bool("home_nation", &h.HomeNation)
+	m.Bool("supply", &h.Supply)
+	m.Bool("surprise", &h.Surprise)
+	m.Bool("adjacent_friendly_corps", &h.AdjacentFriendlyCorps)
+	if h.City && h.ReferenceTown {
+		d.Errorf(m.Get("reference_town"), "hex.reference_town", "a reference town is not a city (AfA 1.5); set only one")
+	}
+	for _, k := range []string{"home_nation", "surprise", "adjacent_friendly_corps"} {
+		if s.Kind == Land && m.Has(k) {
+			var v bool
+			if m.Bool(k, &v) && v {
+				d.Errorf(m.Get(k), "hex."+k, "applies only to invasions and paradrops (the notional unit, RULES.md 4)")
+			}
+		}
+	}
+	m.Close(hexKeys...)
+}
+
+func parseSide(d *yamlx.Decoder, n *yaml.Node, path string, s *Scenario) Side {
+	side := Side{CanRetreat: true}
+	m := d.Map(n, path)
+	m.Bool("hq_support", &side.HQSupport)
+	if m.Float("ground_support", &side.GroundSupport) && (side.GroundSupport < 0 || side.GroundSupport > 500) {
+		d.Errorf(m.Get("ground_support"), m.Join("ground_support"), "%v is outside 0..500", side.GroundSupport)
+	}
+	if m.Float("shore_bombardment", &side.ShoreBombardment) && (side.ShoreBombardment < 0 || side.ShoreBombardment > 500) {
+		d.Errorf(m.Get("shore_bombardment"), m.Join("shore_bombardment"), "%v is outside 0..500", side.ShoreBombardment)
+	}
+	if m.Bool("attack_as_mud", &side.AttackAsMud) && path != "attacker" {
+		d.Errorf(m.Get("attack_as_mud"), m.Join("attack_as_mud"), "only the attacker may elect to attack as if in mud")
+	}
+	if m.Bool("can_retreat", &side.CanRetreat) && path != "defender" {
+		d.Errorf(m.Get("can_retreat"), m.Join("can_retreat"), "only the defender retreats")
+	}
+	if path == "defender" && side.ShoreBombardment > 0 {
+		d.Errorf(m.Get("shore_bombardment"), m.Join("shore_bombardment"), "shore bombardment supports only the attacker")
+	}
+	items := m.Seq("units")
+	if len(items) > 64 {
+		d.Errorf(m.Get("units"), m.Join("units"), "%d units: at most 64 a side", len(items))
+		items = items[:64]
+	}
+	for i, it := range items {
+		side.Units = append(side.Units, parseUnit(d, it, yamlx.Index(m.Join("units"), i), path, s))
+	}
+	m.Close(sideKeys...)
+	return side
+}
+
+func parseUnit(d *yamlx.Decoder, n *yaml.Node, path, side string, s *Scenario) Unit {
+	u := Unit{Size: "corps", Supply: true, Line: n.Line}
+	m := d.Map(n, path)
+	if !m.Str("type", &u.Type) {
+		d.Errorf(n, path+".type", "missing: want one of %s", strings.Join(sortedKeys(unitTypes), ", "))
+	} else if _, ok := unitTypes[u.Type]; !ok {
+		msg := fmt.Sprintf("unknown unit type %q", u.Type)
+		if c := yamlx.Closest(strings.ToUpper(u.Type), UnitTypes()); c != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", c)
+		}
+		d.Errorf(m.Get("type"), path+".type", "%s", msg)
+	}
+	if m.Str("size", &u.Size) && !contains(sizes, u.Size) {
+		d.Errorf(m.Get("size"), path+".size", "want corps, army, division or brigade, found %q", u.Size)
+	}
+	if !m.Float("factors", &u.Factors) {
+		if !m.Has("factors") {
+			d.Errorf(n, path+".factors", "missing")
+		}
+	} else if u.Factors < 0 || u.Factors > 100 {
+		d.Errorf(m.Get("factors"), path+".factors", "%v is outside 0..100", u.Factors)
+	}
+	if !m.Str("nation", &u.Nation) || strings.TrimSpace(u.Nation) == "" {
+		d.Errorf(n, path+".nation", "missing or empty: give the unit's nationality code, e.g. GE")
+	}
+	m.Bool("face_down", &u.FaceDown)
+	m.Bool("supply", &u.Supply)
+	if m.Int("section", &u.Section) {
+		d.Errorf(m.Get("section"), path+".section", "sea-box sections apply only to invading units")
+	}
+	if m.Bool("towed", &u.Towed) && u.Towed && u.Type != "AT" && u.Type != "AA" && u.Type != "ART" {
+		d.Errorf(m.Get("towed"), path+".towed", "only AT, AA and ART units are towed")
+	}
+	if m.Str("red_circle", &u.RedCircle) {
+		if u.RedCircle != "dark" && u.RedCircle != "light" {
+			d.Errorf(m.Get("red_circle"), path+".red_circle", "want dark or light, found %q", u.RedCircle)
+		} else if u.Type != "AT" && u.Type != "AA" {
+			d.Errorf(m.Get("red_circle"), path+".red_circle", "only AT and AA units have red circles (AsA 3.2.1)")
+		}
+	}
+	if m.Bool("heavy", &u.Heavy) && u.Heavy && u.Type != "AA" {
+		d.Errorf(m.Get("heavy"), path+".heavy", "only AA units are heavy")
+	}
+	if m.Bool("division_available", &u.DivisionAvailable) {
+		d.Errorf(m.Get("division_available"), path+".division_available", "needs the kampfgruppe option, which is not supported yet")
+	}
+	m.Bool("ski", &u.Ski)
+	m.Bool("white_print", &u.WhitePrint)
+	m.Bool("territorial", &u.Territorial)
+	m.Str("name", &u.Name)
+	if m.Float("bp", &u.BP) && (u.BP < 0 || u.BP > 100) {
+		d.Errorf(m.Get("bp"), path+".bp", "%v is outside 0..100", u.BP)
+	}
+	if u.Type == "REPL" && side == "attacker" {
+		d.Errorf(m.Get("type"), path+".type", "replacements never attack (AWAW 10.23)")
+	}
+	m.Close(unitKeys...)
+	return u
+}
+
+// checkLand validates what needs the whole scenario: RULES.md 2.1's
+// attack-as-mud election and AsA 3.4 stacking.
+func checkLand(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
+	if len(s.Attacker.Units) == 0 {
+		d.Errorf(m.Get("attacker"), "attacker.units", "a land combat needs at least one attacking unit")
+	}
+	if len(s.Defender.Units) == 0 {
+		d.Errorf(m.Get("defender"), "defender.units", "a land combat needs at least one defending unit")
+	}
+	if s.Attacker.AttackAsMud {
+		att := d.Map(m.Get("attacker"), "attacker")
+		n := att.Get("attack_as_mud")
+		if s.Hex.Weather != "winter" && s.Hex.Weather != "severe-winter" {
+			d.Errorf(n, "attacker.attack_as_mud", "the election applies only in winter or severe-winter, not %s (AfA 3.11)", s.Hex.Weather)
+		}
+		cold := 0
+		for i := range s.Attacker.Units {
+			if s.Attacker.Units[i].ColdWeather() {
+				cold++
+			}
+		}
+		if 2*cold < len(s.Attacker.Units) {
+			d.Errorf(n, "attacker.attack_as_mud", "needs half or more of the attackers to be ski, Russian white-print, Finnish, Swedish or Norwegian units; %d of %d are (AfA 3.11)", cold, len(s.Attacker.Units))
+		}
+	}
+	if s.Has(Stacking) {
+		var corps []string
+		for i := range s.Defender.Units {
+			if s.Defender.Units[i].IsCorps() {
+				corps = append(corps, s.Defender.Units[i].Label())
+			}
+		}
+		if len(s.Defender.Units) > 3 || len(corps) > 2 {
+			var names []string
+			for i := range s.Defender.Units {
+				names = append(names, s.Defender.Units[i].Label())
+			}
+			d.Errorf(m.Get("defender"), "defender.units", "the stack (%s) breaks the stacking limit: any three land units, at most two of them corps or armies (AsA 3.4)", strings.Join(names, ", "))
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,106 @@
+package scenario
+
+// Kind is what a scenario describes.
+type Kind string
+
+// Scenario kinds.
+const (
+	Land        Kind = "land"
+	Invasion    Kind = "invasion"
+	Paradrop    Kind = "paradrop"
+	Bombardment Kind = "bombardment"
+)
+
+// Option names (SCENARIO.md).
+const (
+	FractionalOdds       = "fractional-odds"
+	FractionalOddsD10    = "fractional-odds-d10"
+	WildResults          = "wild-results"
+	BlitzModifier        = "blitz-modifier"
+	TerritorialModifiers = "territorial-modifiers"
+	Kampfgruppe          = "kampfgruppe"
+	Stacking             = "stacking"
+	Artillery            = "artillery"
+	NavalGroundStrike    = "naval-ground-strike"
+	AWAWUnitEffects      = "awaw-unit-effects"
+)
+
+// AllOptions lists every option SCENARIO.md names.
+var AllOptions = []string{FractionalOdds, FractionalOddsD10, WildResults, BlitzModifier, TerritorialModifiers,
+	Kampfgruppe, Stacking, Artillery, NavalGroundStrike, AWAWUnitEffects}
+
+// Scenario is one validated scenario file.
+type Scenario struct {
+	File     string // path it was loaded from
+	Name     string
+	Kind     Kind
+	CRT      string // "standard", "2d6" or a path to a CRT data file
+	Table    string // "auto", "assault" or "blitz"
+	Options  map[string]bool
+	Modifier int // extra die-roll modifier
+	Hex      Hex
+	Attacker Side
+	Defender Side
+	Dice     []int // forced rolls, in the order the rules consume them
+}
+
+// Has reports whether an option is on.
+func (s *Scenario) Has(option string) bool { return s.Options[option] }
+
+// Hex is the target hex.
+type Hex struct {
+	Terrain               string
+	Weather               string
+	DefenceMultiplier     float64 // 0 when not given: the terrain's multiplier applies
+	City                  bool
+	Fortress              bool
+	ReferenceTown         bool
+	Fortified             bool
+	AcrossRiver           bool
+	HomeNation            bool
+	Supply                bool
+	Surprise              bool
+	AdjacentFriendlyCorps bool
+}
+
+// Side is the attacker or the defender.
+type Side struct {
+	HQSupport        bool
+	GroundSupport    float64
+	ShoreBombardment float64
+	AttackAsMud      bool
+	CanRetreat       bool // defender: false destroys units a R, S or B result would move
+	Units            []Unit
+}
+
+// Unit is one land unit.
+type Unit struct {
+	Name              string
+	Type              string // INF, ARM, MECH, ...
+	Size              string // corps, army, division, brigade
+	Factors           float64
+	Nation            string
+	FaceDown          bool
+	Supply            bool
+	Section           int // sea-box section an invading unit comes from (1-3)
+	Towed             bool
+	RedCircle         string // "", "dark" or "light"
+	Heavy             bool   // heavy AA
+	DivisionAvailable bool
+	Ski               bool
+	WhitePrint        bool
+	Territorial       bool
+	BP                float64 // build points, 0 when not given
+	Line              int     // line of the unit in the file, for messages
+}
+
+// Label names the unit for messages: its name, or type, size and nation.
+func (u *Unit) Label() string {
+	if u.Name != "" {
+		return u.Name
+	}
+	return u.Nation + " " + u.Type + " " + u.Size
+}
+
+// IsCorps reports whether the unit is a corps or army (not a division or brigade).
+func (u *Unit) IsCorps() bool { return u.Size == "corps" || u.Size == "army" }

@@ -1,0 +1,53 @@
+package sim
+
+import (
+	"errors"
+	"fmt"
+)
+
+// DefaultPathBudget bounds exact enumeration: a dice tree with more paths
+// than this is left to Monte Carlo.
+const DefaultPathBudget = 1 << 20
+
+// ErrBudget is returned (wrapped) when a dice tree has more paths than the
+// budget allows.
+var ErrBudget = errors.New("dice tree exceeds the exact-enumeration budget")
+
+// Exact returns the exact probability of every outcome, computed by running
+// Resolve over every path of the dice tree and weighting each path by its
+// probability, and the number of paths. More than budget paths (<= 0 means
+// DefaultPathBudget) stops enumeration with an error wrapping ErrBudget.
+func Exact(c *Combat, budget int) ([]float64, int, error) {
+	if budget <= 0 {
+		budget = DefaultPathBudget
+	}
+	w := make([]float64, len(c.Outcomes))
+	e := &enumerator{}
+	paths := 0
+	for {
+		o := Resolve(c, e)
+		w[o] += e.weight()
+		paths++
+		if !e.next() {
+			break
+		}
+		if paths >= budget {
+			return nil, paths, fmt.Errorf("sim: %w: more than %d paths; use Monte Carlo", ErrBudget, budget)
+		}
+	}
+	return w, paths, nil
+}
+
+// CountPaths counts the paths of the dice tree, up to limit, without
+// tallying outcomes; it tells whether Exact fits a budget.
+func CountPaths(c *Combat, limit int) int {
+	e := &enumerator{}
+	n := 0
+	for {
+		Resolve(c, e)
+		n++
+		if !e.next() || n >= limit {
+			return n
+		}
+	}
+}

@@ -1,0 +1,100 @@
+package sim
+
+import (
+	"fmt"
+
+	"github.com/wifodds/wifodds/scenario"
+)
+
+// Step is one line of the working --explain shows: what was done and the
+// rule it follows.
+type Step struct {
+	Text string
+	Rule string
+}
+
+func (s Step) String() string {
+	if s.Rule == "" {
+		return s.Text
+	}
+	return s.Text + "  [" + s.Rule + "]"
+}
+
+// armoured reports units AT and AA double against (AsA 3.2.1): ARM, ARM
+// divisions, and MECH.
+func armoured(u *scenario.Unit) bool { return u.Type == "ARM" || u.Type == "MECH" }
+
+func anyArmoured(us []scenario.Unit) bool {
+	for i := range us {
+		if armoured(&us[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// towedOnly reports a stack of towed AT, towed ART and AA units only (AA
+// units are all towed, AsA 3.2).
+func towedOnly(us []scenario.Unit) bool {
+	if len(us) == 0 {
+		return false
+	}
+	for i := range us {
+		u := &us[i]
+		if !(u.Type == "AA" || (u.Type == "AT" || u.Type == "ART") && u.Towed) {
+			return false
+		}
+	}
+	return true
+}
+
+// unitFactors applies RULES.md 3's per-unit factor rules to one side and
+// returns each unit's factor before side-wide multipliers, with the working.
+func unitFactors(side, enemy []scenario.Unit, defending bool, who string) ([]float64, []Step) {
+	out := make([]float64, len(side))
+	var steps []Step
+	towed := defending && towedOnly(side)
+	enemyArm := anyArmoured(enemy)
+	for i := range side {
+		u := &side[i]
+		f := u.Factors
+		var why []string
+		var rules []string
+		note := func(text, rule string) {
+			why = append(why, text)
+			rules = append(rules, rule)
+		}
+		switch {
+		case towed && u.IsArtillery():
+			f = 1
+			note("towed artillery alone in its stack: 1", "RULES 3, AsA 3.2")
+		case u.IsArtillery() && u.FaceDown && !u.Supply:
+			f = 1
+			note("face-down and out of supply: 1", "RULES 3, AsA 3.2")
+		case defending && !u.IsCorps() && u.FaceDown && !u.Supply:
+			f = 1
+			note("division attacked face-down and out of supply: 1", "RULES 3, AsA 3.2")
+		}
+		if u.RedCircle == "dark" && enemyArm || u.RedCircle == "light" && defending && enemyArm {
+			f *= 2
+			note(u.RedCircle+" red circle against enemy ARM: doubled", "RULES 3, AsA 3.2.1")
+		}
+		out[i] = f
+		text := fmt.Sprintf("%s %s: %s", who, u.Label(), num(u.Factors))
+		for j := range why {
+			text += "; " + why[j]
+		}
+		if len(why) > 0 {
+			text += " -> " + num(f)
+		}
+		rule := ""
+		if len(rules) > 0 {
+			rule = rules[0]
+		}
+		steps = append(steps, Step{text, rule})
+	}
+	return out, steps
+}
+
+// num formats a factor total without trailing zeros.
+func num(x float64) string { return fmt.Sprintf("%g", x) }

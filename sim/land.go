@@ -1,0 +1,308 @@
+package sim
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/scenario"
+)
+
+// Combat is a land combat compiled for resolution: everything that does not
+// depend on the dice is decided here, once, so Resolve only reads dice and
+// indexes tables. A Combat is immutable after Compile and safe to share
+// between goroutines.
+type Combat struct {
+	Scenario   *scenario.Scenario
+	CRT        *crt.Table
+	RawAttack  float64 // attack total before rounding
+	RawDefence float64 // defence total before rounding
+	Attack     float64 // totals the odds are computed from
+	Defence    float64
+	Automatic  bool         // a zero defence: an automatic result, no roll
+	Fraction   crt.Fraction // the fractional-odds step (Chance 0 when off or exact)
+	Variants   []Variant    // [0] at the base odds; [1] after a successful fractional-odds roll
+	Outcomes   []Outcome    // every outcome settled while compiling
+	Reachable  []bool       // by outcome: whether Resolve can return it
+	Steps      []Step       // the working, for --explain
+
+	twoDice  bool
+	wild     bool
+	attOrder []int // attacking units in the order they are lost
+	defOrder []int
+	intern   map[Outcome]int32
+}
+
+// Variant is the combat at one final odds level: the table used, the
+// modifiers, and the outcome of every dice total.
+type Variant struct {
+	Odds     string // the final odds, e.g. "6:1"
+	Level    int    // CRT odds level index read
+	Table    crt.Kind
+	Chooser  string        // who picked the table: scenario, terrain, attacker or defender
+	Reason   string        // the RULES.md 2.3 clause
+	Terms    []crt.Term    // the other modifiers on the chosen table
+	Modifier int           // their sum
+	Compare  [2]TableStats // what each table would give, by crt.Kind
+	auto     int32         // outcome of an automatic result, or -1
+	cells    []int32       // outcome by dice total; under wild results by attacker*stride + defender
+}
+
+// TableStats is what a table gives at one odds level, used to choose it.
+type TableStats struct {
+	HexTaken     float64
+	Breakthrough float64
+	AttackerLost float64 // expected attacking units lost
+}
+
+// stride is the width of the dice-total index: totals run 1..12.
+const stride = 13
+
+// Compile validates a land scenario against a CRT and compiles it.
+func Compile(s *scenario.Scenario, t *crt.Table) (*Combat, error) {
+	if s.Kind != scenario.Land {
+		return nil, fmt.Errorf("sim: %s: %s scenarios are not supported yet", s.File, s.Kind)
+	}
+	if s.Hex.ForcesAssault() && s.Table == "blitz" {
+		return nil, fmt.Errorf("sim: %s: table: blitz is not allowed: %s forces the Assault table (RULES.md 2.3 (a))", s.File, forcingTerrain(&s.Hex))
+	}
+	c := &Combat{Scenario: s, CRT: t, twoDice: t.Dice == 2, wild: s.Has(scenario.WildResults), intern: map[Outcome]int32{}}
+	c.step(fmt.Sprintf("CRT %s (%s), %d d6, rows %d..%d", t.Name, t.Title, t.Dice, t.MinRow, t.MaxRow), "RULES 2")
+	c.totals()
+	c.lossOrders()
+	if c.Defence <= 0 {
+		c.Automatic = true
+		c.step("defence total 0: automatic result, */2S on Assault, */2B on Blitz; no roll", "RULES 1, WiF errata 11.16.5")
+		c.Variants = []Variant{c.variant("infinite", len(t.Levels)-1, true)}
+		c.markReachable()
+		return c, nil
+	}
+	sides := 0
+	switch {
+	case s.Has(scenario.FractionalOdds):
+		sides = 6
+	case s.Has(scenario.FractionalOddsD10):
+		sides = 10
+	}
+	if sides > 0 {
+		c.Fraction = crt.Fractional(c.Attack, c.Defence, t.Ratios(), sides)
+	}
+	if c.Fraction.Chance > 0 {
+		f := c.Fraction
+		c.step(fmt.Sprintf("fractional odds: %s:%s is %s and %d/%d; a d%d of %d or less raises the odds to %s (probability %d/%d)",
+			num(c.Attack), num(c.Defence), f.Low, f.Chance, f.Sides, f.Sides, f.Chance, f.High, f.Chance, f.Sides), "RULES 1, AsA 3.15")
+		lo, hi := t.LevelForRatio(f.Low), t.LevelForRatio(f.High)
+		three := crt.Ratio{Num: 3, Den: 1}
+		c.Variants = []Variant{c.variant(f.Low.String(), lo, !f.Low.Less(three)), c.variant(f.High.String(), hi, !f.High.Less(three))}
+	} else {
+		lv := t.LevelFor(c.Attack, c.Defence)
+		c.step(fmt.Sprintf("odds %s:%s = %.3g, read in the %s level", num(c.Attack), num(c.Defence), c.Attack/c.Defence, t.Levels[lv]), "RULES 1")
+		c.Variants = []Variant{c.variant(t.Levels[lv].String(), lv, crt.Ratio{Num: 3, Den: 1}.AtMost(c.Attack, c.Defence))}
+	}
+	c.markReachable()
+	return c, nil
+}
+
+// markReachable records which settled outcomes the chosen tables can give;
+// the others were settled only to compare tables.
+func (c *Combat) markReachable() {
+	c.Reachable = make([]bool, len(c.Outcomes))
+	lo, hi := c.diceRange()
+	for i := range c.Variants {
+		v := &c.Variants[i]
+		if v.auto >= 0 {
+			c.Reachable[v.auto] = true
+			continue
+		}
+		for a := lo; a <= hi; a++ {
+			if !c.wild {
+				c.Reachable[v.cells[a]] = true
+				continue
+			}
+			for b := lo; b <= hi; b++ {
+				c.Reachable[v.cells[a*stride+b]] = true
+			}
+		}
+	}
+}
+
+func (c *Combat) step(text, rule string) { c.Steps = append(c.Steps, Step{text, rule}) }
+
+func forcingTerrain(h *scenario.Hex) string {
+	switch {
+	case h.City:
+		return "a city hex"
+	case h.Fortress:
+		return "a fortress hex"
+	}
+	return "an attack through a fortified hexside"
+}
+
+// totals computes both sides' totals (RULES.md 1 and 3).
+func (c *Combat) totals() {
+	s, t := c.Scenario, c.CRT
+	att, steps := unitFactors(s.Attacker.Units, s.Defender.Units, false, "attacker")
+	c.Steps = append(c.Steps, steps...)
+	def, steps := unitFactors(s.Defender.Units, s.Attacker.Units, true, "defender")
+	c.Steps = append(c.Steps, steps...)
+	a := sum(att)
+	if s.Hex.AcrossRiver {
+		a /= 2
+		c.step(fmt.Sprintf("attacking across a river: attackers halved to %s", num(a)), "RULES 3")
+	}
+	if s.Hex.Fortified {
+		a /= 2
+		c.step(fmt.Sprintf("attacking through a fortified hexside: attackers halved to %s", num(a)), "RULES 3, AfA 3.6")
+	}
+	if gs := s.Attacker.GroundSupport; gs > 0 {
+		a += gs
+		c.step(fmt.Sprintf("attacker ground support +%s = %s", num(gs), num(a)), "RULES 3")
+	}
+	if sb := s.Attacker.ShoreBombardment; sb > 0 {
+		a += sb
+		c.step(fmt.Sprintf("shore bombardment +%s = %s", num(sb), num(a)), "RULES 3")
+	}
+	d := sum(def)
+	if m := s.Hex.Multiplier(); m != 1 {
+		d *= m
+		c.step(fmt.Sprintf("%s multiplies the defence by %s: %s", s.Hex.Terrain, num(m), num(d)), "RULES 3")
+	}
+	if gs := s.Defender.GroundSupport; gs > 0 {
+		d += gs
+		c.step(fmt.Sprintf("defender ground support +%s = %s", num(gs), num(d)), "RULES 3")
+	}
+	c.RawAttack, c.RawDefence = a, d
+	c.Attack, c.Defence = t.Rounding.Round(a), t.Rounding.Round(d)
+	if t.Rounding == crt.RoundNearest {
+		c.step(fmt.Sprintf("totals rounded after all halving (0.5 up): attack %s -> %s, defence %s -> %s", num(a), num(c.Attack), num(d), num(c.Defence)), "RULES 1")
+	} else {
+		c.step(fmt.Sprintf("totals keep their fractions: attack %s, defence %s", num(a), num(d)), "RULES 1, AfA 8.1c")
+	}
+}
+
+func sum(xs []float64) float64 {
+	t := 0.0
+	for _, x := range xs {
+		t += x
+	}
+	return t
+}
+
+// lossOrders fixes which units each side loses first: the owner's default
+// policy loses the unit whose loss costs the fewest combat factors, ties by
+// fewest build points where given, then input order (RULES.md 2). Under the
+// winter "attack as mud" election the attacker's first loss must be a ski,
+// white-print or Scandinavian unit (AfA 3.11).
+func (c *Combat) lossOrders() {
+	c.attOrder = cheapestFirst(c.Scenario.Attacker.Units)
+	c.defOrder = cheapestFirst(c.Scenario.Defender.Units)
+	if c.Scenario.Attacker.AttackAsMud {
+		us := c.Scenario.Attacker.Units
+		for k, i := range c.attOrder {
+			if us[i].ColdWeather() {
+				copy(c.attOrder[1:k+1], c.attOrder[:k])
+				c.attOrder[0] = i
+				break
+			}
+		}
+		c.step(fmt.Sprintf("attack as if in mud: the first attacking loss is %s", us[c.attOrder[0]].Label()), "RULES 2.1, AfA 3.11")
+	}
+}
+
+func cheapestFirst(us []scenario.Unit) []int {
+	order := make([]int, len(us))
+	for i := range order {
+		order[i] = i
+	}
+	bp := func(u *scenario.Unit) float64 {
+		if u.BP > 0 {
+			return u.BP
+		}
+		return 1e9
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		ua, ub := &us[order[a]], &us[order[b]]
+		if ua.Factors != ub.Factors {
+			return ua.Factors < ub.Factors
+		}
+		return bp(ua) < bp(ub)
+	})
+	return order
+}
+
+// armCount counts ARM for the choice of table (RULES.md 2.3): a corps or
+// army 1, an ARM division ½, and for the defender each AT and AA ½.
+func armCount(us []scenario.Unit, defending bool) float64 {
+	n := 0.0
+	for i := range us {
+		u := &us[i]
+		switch {
+		case u.Type == "ARM" && u.IsCorps():
+			n++
+		case u.Type == "ARM":
+			n += 0.5
+		case defending && (u.Type == "AT" || u.Type == "AA"):
+			n += 0.5
+		}
+	}
+	return n
+}
+
+// blitzCount counts for the optional blitz modifier (RULES.md 2.1): a corps
+// or army 2, a division or brigade 1, over ARM units only or over ARM, AT
+// and AA units.
+func blitzCount(us []scenario.Unit, antiArmour bool) int {
+	n := 0
+	for i := range us {
+		u := &us[i]
+		if u.Type == "ARM" || antiArmour && (u.Type == "AT" || u.Type == "AA") {
+			if u.IsCorps() {
+				n += 2
+			} else {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// situation gathers what the modifier schedule needs (RULES.md 2.1).
+func (c *Combat) situation(k crt.Kind) crt.Situation {
+	s := c.Scenario
+	att, def := s.Attacker.Units, s.Defender.Units
+	sit := crt.Situation{
+		Table:              k,
+		AttackerHQ:         s.Attacker.HQSupport,
+		DefenderHQ:         s.Defender.HQSupport,
+		Weather:            s.Hex.Weather,
+		AttackAsMud:        s.Attacker.AttackAsMud,
+		Terrain:            s.Hex.Terrain,
+		AllJapanese:        true,
+		BlitzOption:        s.Has(scenario.BlitzModifier),
+		AttackerArmour:     blitzCount(att, false),
+		DefenderArmour:     blitzCount(def, false),
+		AttackerAntiArmour: blitzCount(att, true),
+		DefenderAntiArmour: blitzCount(def, true),
+		TerritorialOption:  s.Has(scenario.TerritorialModifiers),
+		AllDefendersTerr:   true,
+		AllAttackersTerr:   true,
+		Extra:              s.Modifier,
+	}
+	nations := map[string]bool{}
+	for i := range att {
+		nations[strings.ToUpper(att[i].Nation)] = true
+		sit.AllJapanese = sit.AllJapanese && att[i].Japanese()
+		sit.AllAttackersTerr = sit.AllAttackersTerr && att[i].IsTerritorial()
+		sit.AnyAttackerTerr = sit.AnyAttackerTerr || att[i].IsTerritorial()
+	}
+	sit.Nationalities = len(nations)
+	for i := range def {
+		if def[i].FaceDown {
+			sit.FaceDownDefenders++
+		}
+		sit.AllDefendersTerr = sit.AllDefendersTerr && def[i].IsTerritorial()
+		sit.AnyDefenderTerr = sit.AnyDefenderTerr || def[i].IsTerritorial()
+	}
+	return sit
+}

@@ -1,0 +1,51 @@
+package sim
+
+import "github.com/wifodds/wifodds/stats"
+
+// Replayed is a forced-dice resolution and where its outcome sits in the
+// distribution: the luck audit.
+type Replayed struct {
+	Dice          []int   `json:"dice"`
+	DiceUsed      int     `json:"dice_used"`
+	RandomRolls   int     `json:"random_rolls"` // rolls drawn after the listed ones ran out
+	UnusedDice    int     `json:"unused_dice"`
+	Result        string  `json:"result"`
+	Table         string  `json:"table"`
+	Odds          string  `json:"odds"`
+	HexTaken      bool    `json:"hex_taken"`
+	AttackerLost  int     `json:"attacker_units_lost"`
+	DefenderLost  int     `json:"defender_units_lost"`
+	AttackerUp    bool    `json:"attacker_face_up"`
+	Probability   float64 `json:"probability"`    // of this outcome
+	AtLeastAsGood float64 `json:"at_least_as_good"` // P(an outcome at least as good for the attacker)
+	outcome       int
+}
+
+// Replay resolves c with the listed rolls, then rolls from then.
+func Replay(c *Combat, rolls []int, then Dice) (*Replayed, error) {
+	f := &Forced{Rolls: rolls, Then: then}
+	o := Resolve(c, f)
+	if f.Err != nil {
+		return nil, f.Err
+	}
+	out := &c.Outcomes[o]
+	return &Replayed{
+		Dice: rolls, DiceUsed: f.Used, RandomRolls: f.Drawn, UnusedDice: len(rolls) - f.Used,
+		Result: out.Result.String(), Table: out.Table.String(), Odds: c.CRT.Levels[out.Level].String(),
+		HexTaken: out.HexTaken, AttackerLost: int(out.AttackerLost), DefenderLost: int(out.DefenderLost),
+		AttackerUp: out.AttackerFaceUp, outcome: o,
+	}, nil
+}
+
+// Audit fills in the replayed outcome's probability and the probability of
+// an outcome at least as good for the attacker, from a tally of c.
+func (r *Replayed) Audit(c *Combat, t *stats.Tally) {
+	me := &c.Outcomes[r.outcome]
+	r.Probability = t.Prob(r.outcome)
+	r.AtLeastAsGood = 0
+	for i := range c.Outcomes {
+		if c.Outcomes[i].better(me) >= 0 {
+			r.AtLeastAsGood += t.Prob(i)
+		}
+	}
+}

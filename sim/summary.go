@@ -1,0 +1,220 @@
+package sim
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+
+	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/stats"
+)
+
+// Method names how a summary's probabilities were computed.
+const (
+	MethodExact      = "exact"
+	MethodMonteCarlo = "monte-carlo"
+)
+
+// Summary is what a run reports (RULES.md 7): the probability of every CRT
+// result and of the hex taken, breakthrough and attackers staying face-up,
+// the loss distributions of each side, and how the run was made. It is the
+// model every report format renders.
+type Summary struct {
+	Scenario string   `json:"scenario"`
+	Kind     string   `json:"kind"`
+	CRT      string   `json:"crt"`
+	Table    string   `json:"table"` // the scenario's table setting: auto, assault or blitz
+	Options  []string `json:"options"`
+	Method   string   `json:"method"`
+	Trials   uint64   `json:"trials,omitempty"`
+	Seed     *uint64  `json:"seed,omitempty"`
+	Workers  int      `json:"workers,omitempty"`
+	Chunk    int      `json:"chunk_size,omitempty"`
+	Paths    int      `json:"paths,omitempty"`
+	Elapsed  float64  `json:"elapsed_seconds"`
+	Partial  bool     `json:"partial"`
+
+	Odds          OddsTotals                `json:"odds"`
+	OddsLevels    map[string]float64        `json:"odds_levels"`
+	Tables        map[string]float64        `json:"tables"`
+	Results       map[string]float64        `json:"results"`
+	ResultCIs     map[string]stats.Estimate `json:"result_intervals"`
+	Probabilities Probabilities             `json:"probabilities"`
+	Distributions Distributions             `json:"distributions"`
+	DistCIs       DistributionIntervals     `json:"distribution_intervals"`
+	Means         Means                     `json:"means"`
+	Reconstructed ReconstructedUse          `json:"reconstructed"`
+	Replay        *Replayed                 `json:"replay,omitempty"`
+	Warnings      []string                  `json:"warnings"`
+
+	// ResultOrder lists Results' keys from the attacker's worst to best,
+	// for readable reports.
+	ResultOrder []string `json:"-"`
+}
+
+// OddsTotals are the totals the odds were computed from.
+type OddsTotals struct {
+	Attack  float64 `json:"attack"`
+	Defence float64 `json:"defence"`
+}
+
+// Probabilities are the headline events.
+type Probabilities struct {
+	HexTaken          stats.Estimate `json:"hex_taken"`
+	Breakthrough      stats.Estimate `json:"breakthrough"`
+	AttackerFaceUp    stats.Estimate `json:"attacker_face_up"`
+	DefenderRetreated stats.Estimate `json:"defender_retreated"`
+	DefenderShattered stats.Estimate `json:"defender_shattered"`
+}
+
+// Distributions are loss distributions: P(units lost == i) by index, and
+// P(factors lost == v) by the factor value.
+type Distributions struct {
+	AttackerUnitsLost   []float64          `json:"attacker_units_lost"`
+	DefenderUnitsLost   []float64          `json:"defender_units_lost"`
+	AttackerFactorsLost map[string]float64 `json:"attacker_factors_lost"`
+	DefenderFactorsLost map[string]float64 `json:"defender_factors_lost"`
+}
+
+// DistributionIntervals are Distributions with 95% intervals.
+type DistributionIntervals struct {
+	AttackerUnitsLost   []stats.Estimate          `json:"attacker_units_lost"`
+	DefenderUnitsLost   []stats.Estimate          `json:"defender_units_lost"`
+	AttackerFactorsLost map[string]stats.Estimate `json:"attacker_factors_lost"`
+	DefenderFactorsLost map[string]stats.Estimate `json:"defender_factors_lost"`
+}
+
+// Means are expected losses with their intervals.
+type Means struct {
+	AttackerUnitsLost   stats.Mean `json:"attacker_units_lost"`
+	DefenderUnitsLost   stats.Mean `json:"defender_units_lost"`
+	AttackerFactorsLost stats.Mean `json:"attacker_factors_lost"`
+	DefenderFactorsLost stats.Mean `json:"defender_factors_lost"`
+}
+
+// ReconstructedUse says whether the answer leans on reconstructed table
+// values (RULES.md 0).
+type ReconstructedUse struct {
+	Used        bool           `json:"used"`
+	Probability stats.Estimate `json:"probability"` // of reading a reconstructed value
+}
+
+// Summarize aggregates a tally of c's outcomes.
+func Summarize(c *Combat, t *stats.Tally) *Summary {
+	s := c.Scenario
+	sum := &Summary{
+		Scenario: s.Name, Kind: string(s.Kind), CRT: s.CRT, Table: s.Table, Options: []string{},
+		Method:     MethodExact,
+		Odds:       OddsTotals{c.Attack, c.Defence},
+		OddsLevels: map[string]float64{}, Tables: map[string]float64{},
+		Results: map[string]float64{}, ResultCIs: map[string]stats.Estimate{},
+		Warnings: []string{},
+	}
+	for o := range s.Options {
+		sum.Options = append(sum.Options, o)
+	}
+	sort.Strings(sum.Options)
+	if !t.Exact() {
+		sum.Method = MethodMonteCarlo
+		sum.Trials = t.N
+		sum.Chunk = ChunkSize
+	}
+	out := c.Outcomes
+	is := func(f func(o *Outcome) bool) func(int) bool { return func(i int) bool { return f(&out[i]) } }
+	for lv, l := range c.CRT.Levels {
+		e := t.Event(is(func(o *Outcome) bool { return int(o.Level) == lv }))
+		if e.P > 0 {
+			sum.OddsLevels[l.String()] = e.P
+		}
+	}
+	for _, k := range crt.Kinds {
+		sum.Tables[k.String()] = t.Event(is(func(o *Outcome) bool { return o.Table == k })).P
+	}
+	type ranked struct {
+		code string
+		o    *Outcome
+	}
+	var codes []ranked
+	for i := range out {
+		code := out[i].Result.String()
+		if _, ok := sum.ResultCIs[code]; ok || !c.Reachable[i] {
+			continue
+		}
+		e := t.Event(is(func(o *Outcome) bool { return o.Result.String() == code }))
+		if e.P == 0 && t.Exact() {
+			continue
+		}
+		sum.ResultCIs[code] = e
+		sum.Results[code] = e.P
+		codes = append(codes, ranked{code, &out[i]})
+	}
+	sort.SliceStable(codes, func(a, b int) bool {
+		if c := codes[a].o.better(codes[b].o); c != 0 {
+			return c < 0
+		}
+		return codes[a].code < codes[b].code
+	})
+	for _, r := range codes {
+		sum.ResultOrder = append(sum.ResultOrder, r.code)
+	}
+	p := &sum.Probabilities
+	p.HexTaken = t.Event(is(func(o *Outcome) bool { return o.HexTaken }))
+	p.Breakthrough = t.Event(is(func(o *Outcome) bool { return o.Breakthrough }))
+	p.AttackerFaceUp = t.Event(is(func(o *Outcome) bool { return o.AttackerFaceUp }))
+	p.DefenderRetreated = t.Event(is(func(o *Outcome) bool { return o.DefenderRetreated > 0 }))
+	p.DefenderShattered = t.Event(is(func(o *Outcome) bool { return o.DefenderShattered > 0 }))
+
+	di := &sum.DistCIs
+	di.AttackerUnitsLost = t.Distribution(nil, func(i int) int { return int(out[i].AttackerLost) })
+	di.DefenderUnitsLost = t.Distribution(nil, func(i int) int { return int(out[i].DefenderLost) })
+	di.AttackerFactorsLost = factorDist(t, func(i int) float64 { return out[i].AttackerFactorsLost })
+	di.DefenderFactorsLost = factorDist(t, func(i int) float64 { return out[i].DefenderFactorsLost })
+	d := &sum.Distributions
+	d.AttackerUnitsLost, d.DefenderUnitsLost = points(di.AttackerUnitsLost), points(di.DefenderUnitsLost)
+	d.AttackerFactorsLost, d.DefenderFactorsLost = pointMap(di.AttackerFactorsLost), pointMap(di.DefenderFactorsLost)
+
+	m := &sum.Means
+	m.AttackerUnitsLost = t.Mean(func(i int) float64 { return float64(out[i].AttackerLost) })
+	m.DefenderUnitsLost = t.Mean(func(i int) float64 { return float64(out[i].DefenderLost) })
+	m.AttackerFactorsLost = t.Mean(func(i int) float64 { return out[i].AttackerFactorsLost })
+	m.DefenderFactorsLost = t.Mean(func(i int) float64 { return out[i].DefenderFactorsLost })
+
+	sum.Reconstructed.Probability = t.Event(is(func(o *Outcome) bool { return o.Reconstructed }))
+	sum.Reconstructed.Used = sum.Reconstructed.Probability.P > 0
+	if sum.Reconstructed.Used {
+		sum.Warnings = append(sum.Warnings, fmt.Sprintf("reconstructed table values (RULES.md 0) decide %.1f%% of outcomes; load the printed table with crt: FILE for official values",
+			100*sum.Reconstructed.Probability.P))
+	}
+	return sum
+}
+
+// factorDist is the distribution of a factor total, keyed by its value.
+func factorDist(t *stats.Tally, value func(i int) float64) map[string]stats.Estimate {
+	vals := map[float64]bool{}
+	for i := 0; i < t.Len(); i++ {
+		if t.Prob(i) > 0 {
+			vals[value(i)] = true
+		}
+	}
+	out := make(map[string]stats.Estimate, len(vals))
+	for v := range vals {
+		out[strconv.FormatFloat(v, 'f', -1, 64)] = t.Event(func(i int) bool { return value(i) == v })
+	}
+	return out
+}
+
+func points(es []stats.Estimate) []float64 {
+	out := make([]float64, len(es))
+	for i, e := range es {
+		out[i] = e.P
+	}
+	return out
+}
+
+func pointMap(es map[string]stats.Estimate) map[string]float64 {
+	out := make(map[string]float64, len(es))
+	for k, e := range es {
+		out[k] = e.P
+	}
+	return out
+}

@@ -1,0 +1,231 @@
+package sim
+
+import (
+	"fmt"
+
+	"github.com/wifodds/wifodds/crt"
+)
+
+// variant compiles the combat at one final odds level: both tables' outcome
+// grids, then the table RULES.md 2.3 says is used. threeToOne reports odds
+// of 3:1 or better, for clause (d).
+func (c *Combat) variant(odds string, level int, threeToOne bool) Variant {
+	v := Variant{Odds: odds, Level: level, auto: -1}
+	var grids [2][]int32
+	var terms [2][]crt.Term
+	for _, k := range crt.Kinds {
+		terms[k] = c.CRT.Modifiers.Terms(c.situation(k))
+		grids[k] = c.grid(k, level, crt.Sum(terms[k]))
+		v.Compare[k] = c.tableStats(grids[k])
+	}
+	v.Table, v.Chooser, v.Reason = c.chooseTable(&v, threeToOne)
+	v.Terms, v.Modifier = terms[v.Table], crt.Sum(terms[v.Table])
+	if c.Automatic {
+		v.auto = grids[v.Table][0]
+	} else {
+		v.cells = grids[v.Table]
+	}
+	prefix := ""
+	if len(c.Variants) > 0 || c.Fraction.Chance > 0 {
+		prefix = "at " + odds + ": "
+	}
+	c.step(fmt.Sprintf("%s%s table, chosen by %s: %s", prefix, v.Table, v.Chooser, v.Reason), "RULES 2.3")
+	if c.Scenario.Table == "auto" && v.Chooser != "terrain" {
+		for _, k := range crt.Kinds {
+			st := v.Compare[k]
+			c.step(fmt.Sprintf("%s  %s would give P(hex taken) %.4f, expected attacking units lost %.4f, P(breakthrough) %.4f",
+				prefix, k, st.HexTaken, st.AttackerLost, st.Breakthrough), "RULES 2.3")
+		}
+	}
+	if !c.Automatic {
+		for _, t := range v.Terms {
+			c.step(prefix+"modifier "+t.String(), "")
+		}
+		mod := fmt.Sprintf("%+d", v.Modifier)
+		if c.CRT.Method == crt.ByModifier {
+			mod += fmt.Sprintf(", plus the odds modifier %+d", c.CRT.Levels[level].Modifier)
+		}
+		c.step(fmt.Sprintf("%sdie-roll modifier %s; rolls are read at %d..%d", prefix, mod, c.CRT.MinRow, c.CRT.MaxRow), "RULES 2.1")
+	}
+	return v
+}
+
+// grid settles every dice total at an odds level on table k with the other
+// modifiers mod. The single-roll index is the dice total; under wild results
+// it is attacker total*stride + defender total. An automatic result has one
+// cell.
+func (c *Combat) grid(k crt.Kind, level, mod int) []int32 {
+	t := c.CRT
+	if c.Automatic {
+		return []int32{c.settle(level, k, t.Automatic[k], true, t.AutoSrc.Provenance == crt.Reconstructed)}
+	}
+	lo, hi := c.diceRange()
+	if !c.wild {
+		cells := make([]int32, stride)
+		for d := lo; d <= hi; d++ {
+			r := t.Lookup(k, level, d+mod)
+			cells[d] = c.settle(level, k, r, false, t.SourceOf(k, level, d+mod).Provenance == crt.Reconstructed)
+		}
+		return cells
+	}
+	// Wild results (RULES.md 2.4): the attacker's roll picks the defender
+	// part, the defender's roll the attacker part; a "*" in either picked
+	// row keeps the attackers face-up if they lost nothing.
+	cells := make([]int32, stride*stride)
+	for a := lo; a <= hi; a++ {
+		for b := lo; b <= hi; b++ {
+			ra, rd := t.Lookup(k, level, a+mod), t.Lookup(k, level, b+mod)
+			r := crt.Result{AttackerLoss: rd.AttackerLoss, FaceUp: ra.FaceUp || rd.FaceUp, DefenderLoss: ra.DefenderLoss, Effect: ra.Effect}
+			recon := t.SourceOf(k, level, a+mod).Provenance == crt.Reconstructed || t.SourceOf(k, level, b+mod).Provenance == crt.Reconstructed
+			cells[a*stride+b] = c.settle(level, k, r, false, recon)
+		}
+	}
+	return cells
+}
+
+// diceRange is the range of one side's dice total.
+func (c *Combat) diceRange() (lo, hi int) {
+	if c.twoDice {
+		return 2, 12
+	}
+	return 1, 6
+}
+
+// totalProb is the probability of a dice total.
+func (c *Combat) totalProb(d int) float64 {
+	if c.twoDice {
+		return float64(6-abs(d-7)) / 36
+	}
+	return 1.0 / 6
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// tableStats is the exact P(hex taken), P(breakthrough) and expected
+// attacking units lost of an outcome grid.
+func (c *Combat) tableStats(cells []int32) TableStats {
+	var st TableStats
+	add := func(o *Outcome, p float64) {
+		if o.HexTaken {
+			st.HexTaken += p
+		}
+		if o.Breakthrough {
+			st.Breakthrough += p
+		}
+		st.AttackerLost += p * float64(o.AttackerLost)
+	}
+	if c.Automatic {
+		add(&c.Outcomes[cells[0]], 1)
+		return st
+	}
+	lo, hi := c.diceRange()
+	for a := lo; a <= hi; a++ {
+		if !c.wild {
+			add(&c.Outcomes[cells[a]], c.totalProb(a))
+			continue
+		}
+		for b := lo; b <= hi; b++ {
+			add(&c.Outcomes[cells[a*stride+b]], c.totalProb(a)*c.totalProb(b))
+		}
+	}
+	return st
+}
+
+// chooseTable applies RULES.md 2.3 in priority order. A chooser picks the
+// table better for it: the attacker the higher P(hex taken), then fewer
+// expected attacking losses, then the higher P(breakthrough); the defender
+// the reverse. A full tie goes to Assault.
+func (c *Combat) chooseTable(v *Variant, threeToOne bool) (crt.Kind, string, string) {
+	s := c.Scenario
+	switch s.Table {
+	case "assault":
+		return crt.Assault, "scenario", "the scenario sets table: assault"
+	case "blitz":
+		return crt.Blitz, "scenario", "the scenario sets table: blitz"
+	}
+	if s.Hex.ForcesAssault() {
+		return crt.Assault, "terrain", "(a) " + forcingTerrain(&s.Hex) + " forces the Assault table"
+	}
+	att, def := armCount(s.Attacker.Units, false), armCount(s.Defender.Units, true)
+	var chooser, reason string
+	switch {
+	case att > def:
+		chooser, reason = "attacker", fmt.Sprintf("(b) the attacker has more ARM (%s against %s)", num(att), num(def))
+	case def > att:
+		chooser, reason = "defender", fmt.Sprintf("(c) the defender has more ARM (%s against %s)", num(def), num(att))
+	case threeToOne && att > 0:
+		chooser, reason = "attacker", "(d) odds of 3:1 or better and the attacker has ARM"
+	default:
+		chooser, reason = "defender", fmt.Sprintf("(e) otherwise (ARM %s against %s)", num(att), num(def))
+	}
+	a, b := v.Compare[crt.Assault], v.Compare[crt.Blitz]
+	sign := 1.0
+	if chooser == "defender" {
+		sign = -1
+	}
+	pick := crt.Assault
+	switch {
+	case a.HexTaken != b.HexTaken:
+		if sign*(b.HexTaken-a.HexTaken) > 0 {
+			pick = crt.Blitz
+		}
+	case a.AttackerLost != b.AttackerLost:
+		if sign*(a.AttackerLost-b.AttackerLost) > 0 {
+			pick = crt.Blitz
+		}
+	case a.Breakthrough != b.Breakthrough:
+		if sign*(b.Breakthrough-a.Breakthrough) > 0 {
+			pick = crt.Blitz
+		}
+	}
+	return pick, chooser, reason
+}
+
+// settle applies a result: losses allocated in each side's loss order, the
+// surviving defenders' effect, and the hex's fate (RULES.md 2).
+func (c *Combat) settle(level int, k crt.Kind, r crt.Result, auto, recon bool) int32 {
+	s := c.Scenario
+	att, def := s.Attacker.Units, s.Defender.Units
+	o := Outcome{Level: int8(level), Table: k, Automatic: auto, Reconstructed: recon}
+	na := min(int(r.AttackerLoss), len(att))
+	for _, i := range c.attOrder[:na] {
+		o.AttackerFactorsLost += att[i].Factors
+	}
+	nd := min(int(r.DefenderLoss), len(def))
+	for _, i := range c.defOrder[:nd] {
+		o.DefenderFactorsLost += def[i].Factors
+	}
+	o.AttackerLost, o.DefenderLost = int8(na), int8(nd)
+	if survivors := len(def) - nd; survivors > 0 && r.Effect != crt.NoEffect {
+		switch {
+		case !s.Defender.CanRetreat:
+			// Units that cannot retreat are destroyed (RULES.md 2, AfA 8.3).
+			for _, i := range c.defOrder[nd:] {
+				o.DefenderFactorsLost += def[i].Factors
+			}
+			o.DefenderLost += int8(survivors)
+		case r.Effect == crt.Retreat:
+			o.DefenderRetreated = int8(survivors)
+		default:
+			o.DefenderShattered = int8(survivors)
+		}
+	}
+	o.HexTaken = nd == len(def) || r.Effect != crt.NoEffect
+	o.Breakthrough = r.Effect == crt.Breakthrough && o.HexTaken
+	r.FaceUp = r.FaceUp && r.AttackerLoss == 0
+	o.AttackerFaceUp = r.FaceUp && na < len(att)
+	o.Result = r
+	if i, ok := c.intern[o]; ok {
+		return i
+	}
+	i := int32(len(c.Outcomes))
+	c.Outcomes = append(c.Outcomes, o)
+	c.intern[o] = i
+	return i
+}
+
