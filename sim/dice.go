@@ -43,10 +43,14 @@ func NewStream(seed, chunk uint64) Stream {
 // for different chunks are independent, which is what makes a run's result
 // independent of how chunks are spread over workers.
 func (d Stream) Reset(seed, chunk uint64) {
-	a := splitmix(seed ^ 0x5eed5eed5eed5eed)
-	b := splitmix(a ^ splitmix(chunk+1))
-	d.s.pcg.Seed(a, b)
+	seedChunk(&d.s.pcg, seed, chunk)
 	d.s.word, d.s.left = 0, 0
+}
+
+// seedChunk seeds pcg for chunk of the run seeded with seed.
+func seedChunk(pcg *rand.PCG, seed, chunk uint64) {
+	a := splitmix(seed ^ 0x5eed5eed5eed5eed)
+	pcg.Seed(a, splitmix(a^splitmix(chunk+1)))
 }
 
 // Roll returns a fair roll of 1..sides.

@@ -22,6 +22,20 @@ func Exact(c *Combat, budget int) ([]float64, int, error) {
 		budget = DefaultPathBudget
 	}
 	w := make([]float64, len(c.Outcomes))
+	if f := c.flat; f != nil {
+		// Every path of a flat table has the same probability.
+		counts := make([]int, len(c.Outcomes))
+		for _, o := range f.outcome {
+			counts[o]++
+		}
+		for o, k := range counts {
+			w[o] = float64(k) / float64(len(f.outcome))
+		}
+		if len(f.outcome) > budget {
+			return nil, len(f.outcome), fmt.Errorf("sim: %w: %d paths; use Monte Carlo", ErrBudget, len(f.outcome))
+		}
+		return w, len(f.outcome), nil
+	}
 	e := &enumerator{}
 	paths := 0
 	for {

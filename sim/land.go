@@ -29,7 +29,8 @@ type Combat struct {
 
 	twoDice  bool
 	wild     bool
-	attOrder []int // attacking units in the order they are lost
+	flat     *flatTable // the whole dice tree as one table, when small and static
+	attOrder []int      // attacking units in the order they are lost
 	defOrder []int
 	intern   map[Outcome]int32
 }
@@ -75,7 +76,7 @@ func Compile(s *scenario.Scenario, t *crt.Table) (*Combat, error) {
 		c.Automatic = true
 		c.step("defence total 0: automatic result, */2S on Assault, */2B on Blitz; no roll", "RULES 1, WiF errata 11.16.5")
 		c.Variants = []Variant{c.variant("infinite", len(t.Levels)-1, true)}
-		c.markReachable()
+		c.finish()
 		return c, nil
 	}
 	sides := 0
@@ -100,8 +101,14 @@ func Compile(s *scenario.Scenario, t *crt.Table) (*Combat, error) {
 		c.step(fmt.Sprintf("odds %s:%s = %.3g, read in the %s level", num(c.Attack), num(c.Defence), c.Attack/c.Defence, t.Levels[lv]), "RULES 1")
 		c.Variants = []Variant{c.variant(t.Levels[lv].String(), lv, crt.Ratio{Num: 3, Den: 1}.AtMost(c.Attack, c.Defence))}
 	}
-	c.markReachable()
+	c.finish()
 	return c, nil
+}
+
+// finish marks the reachable outcomes and compiles the flat table.
+func (c *Combat) finish() {
+	c.markReachable()
+	c.flat = buildFlat(c)
 }
 
 // markReachable records which settled outcomes the chosen tables can give;

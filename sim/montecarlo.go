@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -111,14 +112,20 @@ func runChunks(ctx context.Context, c *Combat, seed, from, to, total uint64, wor
 			h := make([]uint64, 4*n)
 			var trials, chunks uint64
 			d := NewStream(seed, 0)
+			pcg := new(rand.PCG)
 			for {
 				i := next.Add(1) - 1
 				if i >= to || ctx.Err() != nil {
 					break
 				}
 				size := min(ChunkSize, total-i*ChunkSize)
-				d.Reset(seed, i)
-				sampleChunk(c, d, h, int(size))
+				if c.flat != nil {
+					seedChunk(pcg, seed, i)
+					c.flat.sample(pcg, h, int(size))
+				} else {
+					d.Reset(seed, i)
+					sampleChunk(c, d, h, int(size))
+				}
 				trials += size
 				chunks++
 				if progress != nil {
@@ -138,7 +145,8 @@ func runChunks(ctx context.Context, c *Combat, seed, from, to, total uint64, wor
 	return ctx.Err() == nil || res.Chunks == to
 }
 
-// sampleChunk is the hot loop: size trials, each one outcome index.
+// sampleChunk runs size trials of Resolve, for combats whose dice tree is
+// too large or too irregular for a flat table.
 func sampleChunk(c *Combat, d Stream, h []uint64, size int) {
 	n := len(c.Outcomes)
 	for j := 0; j < size; j++ {

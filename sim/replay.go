@@ -16,7 +16,7 @@ type Replayed struct {
 	AttackerLost  int     `json:"attacker_units_lost"`
 	DefenderLost  int     `json:"defender_units_lost"`
 	AttackerUp    bool    `json:"attacker_face_up"`
-	Probability   float64 `json:"probability"`    // of this outcome
+	Probability   float64 `json:"probability"`      // of this outcome
 	AtLeastAsGood float64 `json:"at_least_as_good"` // P(an outcome at least as good for the attacker)
 	outcome       int
 }

@@ -228,4 +228,3 @@ func (c *Combat) settle(level int, k crt.Kind, r crt.Result, auto, recon bool) i
 	c.intern[o] = i
 	return i
 }
-
