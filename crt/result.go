@@ -49,7 +49,7 @@ func ParseResult(s string) (Result, error) {
 	default:
 		n, err := parseLoss(a)
 		if err != nil {
-			return Result{}, fmt.Errorf("result %q: attacker part %q: %v", s, a, err)
+			return Result{}, fmt.Errorf("result %q: attacker part %q: %v (want -, * or N)", s, a, err)
 		}
 		r.AttackerLoss = n
 	}
@@ -81,12 +81,12 @@ func parseLoss(s string) (int8, error) {
 	}
 	for _, c := range s {
 		if c < '0' || c > '9' {
-			return 0, fmt.Errorf("want -, * or a number of units")
+			return 0, fmt.Errorf("not a number of units")
 		}
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 1 || n > 20 {
-		return 0, fmt.Errorf("number of units must be 1 to 20 (write - for none)")
+		return 0, fmt.Errorf("a number of units must be 1 to 20, or - for none")
 	}
 	return int8(n), nil
 }

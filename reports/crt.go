@@ -3,6 +3,7 @@ package reports
 import (
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 	"text/tabwriter"
 
@@ -25,8 +26,8 @@ func WriteCRT(w io.Writer, t *crt.Table) error {
 		fmt.Fprintf(b, "odds modifiers (%s): %s\n", src(t.OddsSrc), strings.Join(parts, ", "))
 	}
 	m := t.Modifiers
-	fmt.Fprintf(b, "other modifiers (%s): face-down defender %+d each, HQ support %+d, extra nationality %+d each, weather %v, attack as mud %+d, terrain %v, jungle all-Japanese %+d, blitz option %+d, territorial option %+d\n",
-		src(m.Source), m.FaceDownDefender, m.HQSupport, m.ExtraNationality, m.Weather, m.AttackAsMud, m.Terrain, m.JungleJapanese, m.Blitz, m.Territorial)
+	fmt.Fprintf(b, "other modifiers (%s):\n  face-down defender %+d each, HQ support %+d, extra nationality %+d each\n  weather: %s; attacking as if in mud %+d\n  terrain: %s; jungle with all attackers Japanese %+d\n  optional: blitz %+d, territorial %+d\n",
+		src(m.Source), m.FaceDownDefender, m.HQSupport, m.ExtraNationality, signedMap(m.Weather), m.AttackAsMud, signedMap(m.Terrain), m.JungleJapanese, m.Blitz, m.Territorial)
 	for _, k := range crt.Kinds {
 		g := t.Grids[k]
 		fmt.Fprintf(b, "\n%s\n", strings.ToUpper(k.String()))
@@ -54,8 +55,21 @@ func WriteCRT(w io.Writer, t *crt.Table) error {
 	if t.HasReconstructed() {
 		b.WriteString("\nnote: reconstructed values are fixed by RULES.md where the rulebooks do not print them; load your own file for the printed table.\n")
 	}
-	_, err := io.WriteString(w, b.String())
+	_, err := io.WriteString(w, trimLines(b.String()))
 	return err
+}
+
+func signedMap(m map[string]int) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return m[keys[i]] > m[keys[j]] || m[keys[i]] == m[keys[j]] && keys[i] < keys[j] })
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s %+d", k, m[k])
+	}
+	return strings.Join(parts, ", ")
 }
 
 func src(s crt.Source) string {

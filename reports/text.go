@@ -74,8 +74,17 @@ func WriteText(w io.Writer, s *sim.Summary) error {
 	for _, warn := range s.Warnings {
 		fmt.Fprintf(b, "note: %s\n", warn)
 	}
-	_, err := io.WriteString(w, b.String())
+	_, err := io.WriteString(w, trimLines(b.String()))
 	return err
+}
+
+// trimLines drops the trailing spaces tabwriter leaves after the last column.
+func trimLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
 }
 
 // WriteExplain writes the working behind a combat, one step a line.

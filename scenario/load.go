@@ -48,7 +48,10 @@ func Parse(file string, data []byte) (*Scenario, error) {
 	d := &yamlx.Decoder{File: file}
 	s := &Scenario{File: file, CRT: "standard", Table: "auto", Options: map[string]bool{}}
 	m := d.Map(root, "")
-	if m.Node() == nil || m.Node().Kind != yaml.MappingNode {
+	if m.Node() == nil || m.Node().Kind != yaml.MappingNode || d.Failed() {
+		if !d.Failed() {
+			d.Errorf(root, "", "a scenario is a mapping of keys to values")
+		}
 		return nil, fmt.Errorf("scenario: %w", d.Err())
 	}
 	m.Str("name", &s.Name)
@@ -66,7 +69,7 @@ func Parse(file string, data []byte) (*Scenario, error) {
 		d.Errorf(m.Get("kind"), "kind", "%s scenarios are not supported yet (this version simulates land combat)", kind)
 		return nil, fmt.Errorf("scenario: %w", d.Err())
 	default:
-		if kind != "" {
+		if kind != "" || !d.Failed() {
 			d.Errorf(m.Get("kind"), "kind", "unknown kind %q: want land, invasion, paradrop or bombardment", kind)
 		}
 		return nil, fmt.Errorf("scenario: %w", d.Err())
@@ -110,6 +113,7 @@ func Parse(file string, data []byte) (*Scenario, error) {
 				d.Errorf(n, key, "roll %d is outside every die's range (1-6 for a d6, 1-10 for a d10)", v)
 			}
 			s.Dice = append(s.Dice, v)
+			s.DiceLine = append(s.DiceLine, n.Line)
 		}
 	}
 	for _, k := range []string{"night", "intercepted", "target", "aa_units", "bombers"} {

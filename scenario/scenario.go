@@ -42,6 +42,7 @@ type Scenario struct {
 	Attacker Side
 	Defender Side
 	Dice     []int // forced rolls, in the order the rules consume them
+	DiceLine []int // line of each forced roll, for messages
 }
 
 // Has reports whether an option is on.

@@ -107,6 +107,7 @@ type Forced struct {
 	Used  int   // how many listed rolls were consumed
 	Drawn int   // how many rolls came from Then
 	Err   error // the first out-of-range listed roll
+	Bad   int   // its index in Rolls
 }
 
 // Roll returns the next listed roll, or one from Then.
@@ -117,6 +118,7 @@ func (f *Forced) Roll(sides int) int {
 		if v < 1 || v > sides {
 			if f.Err == nil {
 				f.Err = fmt.Errorf("dice[%d]: %d is not a roll of the d%d the rules roll there", f.Used-1, v, sides)
+				f.Bad = f.Used - 1
 			}
 			return sides
 		}

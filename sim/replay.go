@@ -21,12 +21,21 @@ type Replayed struct {
 	outcome       int
 }
 
-// Replay resolves c with the listed rolls, then rolls from then.
+// ReplayError is a listed roll that does not fit the die rolled there.
+type ReplayError struct {
+	Index int // position in the list
+	Err   error
+}
+
+func (e *ReplayError) Error() string { return e.Err.Error() }
+
+// Replay resolves c with the listed rolls, then rolls from then. A listed
+// roll outside the die rolled there is a *ReplayError.
 func Replay(c *Combat, rolls []int, then Dice) (*Replayed, error) {
 	f := &Forced{Rolls: rolls, Then: then}
 	o := Resolve(c, f)
 	if f.Err != nil {
-		return nil, f.Err
+		return nil, &ReplayError{f.Bad, f.Err}
 	}
 	out := &c.Outcomes[o]
 	return &Replayed{

@@ -42,7 +42,16 @@ func Wilson(k, n uint64, z float64) Estimate {
 	den := 1 + z2/nf
 	centre := (p + z2/(2*nf)) / den
 	half := z / den * math.Sqrt(p*(1-p)/nf+z2/(4*nf*nf))
-	return Estimate{P: p, Lo: math.Max(0, centre-half), Hi: math.Min(1, centre+half)}
+	e := Estimate{P: p, Lo: math.Max(0, centre-half), Hi: math.Min(1, centre+half)}
+	// At the ends the interval touches 0 or 1 exactly; rounding must not
+	// leave it a hair off.
+	if k == 0 {
+		e.Lo = 0
+	}
+	if k == n {
+		e.Hi = 1
+	}
+	return e
 }
 
 // Mean is an expected value with its standard error and 95% interval.

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+	"github.com/wifodds/wifodds/internal/yamlx"
 )
 
 // Exit statuses.
@@ -26,9 +27,8 @@ func (e usageError) Unwrap() error { return e.err }
 
 func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
 
-// errInterrupted reports a run cut short by a signal after its partial
-// results were written.
-var errInterrupted = errors.New("interrupted: partial results reported")
+// errInterrupted marks a run cut short by a signal.
+var errInterrupted = errors.New("interrupted")
 
 // run is the whole command, testable in-process: it never calls os.Exit.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -71,8 +71,21 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 	}
 }
 
-// onUsageError turns a command's flag parsing errors into usage errors.
-func onUsageError(_ *cli.Context, err error, _ bool) error { return usageError{err} }
+// onUsageError turns a command's flag parsing errors into usage errors,
+// suggesting the flag a typo was probably meant to be.
+func onUsageError(c *cli.Context, err error, _ bool) error {
+	const undefined = "flag provided but not defined: -"
+	if msg := err.Error(); strings.HasPrefix(msg, undefined) && c.Command != nil {
+		var names []string
+		for _, f := range c.Command.Flags {
+			names = append(names, f.Names()...)
+		}
+		if s := yamlx.Closest(strings.TrimPrefix(msg, undefined), names); s != "" {
+			return usageError{fmt.Errorf("%s (did you mean --%s?)", msg, s)}
+		}
+	}
+	return usageError{err}
+}
 
 // interspersed moves a command's flags before its arguments, so
 // "wifodds run FILE --exact" works as well as "wifodds run --exact FILE"

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -195,7 +196,7 @@ func runAction(c *cli.Context) error {
 			return err
 		}
 		if sampled.Trials == 0 {
-			return fmt.Errorf("%w before the first chunk of trials finished; nothing to report", errInterruptedEmpty)
+			return fmt.Errorf("%w before the first chunk of trials finished; nothing to report", errInterrupted)
 		}
 		tally = &stats.Tally{Counts: sampled.Counts, N: sampled.Trials}
 	}
@@ -218,11 +219,11 @@ func runAction(c *cli.Context) error {
 	if len(rolls) > 0 {
 		r, err := sim.Replay(combat, rolls, sim.NewStream(o.seed, math.MaxUint64))
 		if err != nil {
-			key := "dice"
-			if o.diceSet {
-				key = "--dice"
+			var re *sim.ReplayError
+			if o.diceSet || !errors.As(err, &re) {
+				return fmt.Errorf("--dice: %w", err)
 			}
-			return fmt.Errorf("%s: %s: %w", o.file, key, err)
+			return fmt.Errorf("%s:%d: %w", o.file, s.DiceLine[re.Index], err)
 		}
 		r.Audit(combat, tally)
 		sum.Replay = r
@@ -249,12 +250,10 @@ func runAction(c *cli.Context) error {
 		return err
 	}
 	if sum.Partial {
-		return errInterrupted
+		return fmt.Errorf("%w after %d trials; the partial results were reported", errInterrupted, sum.Trials)
 	}
 	return nil
 }
-
-var errInterruptedEmpty = fmt.Errorf("interrupted")
 
 // writeFileAtomic writes data to a temporary file beside path and renames
 // it into place, so a reader never sees half a report.

@@ -67,6 +67,9 @@ func Parse(file string, data []byte) (*yaml.Node, error) {
 	if n := findAlias(&doc); n != nil {
 		return nil, &Error{File: file, Line: n.Line, Column: n.Column, Msg: "YAML anchors and aliases are not supported"}
 	}
+	if n := findCustomTag(&doc); n != nil {
+		return nil, &Error{File: file, Line: n.Line, Column: n.Column, Msg: fmt.Sprintf("YAML tag %q is not supported", n.Tag)}
+	}
 	return doc.Content[0], nil
 }
 
@@ -76,6 +79,20 @@ func findAlias(n *yaml.Node) *yaml.Node {
 	}
 	for _, c := range n.Content {
 		if a := findAlias(c); a != nil {
+			return a
+		}
+	}
+	return nil
+}
+
+// findCustomTag finds a node with an application tag such as !foo; only
+// the standard !! tags mean anything here.
+func findCustomTag(n *yaml.Node) *yaml.Node {
+	if n.Kind != yaml.DocumentNode && n.Tag != "" && !strings.HasPrefix(n.Tag, "!!") {
+		return n
+	}
+	for _, c := range n.Content {
+		if a := findCustomTag(c); a != nil {
 			return a
 		}
 	}

@@ -1,0 +1,170 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// wifodds runs the command in-process.
+func wifodds(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(context.Background(), append([]string{"wifodds"}, args...), &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+// timing removes what changes from run to run.
+var timing = regexp.MustCompile(`("elapsed_seconds": )[0-9.e-]+|(workers, )[0-9.]+s`)
+
+func normalise(s string) string { return timing.ReplaceAllString(s, "${1}${2}X") }
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./cmd/wifodds -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from the golden file; got:\n%s", name, got)
+	}
+}
+
+func TestGolden(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"run-wild-exact-explain.txt", []string{"run", "--exact", "--explain", "../../examples/wild-results-3to1.yaml"}, 0},
+		{"run-fractional-exact.json", []string{"run", "../../examples/fractional-odds-16to3.yaml", "--exact", "--format", "json"}, 0},
+		{"run-fractional-mc.txt", []string{"run", "../../examples/fractional-odds-16to3.yaml", "-n", "200000", "--seed", "5", "-w", "2"}, 0},
+		{"run-wild-mc.json", []string{"run", "../../examples/wild-results-3to1.yaml", "-n", "1e5", "-w", "2", "-f", "json"}, 0},
+		{"run-auto.txt", []string{"run", "--auto", "../../examples/wild-results-3to1.yaml", "--dice", "6,6"}, 0},
+		{"crt-show-standard.txt", []string{"crt", "show", "standard"}, 0},
+		{"crt-show-2d6.txt", []string{"crt", "show", "2d6"}, 0},
+		{"err-missing-file.txt", []string{"run", "nope.yaml"}, 1},
+		{"err-bad-scenario.txt", []string{"run", "testdata/bad-scenario.yaml"}, 1},
+		{"err-bad-crt.txt", []string{"crt", "validate", "testdata/bad-crt.yaml"}, 1},
+		{"err-trials-zero.txt", []string{"run", "--trials", "0", "../../examples/wild-results-3to1.yaml"}, 2},
+		{"err-trials-negative.txt", []string{"run", "--trials", "-5", "../../examples/wild-results-3to1.yaml"}, 2},
+		{"err-trials-word.txt", []string{"run", "--trials", "lots", "../../examples/wild-results-3to1.yaml"}, 2},
+		{"err-workers-zero.txt", []string{"run", "--workers", "0", "../../examples/wild-results-3to1.yaml"}, 2},
+		{"err-precision.txt", []string{"run", "--precision", "2", "../../examples/wild-results-3to1.yaml"}, 2},
+		{"err-unknown-flag.txt", []string{"run", "--trails", "5", "../../examples/wild-results-3to1.yaml"}, 2},
+		{"err-unknown-command.txt", []string{"simulate"}, 2},
+		{"err-dice-range.txt", []string{"run", "--exact", "--dice", "7,1", "../../examples/wild-results-3to1.yaml"}, 1},
+		{"err-scenario-dice.txt", []string{"run", "--exact", "testdata/bad-dice.yaml"}, 1},
+		{"err-not-yet.txt", []string{"run", "../../examples/port-moresby-invasion.yaml"}, 1},
+		{"err-format.txt", []string{"run", "--format", "xml", "../../examples/wild-results-3to1.yaml"}, 2},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out, errs, code := wifodds(t, c.args...)
+			if code != c.code {
+				t.Errorf("exit %d, want %d; stderr:\n%s", code, c.code, errs)
+			}
+			golden(t, c.name, normalise(out)+"--- stderr\n"+errs)
+		})
+	}
+}
+
+// 1, 2, 3 and 8 workers give identical JSON, timing fields aside.
+func TestWorkerCountInvariance(t *testing.T) {
+	var first string
+	for _, w := range []string{"1", "2", "3", "8"} {
+		out, errs, code := wifodds(t, "run", "../../examples/fractional-odds-16to3.yaml", "-n", "300001", "-w", w, "-f", "json")
+		if code != 0 {
+			t.Fatal(errs)
+		}
+		var m map[string]any
+		if err := json.Unmarshal([]byte(out), &m); err != nil {
+			t.Fatal(err)
+		}
+		delete(m, "elapsed_seconds")
+		delete(m, "workers")
+		b, _ := json.Marshal(m)
+		if first == "" {
+			first = string(b)
+		} else if string(b) != first {
+			t.Fatalf("%s workers changed the result", w)
+		}
+	}
+}
+
+// --output writes the whole report or nothing.
+func TestOutputFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "r.json")
+	if _, errs, code := wifodds(t, "run", "--exact", "-f", "json", "-o", path, "../../examples/wild-results-3to1.yaml"); code != 0 {
+		t.Fatal(errs)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil || !json.Valid(data) {
+		t.Fatalf("output file: %v %q", err, data)
+	}
+	bad := filepath.Join(dir, "bad.json")
+	if _, _, code := wifodds(t, "run", "-o", bad, "testdata/bad-scenario.yaml"); code == 0 {
+		t.Fatal("bad scenario succeeded")
+	}
+	if _, err := os.Stat(bad); !os.IsNotExist(err) {
+		t.Fatalf("a failed run left %s", bad)
+	}
+	ents, _ := os.ReadDir(dir)
+	if len(ents) != 1 {
+		t.Fatalf("temporary files left behind: %v", ents)
+	}
+}
+
+// Ctrl-C reports the chunks completed, marked partial, and exits 130.
+func TestInterrupt(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	var out, errb bytes.Buffer
+	start := time.Now()
+	code := run(ctx, []string{"wifodds", "run", "-q", "-n", "1e12", "-f", "json", "testdata/big-tree.yaml"}, &out, &errb)
+	if time.Since(start) > 5*time.Second {
+		t.Errorf("stopping took %v", time.Since(start))
+	}
+	if code != exitInterrupted || !strings.Contains(errb.String(), "interrupted after") {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+	var m struct {
+		Partial bool   `json:"partial"`
+		Trials  uint64 `json:"trials"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &m); err != nil {
+		t.Fatal(err)
+	}
+	if !m.Partial || m.Trials == 0 || m.Trials%65536 != 0 {
+		t.Fatalf("partial report %+v", m)
+	}
+}
+
+func TestParseCount(t *testing.T) {
+	for s, want := range map[string]uint64{"1000000": 1e6, "1_000_000": 1e6, "1e6": 1e6, "2M": 2e6, "5k": 5000, "1G": 1e9} {
+		if got, err := parseCount(s); err != nil || got != want {
+			t.Errorf("parseCount(%q) = %d, %v", s, got, err)
+		}
+	}
+	for _, s := range []string{"0", "-1", "1.5", "x", "", "1e300", "NaN"} {
+		if _, err := parseCount(s); err == nil {
+			t.Errorf("parseCount(%q) did not fail", s)
+		}
+	}
+}

@@ -1,0 +1,163 @@
+package scenario
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const valid = `name: t
+kind: land
+crt: standard
+table: auto
+options: [fractional-odds, wild-results]
+modifier: 1
+hex: {terrain: forest, weather: mud, city: false}
+attacker:
+  hq_support: true
+  ground_support: 2.5
+  units:
+    - {type: INF, size: corps, factors: 5, nation: GE}
+    - {type: ARM, size: division, factors: 2, nation: GE, face_down: true, bp: 3, name: "7th Panzer"}
+defender:
+  units:
+    - {type: INF, factors: 3, nation: USSR}
+dice: [5, 1]
+`
+
+func TestParseValid(t *testing.T) {
+	s, err := Parse("v.yaml", []byte(valid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Name != "t" || s.Kind != Land || !s.Has(FractionalOdds) || !s.Has(WildResults) || s.Modifier != 1 {
+		t.Errorf("parsed %+v", s)
+	}
+	u := s.Attacker.Units[1]
+	if u.Type != "ARM" || u.Size != "division" || u.Factors != 2 || !u.FaceDown || u.BP != 3 || u.Name != "7th Panzer" || !u.Supply || u.Line != 13 {
+		t.Errorf("unit %+v", u)
+	}
+	if s.Defender.Units[0].Size != "corps" || !s.Hex.Supply || !s.Defender.CanRetreat {
+		t.Error("defaults not applied")
+	}
+	if s.Hex.Terrain != "forest" || s.Attacker.GroundSupport != 2.5 || len(s.Dice) != 2 {
+		t.Errorf("hex/side/dice %+v %+v %v", s.Hex, s.Attacker, s.Dice)
+	}
+}
+
+// The shipped examples run unchanged (SCENARIO.md).
+func TestExamplesLoad(t *testing.T) {
+	files, _ := filepath.Glob("../examples/*.yaml")
+	if len(files) == 0 {
+		t.Fatal("no examples")
+	}
+	for _, f := range files {
+		_, err := Load(f)
+		if err != nil && !strings.Contains(err.Error(), "not supported yet") {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+}
+
+// Bad input names the file, line and key.
+func TestParseErrors(t *testing.T) {
+	cases := []struct {
+		name, from, to string
+		want           []string
+	}{
+		{"unknown key", "modifier: 1", "modifer: 1", []string{"v.yaml:6:1: modifer: unknown key (did you mean \"modifier\"?)"}},
+		{"wrong type", "factors: 5,", "factors: five,", []string{"v.yaml:12:", "attacker.units[0].factors: expected a number"}},
+		{"negative factors", "factors: 5,", "factors: -5,", []string{"attacker.units[0].factors: -5 is outside 0..100"}},
+		{"die out of range", "dice: [5, 1]", "dice: [5, 11]", []string{"v.yaml:17:", "dice[1]: roll 11 is outside"}},
+		{"unknown option", "wild-results]", "wild-result]", []string{"options[1]: unknown option \"wild-result\" (did you mean \"wild-results\"?)"}},
+		{"both fractional", "[fractional-odds, wild-results]", "[fractional-odds, fractional-odds-d10]", []string{"choose one of"}},
+		{"unknown crt", "crt: standard", "crt: std", []string{"v.yaml:3:", "crt: \"std\" is neither a built-in table"}},
+		{"empty nation", "nation: USSR", "nation: \"\"", []string{"defender.units[0].nation: missing or empty"}},
+		{"unknown unit type", "type: INF, factors: 3", "type: INFX, factors: 3", []string{"defender.units[0].type: unknown unit type \"INFX\" (did you mean \"INF\"?)"}},
+		{"bad size", "size: corps", "size: regiment", []string{"attacker.units[0].size: want corps, army, division or brigade"}},
+		{"bad terrain", "terrain: forest", "terrain: moon", []string{"hex.terrain: unknown terrain \"moon\""}},
+		{"bad weather", "weather: mud", "weather: hail", []string{"hex.weather: unknown weather"}},
+		{"bad table", "table: auto", "table: fast", []string{"table: want auto, assault or blitz"}},
+		{"not yet", "kind: land", "kind: invasion", []string{"kind: invasion scenarios are not supported yet"}},
+		{"unsupported option", "wild-results]", "kampfgruppe]", []string{"option \"kampfgruppe\" is not supported yet"}},
+		{"unknown kind", "kind: land", "kind: naval", []string{"unknown kind \"naval\""}},
+		{"city and reference town", "city: false", "city: true, reference_town: true", []string{"a reference town is not a city"}},
+		{"duplicate key", "modifier: 1", "modifier: 1\nmodifier: 2", []string{"modifier: key appears twice"}},
+		{"mud in clear", "hq_support: true\n  ground", "attack_as_mud: true\n  ground", []string{"applies only in winter"}},
+		{"defender shore bombardment", "defender:\n", "defender:\n  shore_bombardment: 2\n", []string{"shore bombardment supports only the attacker"}},
+		{"no defenders", "  units:\n    - {type: INF, factors: 3, nation: USSR}\n", "  units: []\n", []string{"needs at least one defending unit"}},
+		{"red circle on INF", "nation: USSR}", "nation: USSR, red_circle: dark}", []string{"only AT and AA units have red circles"}},
+		{"section on land", "nation: USSR}", "nation: USSR, section: 2}", []string{"sea-box sections apply only to invading units"}},
+		{"syntax", "hex: {", "hex: {{", []string{"v.yaml:", "invalid YAML"}},
+		{"alias", "modifier: 1", "modifier: &m 1", []string{"anchors and aliases are not supported"}},
+		{"bombardment key on land", "modifier: 1", "modifier: 1\nnight: true", []string{"only bombardment scenarios take night"}},
+		{"replacements attack", "type: INF, size: corps", "type: REPL, size: corps", []string{"replacements never attack"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if !strings.Contains(valid, c.from) {
+				t.Fatalf("fixture %q not in the valid scenario", c.from)
+			}
+			_, err := Parse("v.yaml", []byte(strings.Replace(valid, c.from, c.to, 1)))
+			if err == nil {
+				t.Fatal("no error")
+			}
+			for _, w := range c.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q\ndoes not contain %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+// AsA 3.4: with the stacking option, any three land units, at most two
+// corps or armies.
+func TestStacking(t *testing.T) {
+	four := strings.Replace(valid, "wild-results]", "stacking]", 1)
+	four = strings.Replace(four, "    - {type: INF, factors: 3, nation: USSR}\n",
+		"    - {type: INF, factors: 3, nation: USSR, name: A}\n    - {type: INF, factors: 3, nation: USSR, name: B}\n    - {type: INF, factors: 3, nation: USSR, name: C}\n", 1)
+	_, err := Parse("s.yaml", []byte(four))
+	if err == nil || !strings.Contains(err.Error(), "(A, B, C) breaks the stacking limit") {
+		t.Fatalf("three corps: %v", err)
+	}
+	ok := strings.Replace(four, "name: C}", "name: C, size: division}", 1)
+	if _, err := Parse("s.yaml", []byte(ok)); err != nil {
+		t.Fatalf("two corps and a division: %v", err)
+	}
+}
+
+func TestAttackAsMudNeedsColdWeatherUnits(t *testing.T) {
+	s := strings.Replace(valid, "weather: mud", "weather: winter", 1)
+	s = strings.Replace(s, "hq_support: true", "attack_as_mud: true", 1)
+	if _, err := Parse("w.yaml", []byte(s)); err == nil || !strings.Contains(err.Error(), "0 of 2 are") {
+		t.Fatalf("winter election without ski units: %v", err)
+	}
+	s = strings.Replace(s, "nation: GE}", "nation: GE, ski: true}", 1)
+	if _, err := Parse("w.yaml", []byte(s)); err != nil {
+		t.Fatalf("half ski: %v", err)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(valid))
+	files, _ := filepath.Glob("../examples/*.yaml")
+	for _, p := range files {
+		data, _ := os.ReadFile(p)
+		f.Add(data)
+	}
+	f.Add([]byte("kind: land\nattacker: [1]\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := Parse("fuzz.yaml", data)
+		if err != nil {
+			if !strings.Contains(err.Error(), "fuzz.yaml") {
+				t.Fatalf("error without the file name: %v", err)
+			}
+			return
+		}
+		if s.Kind != Land || len(s.Attacker.Units) == 0 || len(s.Defender.Units) == 0 {
+			t.Fatalf("accepted an incomplete scenario: %+v", s)
+		}
+	})
+}
