@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/wifodds/wifodds/internal/yamlx"
 	"go.yaml.in/yaml/v3"
@@ -26,13 +27,29 @@ func Names() []string {
 	return names
 }
 
-// Builtin returns an embedded table by name ("standard" or "2d6").
+var (
+	builtinMu    sync.Mutex
+	builtinCache = map[string]*Table{}
+)
+
+// Builtin returns an embedded table by name ("standard" or "2d6"). Tables
+// are immutable, so each is parsed once and shared.
 func Builtin(name string) (*Table, error) {
+	builtinMu.Lock()
+	defer builtinMu.Unlock()
+	if t, ok := builtinCache[name]; ok {
+		return t, nil
+	}
 	data, err := builtin.ReadFile("data/" + name + ".yaml")
 	if err != nil {
 		return nil, fmt.Errorf("crt: no built-in table %q (have %s)", name, strings.Join(Names(), ", "))
 	}
-	return Parse("builtin:"+name, data)
+	t, err := Parse("builtin:"+name, data)
+	if err != nil {
+		return nil, err
+	}
+	builtinCache[name] = t
+	return t, nil
 }
 
 // BuiltinSource returns the data file of an embedded table, for users who

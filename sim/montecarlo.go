@@ -178,3 +178,12 @@ func HalfWidth(c *Combat, counts []uint64, trials uint64) float64 {
 	}
 	return worst
 }
+
+// PerTrial returns a copy of c that Monte Carlo samples by calling Resolve
+// for every trial, even when a flat table exists: for benchmarks and for
+// checking the two sampling paths against each other.
+func PerTrial(c *Combat) *Combat {
+	d := *c
+	d.flat = nil
+	return &d
+}

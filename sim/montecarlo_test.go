@@ -22,13 +22,6 @@ var agreementScenarios = []string{
 	"../testdata/bench-plain-2d6.yaml",
 }
 
-// withoutFlat forces Monte Carlo down the per-trial Resolve path.
-func withoutFlat(c *Combat) *Combat {
-	d := *c
-	d.flat = nil
-	return &d
-}
-
 // Every probability and mean Monte Carlo reports lies within 4.5 standard
 // errors of the exact value, on both sampling paths, at a fixed seed.
 func TestMonteCarloAgreesWithExact(t *testing.T) {
@@ -42,7 +35,7 @@ func TestMonteCarloAgreesWithExact(t *testing.T) {
 			t.Fatalf("%s: expected a flat table", path)
 		}
 		ex := Summarize(c, exact(t, c))
-		for name, cc := range map[string]*Combat{"flat": c, "resolve": withoutFlat(c)} {
+		for name, cc := range map[string]*Combat{"flat": c, "resolve": PerTrial(c)} {
 			res, err := Sample(context.Background(), cc, Config{Trials: trials, Seed: 7, Workers: 2})
 			if err != nil {
 				t.Fatal(err)
@@ -119,7 +112,7 @@ func TestFlatTableIsResolve(t *testing.T) {
 func TestWorkerInvariance(t *testing.T) {
 	for _, path := range agreementScenarios[:3] {
 		c := load(t, path)
-		for _, cc := range []*Combat{c, withoutFlat(c)} {
+		for _, cc := range []*Combat{c, PerTrial(c)} {
 			var first *Sampled
 			for _, w := range []int{1, 2, 3, 8} {
 				res, err := Sample(context.Background(), cc, Config{Trials: 5*ChunkSize + 123, Seed: 99, Workers: w})
@@ -164,7 +157,7 @@ func TestPrecisionDeterministic(t *testing.T) {
 // Cancelling a run returns whole chunks, consistently counted.
 func TestCancellation(t *testing.T) {
 	c := load(t, "../testdata/bench-plain-2d6.yaml")
-	for _, cc := range []*Combat{c, withoutFlat(c)} {
+	for _, cc := range []*Combat{c, PerTrial(c)} {
 		ctx, cancel := context.WithCancel(context.Background())
 		cfg := Config{Trials: 1000 * ChunkSize, Seed: 1, Workers: 2, Progress: func(done, _ uint64) {
 			if done >= 3*ChunkSize {
@@ -203,7 +196,7 @@ func TestGoldenStream(t *testing.T) {
 	for name, path := range map[string]string{"flat": "../testdata/bench-plain-2d6.yaml", "resolve": "testdata/wild-2d6-fractional.yaml"} {
 		c := load(t, path)
 		if name == "resolve" {
-			c = withoutFlat(c)
+			c = PerTrial(c)
 		}
 		res, err := Sample(context.Background(), c, Config{Trials: 3*ChunkSize + 17, Seed: 20261129, Workers: 2})
 		if err != nil {

@@ -378,12 +378,12 @@ func TestFactorRules(t *testing.T) {
 func TestExactSumsToOne(t *testing.T) {
 	for _, p := range agreementScenarios {
 		sumTo1(t, load(t, p))
-		sumTo1(t, withoutFlat(load(t, p)))
+		sumTo1(t, PerTrial(load(t, p)))
 	}
 }
 
 func TestExactBudget(t *testing.T) {
-	c := withoutFlat(load(t, "testdata/wild-2d6-fractional.yaml"))
+	c := PerTrial(load(t, "testdata/wild-2d6-fractional.yaml"))
 	if _, _, err := Exact(c, 100); err == nil || !strings.Contains(err.Error(), "budget") {
 		t.Fatalf("Exact over budget: %v", err)
 	}

@@ -135,15 +135,16 @@ func Summarize(c *Combat, t *stats.Tally) *Summary {
 		o    *Outcome
 	}
 	var codes []ranked
+	codeOf := make([]string, len(out))
 	for i := range out {
-		code := out[i].Result.String()
+		codeOf[i] = out[i].Result.String()
+	}
+	for i := range out {
+		code := codeOf[i]
 		if _, ok := sum.ResultCIs[code]; ok || !c.Reachable[i] {
 			continue
 		}
-		e := t.Event(is(func(o *Outcome) bool { return o.Result.String() == code }))
-		if e.P == 0 && t.Exact() {
-			continue
-		}
+		e := t.Event(func(j int) bool { return codeOf[j] == code })
 		sum.ResultCIs[code] = e
 		sum.Results[code] = e.P
 		codes = append(codes, ranked{code, &out[i]})

@@ -61,10 +61,10 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return usageError{err}
 		},
-		Commands: []*cli.Command{runCommand(), crtCommand()},
+		Commands: []*cli.Command{runCommand(), crtCommand(), benchCommand()},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usagef("unknown command %q (commands: run, crt)", c.Args().First())
+				return usagef("unknown command %q (commands: run, crt, bench)", c.Args().First())
 			}
 			return cli.ShowAppHelp(c)
 		},

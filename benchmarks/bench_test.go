@@ -1,0 +1,92 @@
+package benchmarks
+
+import (
+	"context"
+	"runtime"
+	"testing"
+)
+
+// Each workload at one worker and at every CPU, b.N trials per run, with
+// trials/s reported. Compare runs with benchstat:
+//
+//	go test ./benchmarks -run X -bench . -count 10 > new.txt
+//	benchstat old.txt new.txt
+func BenchmarkWorkloads(b *testing.B) {
+	ws, err := Workloads()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, w := range ws {
+		for _, workers := range []int{1, runtime.NumCPU()} {
+			b.Run(w.Name+"/workers="+itoa(workers), func(b *testing.B) {
+				b.ResetTimer()
+				if err := w.Run(context.Background(), uint64(b.N), workers); err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "trials/s")
+			})
+		}
+	}
+}
+
+// BenchmarkExactPlain is the exact answer for a plain land combat:
+// compile, enumerate and summarise (target: under 50 µs).
+func BenchmarkExactPlain(b *testing.B) {
+	s, err := Scenario("plain-2d6")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := ExactAnswer(s); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkParseScenario is reading a scenario file, for scale.
+func BenchmarkParseScenario(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		if _, err := Scenario("plain-2d6"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func itoa(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+func TestWorkloadsRun(t *testing.T) {
+	ws, err := Workloads()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ws[0].Name != LimitName {
+		t.Fatal("the limit workload must come first")
+	}
+	for _, w := range ws {
+		r, err := Measure(context.Background(), w, 2, 0.001)
+		if err != nil || r.TrialsPerSec <= 0 || r.Trials == 0 {
+			t.Errorf("%s: %+v, %v", w.Name, r, err)
+		}
+	}
+	s, err := Scenario("plain-2d6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ExactAnswer(s); err != nil {
+		t.Fatal(err)
+	}
+	h := Limit(context.Background(), 3*65536+5, 2)
+	var n uint64
+	for _, c := range h {
+		n += c
+	}
+	if n != 3*65536+5 {
+		t.Fatalf("limit ran %d trials", n)
+	}
+}
