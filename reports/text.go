@@ -15,7 +15,11 @@ import (
 // WriteText writes a run summary for a player to read.
 func WriteText(w io.Writer, s *sim.Summary) error {
 	b := &strings.Builder{}
-	fmt.Fprintf(b, "%s: %s combat, CRT %s, table %s", s.Scenario, s.Kind, s.CRT, s.Table)
+	what := s.Kind
+	if what == "land" {
+		what = "land combat"
+	}
+	fmt.Fprintf(b, "%s: %s, CRT %s, table %s", s.Scenario, what, s.CRT, s.Table)
 	if len(s.Options) > 0 {
 		fmt.Fprintf(b, ", options %s", strings.Join(s.Options, ", "))
 	}
@@ -29,7 +33,11 @@ func WriteText(w io.Writer, s *sim.Summary) error {
 	if s.Partial {
 		fmt.Fprintf(b, "PARTIAL: interrupted after %d trials; the figures below are from those trials only\n", s.Trials)
 	}
-	fmt.Fprintf(b, "totals: attack %s, defence %s\n", num(s.Odds.Attack), num(s.Odds.Defence))
+	fmt.Fprintf(b, "totals: attack %s, defence %s", num(s.Odds.Attack), num(s.Odds.Defence))
+	if s.Notional != nil {
+		fmt.Fprintf(b, " (with the notional unit, %s before terrain)", num(*s.Notional))
+	}
+	b.WriteString("\n")
 	fmt.Fprintf(b, "odds: %s\n", shares(s.OddsLevels))
 	fmt.Fprintf(b, "table: %s\n", shares(s.Tables))
 	b.WriteString("\n")
@@ -45,9 +53,13 @@ func WriteText(w io.Writer, s *sim.Summary) error {
 	}
 	fmt.Fprintln(tw, "\t\t")
 	p := s.Probabilities
-	writeEstimate(tw, "hex taken", p.HexTaken, mc)
+	taken, up := "hex taken", "attackers face-up"
+	if s.Kind != "land" {
+		taken, up = s.Kind+" succeeds (hex taken)", "attackers stay face-up"
+	}
+	writeEstimate(tw, taken, p.HexTaken, mc)
 	writeEstimate(tw, "breakthrough", p.Breakthrough, mc)
-	writeEstimate(tw, "attackers face-up", p.AttackerFaceUp, mc)
+	writeEstimate(tw, up, p.AttackerFaceUp, mc)
 	writeEstimate(tw, "defenders retreat", p.DefenderRetreated, mc)
 	writeEstimate(tw, "defenders shattered", p.DefenderShattered, mc)
 	tw.Flush()

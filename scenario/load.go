@@ -18,7 +18,7 @@ var (
 		"across_river", "home_nation", "supply", "surprise", "adjacent_friendly_corps"}
 	sideKeys = []string{"hq_support", "ground_support", "shore_bombardment", "attack_as_mud", "can_retreat", "units"}
 	unitKeys = []string{"type", "size", "factors", "nation", "face_down", "supply", "section", "towed", "red_circle",
-		"heavy", "division_available", "ski", "white_print", "territorial", "name", "bp"}
+		"heavy", "division_available", "ski", "white_print", "territorial", "name", "bp", "ls"}
 )
 
 // supported lists the options this version implements. An option SCENARIO.md
@@ -64,9 +64,9 @@ func Parse(file string, data []byte) (*Scenario, error) {
 	}
 	s.Kind = Kind(kind)
 	switch s.Kind {
-	case Land:
-	case Invasion, Paradrop, Bombardment:
-		d.Errorf(m.Get("kind"), "kind", "%s scenarios are not supported yet (this version simulates land combat)", kind)
+	case Land, Invasion, Paradrop:
+	case Bombardment:
+		d.Errorf(m.Get("kind"), "kind", "%s scenarios are not supported yet (this version simulates land combat, invasions and paradrops)", kind)
 		return nil, fmt.Errorf("scenario: %w", d.Err())
 	default:
 		if kind != "" || !d.Failed() {
@@ -124,7 +124,7 @@ func Parse(file string, data []byte) (*Scenario, error) {
 	}
 	m.Close(topKeys...)
 	if !d.Failed() {
-		checkLand(d, m, s)
+		checkCombat(d, m, s)
 	}
 	if err := d.Err(); err != nil {
 		return nil, fmt.Errorf("scenario: %w", err)
@@ -188,6 +188,14 @@ func parseHex(d *yamlx.Decoder, n *yaml.Node, s *Scenario) {
 	m.Bool("adjacent_friendly_corps", &h.AdjacentFriendlyCorps)
 	if h.City && h.ReferenceTown {
 		d.Errorf(m.Get("reference_town"), "hex.reference_town", "a reference town is not a city (AfA 1.5); set only one")
+	}
+	if s.Kind != Land {
+		for _, k := range []string{"across_river"} {
+			var v bool
+			if m.Bool(k, &v) && v {
+				d.Errorf(m.Get(k), "hex."+k, "does not apply to %ss: the attackers come from the sea or the air", s.Kind)
+			}
+		}
 	}
 	for _, k := range []string{"home_nation", "surprise", "adjacent_friendly_corps"} {
 		if s.Kind == Land && m.Has(k) {
@@ -259,7 +267,29 @@ func parseUnit(d *yamlx.Decoder, n *yaml.Node, path, side string, s *Scenario) U
 	m.Bool("face_down", &u.FaceDown)
 	m.Bool("supply", &u.Supply)
 	if m.Int("section", &u.Section) {
-		d.Errorf(m.Get("section"), path+".section", "sea-box sections apply only to invading units")
+		switch {
+		case s.Kind != Invasion || side != "attacker":
+			d.Errorf(m.Get("section"), path+".section", "sea-box sections apply only to invading units")
+		case u.Section < 1 || u.Section > 3:
+			d.Errorf(m.Get("section"), path+".section", "section %d: want 1, 2 or 3 (AsA 3.11)", u.Section)
+		}
+	} else if s.Kind == Invasion && side == "attacker" {
+		u.Section = 3
+	}
+	if m.Bool("ls", &u.LS) && u.LS {
+		switch {
+		case s.Kind != Invasion || side != "attacker":
+			d.Errorf(m.Get("ls"), path+".ls", "only invading units travel by LS")
+		case !nationIn(u.Nation, "GE", "GER", "GERMANY", "JA", "JP", "JAP", "JAPAN"):
+			d.Errorf(m.Get("ls"), path+".ls", "only German and Japanese LS may invade (AsA 3.10, 3.11)")
+		case u.IsCorps() || !contains([]string{"INF", "MAR", "PARA", "MTN"}, u.Type):
+			d.Errorf(m.Get("ls"), path+".ls", "an LS carries one INF, MAR, PARA or MTN division (AsA 3.10)")
+		case u.Section != 3:
+			d.Errorf(m.Get("ls"), path+".ls", "an LS invades only from the 3-section (AsA 3.11)")
+		}
+	}
+	if u.IsArtillery() && side == "attacker" && s.Kind != Land {
+		d.Errorf(m.Get("type"), path+".type", "AT, AA and ART units cannot invade or be air transported (AsA 3.2)")
 	}
 	if m.Bool("towed", &u.Towed) && u.Towed && u.Type != "AT" && u.Type != "AA" && u.Type != "ART" {
 		d.Errorf(m.Get("towed"), path+".towed", "only AT, AA and ART units are towed")
@@ -291,13 +321,14 @@ func parseUnit(d *yamlx.Decoder, n *yaml.Node, path, side string, s *Scenario) U
 	return u
 }
 
-// checkLand validates what needs the whole scenario: RULES.md 2.1's
+// checkCombat validates what needs the whole scenario: RULES.md 2.1's
 // attack-as-mud election and AsA 3.4 stacking.
-func checkLand(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
+func checkCombat(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 	if len(s.Attacker.Units) == 0 {
-		d.Errorf(m.Get("attacker"), "attacker.units", "a land combat needs at least one attacking unit")
+		d.Errorf(m.Get("attacker"), "attacker.units", "a %s needs at least one attacking unit", s.Kind.noun())
 	}
-	if len(s.Defender.Units) == 0 {
+	// Invasions and paradrops may meet only the notional unit (RULES.md 4).
+	if len(s.Defender.Units) == 0 && s.Kind == Land {
 		d.Errorf(m.Get("defender"), "defender.units", "a land combat needs at least one defending unit")
 	}
 	if s.Attacker.AttackAsMud {

@@ -79,7 +79,7 @@ func TestParseErrors(t *testing.T) {
 		{"bad terrain", "terrain: forest", "terrain: moon", []string{"hex.terrain: unknown terrain \"moon\""}},
 		{"bad weather", "weather: mud", "weather: hail", []string{"hex.weather: unknown weather"}},
 		{"bad table", "table: auto", "table: fast", []string{"table: want auto, assault or blitz"}},
-		{"not yet", "kind: land", "kind: invasion", []string{"kind: invasion scenarios are not supported yet"}},
+		{"not yet", "kind: land", "kind: bombardment", []string{"kind: bombardment scenarios are not supported yet"}},
 		{"unsupported option", "wild-results]", "kampfgruppe]", []string{"option \"kampfgruppe\" is not supported yet"}},
 		{"unknown kind", "kind: land", "kind: naval", []string{"unknown kind \"naval\""}},
 		{"city and reference town", "city: false", "city: true, reference_town: true", []string{"a reference town is not a city"}},
@@ -156,8 +156,43 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		if s.Kind != Land || len(s.Attacker.Units) == 0 || len(s.Defender.Units) == 0 {
+		if len(s.Attacker.Units) == 0 || s.Kind == Land && len(s.Defender.Units) == 0 {
 			t.Fatalf("accepted an incomplete scenario: %+v", s)
 		}
 	})
+}
+
+// AsA 3.10-3.11: German and Japanese LS carry INF, MAR, PARA or MTN
+// divisions from the 3-section; sections are 1-3 and only for invaders.
+func TestInvasionKeys(t *testing.T) {
+	base := "kind: invasion\nattacker:\n  units:\n    - {type: INF, size: division, factors: 2, nation: JA, ls: true%s}\ndefender:\n  units: []\n"
+	if _, err := Parse("i.yaml", []byte(strings.Replace(base, "%s", "", 1))); err != nil {
+		t.Fatalf("a Japanese INF division by LS from the 3-section: %v", err)
+	}
+	for extra, want := range map[string]string{
+		", section: 2":  "only from the 3-section",
+		", section: 4":  "want 1, 2 or 3",
+		", size: corps": "carries one INF, MAR, PARA or MTN division",
+		", nation: US":  "only German and Japanese LS",
+		", type: ARM":   "carries one INF, MAR, PARA or MTN division",
+	} {
+		text := strings.Replace(base, "%s", extra, 1)
+		// Later keys in a flow mapping would be duplicates; rewrite instead.
+		for _, k := range []string{"size", "nation", "type"} {
+			if strings.HasPrefix(extra, ", "+k+":") {
+				text = strings.Replace(base, "%s", "", 1)
+				old := map[string]string{"size": "size: division", "nation": "nation: JA", "type": "type: INF"}[k]
+				text = strings.Replace(text, old, strings.TrimPrefix(extra, ", "), 1)
+			}
+		}
+		if _, err := Parse("i.yaml", []byte(text)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want %q", extra, err, want)
+		}
+	}
+	if _, err := Parse("i.yaml", []byte("kind: invasion\nhex: {across_river: true}\nattacker:\n  units: [{type: MAR, factors: 2, nation: US}]\n")); err == nil || !strings.Contains(err.Error(), "does not apply to invasions") {
+		t.Errorf("across_river on an invasion: %v", err)
+	}
+	if _, err := Parse("i.yaml", []byte("kind: invasion\nattacker:\n  units: [{type: ART, size: division, factors: 2, nation: US}]\n")); err == nil || !strings.Contains(err.Error(), "cannot invade") {
+		t.Errorf("artillery invading: %v", err)
+	}
 }

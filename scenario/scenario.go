@@ -11,6 +11,13 @@ const (
 	Bombardment Kind = "bombardment"
 )
 
+func (k Kind) noun() string {
+	if k == Land {
+		return "land combat"
+	}
+	return string(k)
+}
+
 // Option names (SCENARIO.md).
 const (
 	FractionalOdds       = "fractional-odds"
@@ -92,6 +99,7 @@ type Unit struct {
 	WhitePrint        bool
 	Territorial       bool
 	BP                float64 // build points, 0 when not given
+	LS                bool    // a German or Japanese division invading by LS
 	Line              int     // line of the unit in the file, for messages
 }
 

@@ -21,6 +21,7 @@ type Combat struct {
 	Attack     float64 // totals the odds are computed from
 	Defence    float64
 	Automatic  bool         // a zero defence: an automatic result, no roll
+	Notional   float64      // the notional defending unit of an invasion or paradrop (RULES.md 4), after its modifiers
 	Fraction   crt.Fraction // the fractional-odds step (Chance 0 when off or exact)
 	Variants   []Variant    // [0] at the base odds; [1] after a successful fractional-odds roll
 	Outcomes   []Outcome    // every outcome settled while compiling
@@ -62,10 +63,12 @@ const stride = 13
 
 // Compile validates a land scenario against a CRT and compiles it.
 func Compile(s *scenario.Scenario, t *crt.Table) (*Combat, error) {
-	if s.Kind != scenario.Land {
+	switch s.Kind {
+	case scenario.Land, scenario.Invasion, scenario.Paradrop:
+	default:
 		return nil, fmt.Errorf("sim: %s: %s scenarios are not supported yet", s.File, s.Kind)
 	}
-	if s.Hex.ForcesAssault() && s.Table == "blitz" {
+	if forcesAssault(s) && s.Table == "blitz" {
 		return nil, fmt.Errorf("sim: %s: table: blitz is not allowed: %s forces the Assault table (RULES.md 2.3 (a))", s.File, forcingTerrain(&s.Hex))
 	}
 	c := &Combat{Scenario: s, CRT: t, twoDice: t.Dice == 2, wild: s.Has(scenario.WildResults), intern: map[Outcome]int32{}}
@@ -136,6 +139,13 @@ func (c *Combat) markReachable() {
 
 func (c *Combat) step(text, rule string) { c.Steps = append(c.Steps, Step{text, rule}) }
 
+// forcesAssault reports terrain that forces the Assault table: a paradrop
+// does not cross the fortified hexside (RULES.md 2.3 (a), 3).
+func forcesAssault(s *scenario.Scenario) bool {
+	h := &s.Hex
+	return h.City || h.Fortress || h.Fortified && s.Kind != scenario.Paradrop
+}
+
 func forcingTerrain(h *scenario.Hex) string {
 	switch {
 	case h.City:
@@ -154,11 +164,16 @@ func (c *Combat) totals() {
 	def, steps := unitFactors(s.Defender.Units, s.Attacker.Units, true, "defender")
 	c.Steps = append(c.Steps, steps...)
 	a := sum(att)
+	if s.Kind == scenario.Invasion {
+		a = c.invadingFactors(att)
+	}
 	if s.Hex.AcrossRiver {
 		a /= 2
 		c.step(fmt.Sprintf("attacking across a river: attackers halved to %s", num(a)), "RULES 3")
 	}
-	if s.Hex.Fortified {
+	if s.Hex.Fortified && s.Kind == scenario.Paradrop {
+		c.step("paradropping units are never halved by a fortification", "RULES 3, AfA 3.6")
+	} else if s.Hex.Fortified {
 		a /= 2
 		c.step(fmt.Sprintf("attacking through a fortified hexside: attackers halved to %s", num(a)), "RULES 3, AfA 3.6")
 	}
@@ -171,6 +186,11 @@ func (c *Combat) totals() {
 		c.step(fmt.Sprintf("shore bombardment +%s = %s", num(sb), num(a)), "RULES 3")
 	}
 	d := sum(def)
+	if s.Kind != scenario.Land {
+		c.notional()
+		d += c.Notional
+		c.step(fmt.Sprintf("defence: real units %s + notional unit %s = %s", num(sum(def)), num(c.Notional), num(d)), "RULES 4, AsA 3.11")
+	}
 	if m := s.Hex.Multiplier(); m != 1 {
 		d *= m
 		c.step(fmt.Sprintf("%s multiplies the defence by %s: %s", s.Hex.Terrain, num(m), num(d)), "RULES 3")

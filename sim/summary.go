@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/scenario"
 	"github.com/wifodds/wifodds/stats"
 )
 
@@ -34,6 +35,7 @@ type Summary struct {
 	Elapsed  float64  `json:"elapsed_seconds"`
 	Partial  bool     `json:"partial"`
 
+	Notional      *float64                  `json:"notional_unit,omitempty"` // invasions and paradrops
 	Odds          OddsTotals                `json:"odds"`
 	OddsLevels    map[string]float64        `json:"odds_levels"`
 	Tables        map[string]float64        `json:"tables"`
@@ -109,6 +111,10 @@ func Summarize(c *Combat, t *stats.Tally) *Summary {
 		OddsLevels: map[string]float64{}, Tables: map[string]float64{},
 		Results: map[string]float64{}, ResultCIs: map[string]stats.Estimate{},
 		Warnings: []string{},
+	}
+	if s.Kind != scenario.Land {
+		n := c.Notional
+		sum.Notional = &n
 	}
 	for o := range s.Options {
 		sum.Options = append(sum.Options, o)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/scenario"
 )
 
 // variant compiles the combat at one final odds level: both tables' outcome
@@ -148,7 +149,7 @@ func (c *Combat) chooseTable(v *Variant, threeToOne bool) (crt.Kind, string, str
 	case "blitz":
 		return crt.Blitz, "scenario", "the scenario sets table: blitz"
 	}
-	if s.Hex.ForcesAssault() {
+	if forcesAssault(s) {
 		return crt.Assault, "terrain", "(a) " + forcingTerrain(&s.Hex) + " forces the Assault table"
 	}
 	att, def := armCount(s.Attacker.Units, false), armCount(s.Defender.Units, true)
@@ -216,9 +217,20 @@ func (c *Combat) settle(level int, k crt.Kind, r crt.Result, auto, recon bool) i
 		}
 	}
 	o.HexTaken = nd == len(def) || r.Effect != crt.NoEffect
+	if s.Kind != scenario.Land && !auto {
+		// Any defender part but "-" destroys the notional unit, which
+		// does not count as a loss; the hex falls only with it.
+		o.HexTaken = o.HexTaken && (r.DefenderLoss > 0 || r.Effect != crt.NoEffect)
+	}
 	o.Breakthrough = r.Effect == crt.Breakthrough && o.HexTaken
 	r.FaceUp = r.FaceUp && r.AttackerLoss == 0
 	o.AttackerFaceUp = r.FaceUp && na < len(att)
+	if s.Kind != scenario.Land && o.HexTaken && !auto && s.Hex.Terrain != "clear" && s.Hex.Terrain != "desert" {
+		// After a landing or drop outside clear and desert the units turn
+		// face-down whatever the result, unless the success was automatic
+		// (AsA 3.11).
+		o.AttackerFaceUp = false
+	}
 	o.Result = r
 	if i, ok := c.intern[o]; ok {
 		return i

@@ -70,7 +70,9 @@ func TestGolden(t *testing.T) {
 		{"err-unknown-command.txt", []string{"simulate"}, 2},
 		{"err-dice-range.txt", []string{"run", "--exact", "--dice", "7,1", "../../examples/wild-results-3to1.yaml"}, 1},
 		{"err-scenario-dice.txt", []string{"run", "--exact", "testdata/bad-dice.yaml"}, 1},
-		{"err-not-yet.txt", []string{"run", "../../examples/port-moresby-invasion.yaml"}, 1},
+		{"err-not-yet.txt", []string{"run", "../../examples/dusseldorf-bombardment.yaml"}, 1},
+		{"run-port-moresby-explain.txt", []string{"run", "--exact", "--explain", "../../examples/port-moresby-invasion.yaml"}, 0},
+		{"run-port-moresby-3-section.json", []string{"run", "--exact", "-f", "json", "../../examples/port-moresby-3-section.yaml"}, 0},
 		{"err-format.txt", []string{"run", "--format", "xml", "../../examples/wild-results-3to1.yaml"}, 2},
 	}
 	for _, c := range cases {

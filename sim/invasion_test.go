@@ -1,0 +1,192 @@
+package sim
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/stats"
+)
+
+// AsA 3.11 worked example (RULES.md 4): notional 1 + 1 adjacent corps + 2
+// (1-section) + 1 (2-section) - 1 surprise = 4, doubled by mountain to 8;
+// MAR 4 + INF 5/2 + 6.5 + 6.5 = 19.5 -> 20; 20:8 -> 2:1. From the
+// 3-section: defence 2, odds 10:1.
+func TestPortMoresbyExample(t *testing.T) {
+	c := load(t, "../examples/port-moresby-invasion.yaml")
+	if c.Notional != 4 || c.RawDefence != 8 || c.RawAttack != 19.5 || c.Attack != 20 || c.Defence != 8 {
+		t.Fatalf("notional %v, totals %v:%v (raw %v:%v), want 4, 20:8 (19.5:8)", c.Notional, c.Attack, c.Defence, c.RawAttack, c.RawDefence)
+	}
+	if l := c.CRT.Levels[c.Variants[0].Level].String(); l != "2:1" {
+		t.Fatalf("odds %s, want 2:1", l)
+	}
+	c = load(t, "../examples/port-moresby-3-section.yaml")
+	if c.Defence != 2 || c.Attack != 20 || c.CRT.Levels[c.Variants[0].Level].String() != ">=10:1" {
+		t.Fatalf("3-section: %v:%v at %s, want 20:2 at 10:1", c.Attack, c.Defence, c.CRT.Levels[c.Variants[0].Level])
+	}
+}
+
+func invasion(extra, hex, att, def string) string {
+	return "kind: invasion\ncrt: 2d6\ntable: assault\n" + extra + "hex: {" + hex + "}\nattacker:\n  units:\n" + att + "defender:\n  units:" + def
+}
+
+const mar4 = "    - {type: MAR, factors: 4, nation: US}\n"
+const inf6 = "    - {type: INF, factors: 6, nation: US}\n"
+
+// RULES.md 4: MAR factors unmodified, the other invading factors halved.
+func TestInvadingFactors(t *testing.T) {
+	c := compile(t, invasion("", "", mar4+inf6+inf6, " []\n"))
+	if c.Attack != 10 {
+		t.Errorf("MAR 4 + (6 + 6)/2 = %v, want 10", c.Attack)
+	}
+	// A land combat does not halve.
+	c = compile(t, strings.Replace(invasion("", "", mar4+inf6, "\n    - {type: INF, factors: 1, nation: JA}\n"), "kind: invasion", "kind: land", 1))
+	if c.Attack != 10 {
+		t.Errorf("land attack %v, want 10", c.Attack)
+	}
+}
+
+// RULES.md 4: the notional unit and each of its modifiers.
+func TestNotionalUnit(t *testing.T) {
+	sec := func(n string) string { return "    - {type: MAR, factors: 4, nation: US, section: " + n + "}\n" }
+	real := "\n    - {type: INF, factors: 2, nation: JA}\n"
+	cases := []struct {
+		name     string
+		text     string
+		notional float64
+		defence  float64
+	}{
+		{"base", invasion("", "", sec("3"), " []\n"), 1, 1},
+		{"surprise", invasion("", "surprise: true", sec("3"), " []\n"), 0, 0},
+		{"out of supply", invasion("", "supply: false", sec("3"), " []\n"), 0, 0},
+		{"never below 0", invasion("", "supply: false, surprise: true", sec("3"), " []\n"), 0, 0},
+		{"home nation", invasion("", "home_nation: true", sec("3"), " []\n"), 2, 2},
+		{"city", invasion("", "city: true", sec("3"), " []\n"), 2, 2},
+		{"adjacent corps, empty hex", invasion("", "adjacent_friendly_corps: true", sec("3"), " []\n"), 2, 2},
+		{"adjacent corps, real unit present", invasion("", "adjacent_friendly_corps: true", sec("3"), real), 1, 3},
+		{"2-section", invasion("", "", sec("2"), " []\n"), 2, 2},
+		{"1-section", invasion("", "", sec("1"), " []\n"), 3, 3},
+		{"each unit counts", invasion("", "", sec("1")+sec("2")+sec("3"), " []\n"), 4, 4},
+		{"added before terrain", invasion("", "terrain: mountain", sec("3"), real), 1, 6},
+		{"paradrop: no sections", strings.Replace(invasion("", "", "    - {type: PARA, factors: 2, nation: US}\n", " []\n"), "kind: invasion", "kind: paradrop", 1), 1, 1},
+	}
+	for _, tc := range cases {
+		c := compile(t, tc.text)
+		if c.Notional != tc.notional || c.Defence != tc.defence {
+			t.Errorf("%s: notional %v defence %v, want %v and %v", tc.name, c.Notional, c.Defence, tc.notional, tc.defence)
+		}
+	}
+}
+
+// RULES.md 4: a zero defence is an automatic success ("infinity to 1"),
+// and the invaders keep their face-up status; otherwise any defender part
+// but "-" destroys the notional unit without counting as a loss, and after
+// a success outside clear and desert the invaders turn face-down.
+func TestInvasionResults(t *testing.T) {
+	c := compile(t, invasion("", "surprise: true, terrain: jungle", mar4, " []\n"))
+	if !c.Automatic {
+		t.Fatal("zero defence is not automatic")
+	}
+	w := sumTo1(t, c)
+	for i, p := range w {
+		if p > 0 && (!c.Outcomes[i].HexTaken || !c.Outcomes[i].AttackerFaceUp) {
+			t.Errorf("automatic success: %+v", c.Outcomes[i])
+		}
+	}
+	for _, terrain := range []string{"clear", "jungle"} {
+		c = compile(t, invasion("", "terrain: "+terrain, mar4+inf6, "\n    - {type: INF, factors: 1, nation: JA}\n"))
+		w = sumTo1(t, c)
+		checked := 0
+		for i, p := range w {
+			o := c.Outcomes[i]
+			if p == 0 {
+				continue
+			}
+			if o.Result.DefenderLoss == 0 && o.Result.Effect == crt.NoEffect && o.HexTaken {
+				t.Errorf("%s: %s took the hex", terrain, o.Result)
+			}
+			if o.Result.DefenderLoss > 0 && (!o.HexTaken || o.DefenderLost != 1) {
+				t.Errorf("%s: %s: hex taken %v, %d units lost; the notional unit must not count", terrain, o.Result, o.HexTaken, o.DefenderLost)
+			}
+			if terrain == "jungle" && o.HexTaken && o.AttackerFaceUp {
+				t.Errorf("jungle: invaders face-up after %s", o.Result)
+			}
+			if terrain == "clear" && o.Result.FaceUp && o.Result.AttackerLoss == 0 && !o.AttackerFaceUp {
+				t.Errorf("clear: %s should leave the invaders face-up", o.Result)
+			}
+			checked++
+		}
+		if checked == 0 {
+			t.Fatal("no outcomes checked")
+		}
+	}
+	// Only the notional unit: a defender part of 1 or more takes the hex.
+	c = compile(t, invasion("", "", mar4+inf6, " []\n"))
+	w = sumTo1(t, c)
+	for i, p := range w {
+		o := c.Outcomes[i]
+		if p > 0 && o.HexTaken != (o.Result.DefenderLoss > 0 || o.Result.Effect != crt.NoEffect) {
+			t.Errorf("notional only: %s hex taken %v", o.Result, o.HexTaken)
+		}
+		if p > 0 && o.DefenderLost != 0 {
+			t.Errorf("notional only: %d defending units counted lost", o.DefenderLost)
+		}
+	}
+}
+
+// RULES.md 3, AfA 3.6: fortifications never halve paradroppers, and a drop
+// does not cross the fortified hexside, so it does not force Assault.
+func TestParadropAndFortifications(t *testing.T) {
+	para := "    - {type: PARA, factors: 4, nation: GE}\n"
+	arm := "    - {type: ARM, factors: 4, nation: GE}\n"
+	text := strings.Replace(invasion("", "fortified: true", para+arm, "\n    - {type: INF, factors: 1, nation: CW}\n"), "kind: invasion", "kind: paradrop", 1)
+	text = strings.Replace(text, "table: assault\n", "", 1)
+	c := compile(t, text)
+	if c.Attack != 8 {
+		t.Errorf("paradrop through a fort: attack %v, want 8", c.Attack)
+	}
+	if c.Variants[0].Chooser == "terrain" {
+		t.Error("a paradrop was forced onto the Assault table by a fortified hexside")
+	}
+	c = compile(t, strings.Replace(text, "kind: paradrop", "kind: land", 1))
+	if c.Attack != 4 || c.Variants[0].Chooser != "terrain" {
+		t.Errorf("land attack through a fort: %v, chooser %s", c.Attack, c.Variants[0].Chooser)
+	}
+}
+
+// Exact and Monte Carlo agree for an invasion with fractional odds and wild
+// results, on both sampling paths.
+func TestInvasionMonteCarloAgreesWithExact(t *testing.T) {
+	c := compile(t, invasion("options: [fractional-odds, wild-results]\n", "terrain: forest, city: true",
+		mar4+inf6+"    - {type: INF, factors: 3, nation: US, section: 2}\n", "\n    - {type: INF, factors: 2, nation: JA}\n"))
+	ex := Summarize(c, exact(t, c))
+	if ex.OddsLevels == nil || len(ex.OddsLevels) != 2 {
+		t.Fatalf("fixture should straddle two odds levels: %v", ex.OddsLevels)
+	}
+	for _, cc := range []*Combat{c, PerTrial(c)} {
+		res, err := Sample(context.Background(), cc, Config{Trials: 300_000, Seed: 11, Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mc := Summarize(c, &stats.Tally{Counts: res.Counts, N: res.Trials})
+		n := float64(res.Trials)
+		for what, pair := range map[string][2]float64{
+			"success":  {ex.Probabilities.HexTaken.P, mc.Probabilities.HexTaken.P},
+			"face-up":  {ex.Probabilities.AttackerFaceUp.P, mc.Probabilities.AttackerFaceUp.P},
+			"no loss":  {ex.Distributions.AttackerUnitsLost[0], mc.Distributions.AttackerUnitsLost[0]},
+			"one loss": {ex.Distributions.AttackerUnitsLost[1], mc.Distributions.AttackerUnitsLost[1]},
+		} {
+			p, got := pair[0], pair[1]
+			if se := math.Sqrt(p * (1 - p) / n); math.Abs(got-p) > 4.5*se+1e-12 {
+				t.Errorf("%s: Monte Carlo %.5f, exact %.5f", what, got, p)
+			}
+		}
+		for lv, p := range ex.OddsLevels {
+			if se := math.Sqrt(p * (1 - p) / n); math.Abs(mc.OddsLevels[lv]-p) > 4.5*se {
+				t.Errorf("odds %s: Monte Carlo %.5f, exact %.5f", lv, mc.OddsLevels[lv], p)
+			}
+		}
+	}
+}
