@@ -51,6 +51,45 @@ func compile(s *scenario.Scenario) (*sim.Combat, error) {
 	return sim.Compile(s, t)
 }
 
+func raidWorkload(name string) (Workload, error) {
+	s, err := Scenario(name)
+	if err != nil {
+		return Workload{}, err
+	}
+	t, err := crt.BuiltinAir(s.Raid.AirTables)
+	if err != nil {
+		return Workload{}, err
+	}
+	r, err := sim.CompileRaid(s, t)
+	if err != nil {
+		return Workload{}, err
+	}
+	single := Workload{Name: name, Run: func(ctx context.Context, trials uint64, workers int) error {
+		_, err := sim.Sample(ctx, r, sim.Config{Trials: trials, Seed: 1, Workers: workers})
+		return err
+	}}
+	return single, nil
+}
+
+func campaignWorkload(name string, raids int) (Workload, error) {
+	s, err := Scenario(name)
+	if err != nil {
+		return Workload{}, err
+	}
+	t, err := crt.BuiltinAir(s.Raid.AirTables)
+	if err != nil {
+		return Workload{}, err
+	}
+	r, err := sim.CompileRaid(s, t)
+	if err != nil {
+		return Workload{}, err
+	}
+	return Workload{Name: fmt.Sprintf("%s-campaign-%d", name, raids), Run: func(ctx context.Context, trials uint64, workers int) error {
+		_, _, err := sim.SampleKeys(ctx, r.Campaign(raids), sim.Config{Trials: trials, Seed: 1, Workers: workers})
+		return err
+	}}, nil
+}
+
 func sampling(name string, perTrial bool) (Workload, error) {
 	c, err := Combat(name)
 	if err != nil {
@@ -88,7 +127,15 @@ func Workloads() ([]Workload, error) {
 		}
 		ws = append(ws, w)
 	}
-	return ws, nil
+	raid, err := raidWorkload("raid-dusseldorf")
+	if err != nil {
+		return nil, err
+	}
+	campaign, err := campaignWorkload("raid-dusseldorf", 4)
+	if err != nil {
+		return nil, err
+	}
+	return append(ws, raid, campaign), nil
 }
 
 // ExactAnswer compiles a parsed scenario and computes its exact summary:

@@ -13,7 +13,9 @@ import (
 
 var (
 	topKeys = []string{"name", "kind", "crt", "table", "options", "modifier", "hex", "attacker", "defender", "dice",
-		"night", "intercepted", "target", "aa_units", "bombers"}
+		"night", "intercepted", "target", "aa_units", "bombers", "air_tables"}
+	raidTopKeys = []string{"name", "kind", "options", "dice", "night", "intercepted", "target", "aa_units", "bombers", "air_tables"}
+	targetKeys  = []string{"factories", "oil", "synth_plants", "port_ships_aa", "flak"}
 	hexKeys = []string{"terrain", "weather", "defence_multiplier", "city", "fortress", "reference_town", "fortified",
 		"across_river", "home_nation", "supply", "surprise", "adjacent_friendly_corps"}
 	sideKeys = []string{"hq_support", "ground_support", "shore_bombardment", "attack_as_mud", "can_retreat", "units"}
@@ -66,8 +68,11 @@ func Parse(file string, data []byte) (*Scenario, error) {
 	switch s.Kind {
 	case Land, Invasion, Paradrop:
 	case Bombardment:
-		d.Errorf(m.Get("kind"), "kind", "%s scenarios are not supported yet (this version simulates land combat, invasions and paradrops)", kind)
-		return nil, fmt.Errorf("scenario: %w", d.Err())
+		parseRaid(d, m, s)
+		if err := d.Err(); err != nil {
+			return nil, fmt.Errorf("scenario: %w", err)
+		}
+		return s, nil
 	default:
 		if kind != "" || !d.Failed() {
 			d.Errorf(m.Get("kind"), "kind", "unknown kind %q: want land, invasion, paradrop or bombardment", kind)
@@ -106,17 +111,8 @@ func Parse(file string, data []byte) (*Scenario, error) {
 	if m.Get("defender") == nil {
 		d.Errorf(root, "defender", "missing")
 	}
-	for i, n := range m.Seq("dice") {
-		key := yamlx.Index("dice", i)
-		if v, ok := d.Int(n, key); ok {
-			if v < 1 || v > 10 {
-				d.Errorf(n, key, "roll %d is outside every die's range (1-6 for a d6, 1-10 for a d10)", v)
-			}
-			s.Dice = append(s.Dice, v)
-			s.DiceLine = append(s.DiceLine, n.Line)
-		}
-	}
-	for _, k := range []string{"night", "intercepted", "target", "aa_units", "bombers"} {
+	parseDice(d, m, s)
+	for _, k := range []string{"night", "intercepted", "target", "aa_units", "bombers", "air_tables"} {
 		if m.Has(k) {
 			m.Get(k)
 			d.Errorf(m.Get(k), k, "only bombardment scenarios take %s", k)
@@ -130,6 +126,110 @@ func Parse(file string, data []byte) (*Scenario, error) {
 		return nil, fmt.Errorf("scenario: %w", err)
 	}
 	return s, nil
+}
+
+func parseDice(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
+	for i, n := range m.Seq("dice") {
+		key := yamlx.Index("dice", i)
+		if v, ok := d.Int(n, key); ok {
+			if v < 1 || v > 10 {
+				d.Errorf(n, key, "roll %d is outside every die's range (1-6 for a d6, 1-10 for a d10)", v)
+			}
+			s.Dice = append(s.Dice, v)
+			s.DiceLine = append(s.DiceLine, n.Line)
+		}
+	}
+}
+
+// parseRaid reads a bombardment scenario (SCENARIO.md, RULES.md 5).
+func parseRaid(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
+	r := &s.Raid
+	r.AirTables = "strategic"
+	for _, k := range []string{"crt", "table", "modifier", "hex", "attacker", "defender"} {
+		if m.Has(k) {
+			d.Errorf(m.Get(k), k, "a bombardment takes no %s (its keys are %s)", k, strings.Join(raidTopKeys[3:], ", "))
+		}
+	}
+	if m.Str("air_tables", &r.AirTables) && r.AirTables != "strategic" {
+		p := r.AirTables
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(filepath.Dir(s.File), p)
+		}
+		if _, err := os.Stat(p); err != nil {
+			d.Errorf(m.Get("air_tables"), "air_tables", "%q is neither the built-in strategic tables nor a readable file", r.AirTables)
+		}
+	}
+	for i, n := range m.Seq("options") {
+		o, _ := d.Scalar(n, yamlx.Index("options", i))
+		d.Errorf(n, yamlx.Index("options", i), "option %q does not apply to a bombardment", o)
+	}
+	m.Bool("night", &r.Night)
+	m.Bool("intercepted", &r.Intercepted)
+	t := d.Map(m.Get("target"), "target")
+	count := func(key string, dst *int, hi int) {
+		if t.Int(key, dst) && (*dst < 0 || *dst > hi) {
+			d.Errorf(t.Get(key), t.Join(key), "%d is outside 0..%d", *dst, hi)
+		}
+	}
+	count("factories", &r.Target.Factories, 20)
+	count("oil", &r.Target.Oil, 20)
+	count("synth_plants", &r.Target.SynthPlants, 20)
+	count("port_ships_aa", &r.Target.PortShipsAA, 100)
+	if t.Int("flak", &r.Target.Flak) && (r.Target.Flak < 0 || r.Target.Flak > 3) {
+		d.Errorf(t.Get("flak"), "target.flak", "%d: flak is at most 3 factors a hex (AWAW 10.95)", r.Target.Flak)
+	}
+	t.Close(targetKeys...)
+	if m.Get("target") == nil {
+		d.Errorf(m.Node(), "target", "missing: what the raid bombs, e.g. {factories: 2}")
+	}
+	for i, n := range m.Seq("aa_units") {
+		key := yamlx.Index("aa_units", i)
+		um := d.Map(n, key)
+		u := AAUnit{Line: n.Line}
+		if !um.Int("factors", &u.Factors) {
+			d.Errorf(n, key+".factors", "missing")
+		} else if u.Factors < 1 || u.Factors > 20 {
+			d.Errorf(um.Get("factors"), key+".factors", "%d is outside 1..20", u.Factors)
+		}
+		um.Bool("heavy", &u.Heavy)
+		um.Str("name", &u.Name)
+		um.Close("factors", "heavy", "name")
+		r.AA = append(r.AA, u)
+	}
+	if len(r.AA) > 16 {
+		d.Errorf(m.Get("aa_units"), "aa_units", "%d AA units: at most 16", len(r.AA))
+	}
+	items := m.Seq("bombers")
+	if len(items) == 0 {
+		d.Errorf(m.Node(), "bombers", "a raid needs at least one bomber")
+	}
+	if len(items) > 60 {
+		d.Errorf(m.Get("bombers"), "bombers", "%d bombers: at most 60", len(items))
+	}
+	for i, n := range items {
+		key := yamlx.Index("bombers", i)
+		bm := d.Map(n, key)
+		b := Bomber{Line: n.Line}
+		if !bm.Int("a2a", &b.A2A) {
+			d.Errorf(n, key+".a2a", "missing: the bomber's air-to-air factor")
+		} else if b.A2A < 0 || b.A2A > 20 {
+			d.Errorf(bm.Get("a2a"), key+".a2a", "%d is outside 0..20", b.A2A)
+		}
+		if !bm.Int("sb", &b.SB) {
+			d.Errorf(n, key+".sb", "missing: the bomber's strategic bombardment factor")
+		} else if b.SB < 0 || b.SB > 30 {
+			d.Errorf(bm.Get("sb"), key+".sb", "%d is outside 0..30", b.SB)
+		}
+		bm.Str("name", &b.Name)
+		if b.Name == "" {
+			b.Name = fmt.Sprintf("bomber %d", i+1)
+		}
+		bm.Bool("carrier", &b.Carrier)
+		bm.Close("name", "a2a", "sb", "carrier")
+		r.Bombers = append(r.Bombers, b)
+	}
+	parseDice(d, m, s)
+	m.Close(raidTopKeys...)
 }
 
 func parseOptions(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {

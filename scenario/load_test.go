@@ -79,7 +79,7 @@ func TestParseErrors(t *testing.T) {
 		{"bad terrain", "terrain: forest", "terrain: moon", []string{"hex.terrain: unknown terrain \"moon\""}},
 		{"bad weather", "weather: mud", "weather: hail", []string{"hex.weather: unknown weather"}},
 		{"bad table", "table: auto", "table: fast", []string{"table: want auto, assault or blitz"}},
-		{"not yet", "kind: land", "kind: bombardment", []string{"kind: bombardment scenarios are not supported yet"}},
+		{"bombardment keys", "kind: land", "kind: bombardment", []string{"a bombardment takes no crt", "a raid needs at least one bomber"}},
 		{"unsupported option", "wild-results]", "kampfgruppe]", []string{"option \"kampfgruppe\" is not supported yet"}},
 		{"unknown kind", "kind: land", "kind: naval", []string{"unknown kind \"naval\""}},
 		{"city and reference town", "city: false", "city: true, reference_town: true", []string{"a reference town is not a city"}},
@@ -153,6 +153,12 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			if !strings.Contains(err.Error(), "fuzz.yaml") {
 				t.Fatalf("error without the file name: %v", err)
+			}
+			return
+		}
+		if s.Kind == Bombardment {
+			if len(s.Raid.Bombers) == 0 {
+				t.Fatalf("accepted a raid without bombers")
 			}
 			return
 		}

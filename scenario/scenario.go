@@ -50,6 +50,43 @@ type Scenario struct {
 	Defender Side
 	Dice     []int // forced rolls, in the order the rules consume them
 	DiceLine []int // line of each forced roll, for messages
+	Raid     Raid  // kind: bombardment
+}
+
+// Raid is a strategic bombardment (RULES.md 5).
+type Raid struct {
+	Night       bool
+	Intercepted bool // an interceptor engaged: no +1 on the SB roll
+	Target      Target
+	AA          []AAUnit
+	Bombers     []Bomber
+	AirTables   string // "strategic" or a path to an air tables file
+}
+
+// Target is what a raid bombs and its intrinsic air defence.
+type Target struct {
+	Factories   int
+	Oil         int // oil resource points in the hex
+	SynthPlants int
+	PortShipsAA int // AA of ships in port, for port attacks
+	Flak        int // A World at War flak factors, at most 3
+}
+
+// AAUnit is an anti-aircraft unit in the target hex.
+type AAUnit struct {
+	Name    string
+	Factors int
+	Heavy   bool
+	Line    int
+}
+
+// Bomber is one attacking aircraft.
+type Bomber struct {
+	Name    string
+	A2A     int // air-to-air factor
+	SB      int // strategic bombardment factor
+	Carrier bool
+	Line    int
 }
 
 // Has reports whether an option is on.

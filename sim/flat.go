@@ -6,15 +6,17 @@ import (
 )
 
 // MaxFlat is the largest dice space compiled to a flat outcome table.
-const MaxFlat = 1 << 16
+const MaxFlat = 1 << 18
 
-// flatTable is a combat's whole dice tree laid out as one array: when every
-// path rolls the same dice in the same order (a static dice plan), path
-// (r1, ..., rk) has index Σ (ri-1)·Π_{j>i} sides_j and outcome[index] is what
-// Resolve returns on it. The table is built by running Resolve over every
-// path, so sampling it is sampling Resolve: a uniform index is the same as
-// independent uniform dice (PERFORMANCE.md: compile the combat to "which
-// outcome" before the loop).
+// flatTable is a whole dice tree laid out as one array. The dice plan is
+// the sequence of dice the longest path rolls; every path must roll a
+// prefix of it (a combat rolls the same dice every time; a raid stops early
+// when nothing is left to bomb). Index Σ (ri-1)·Π_{j>i} sides_j stands for
+// the rolls (r1, ..., rk) and outcome[index] is what the resolution routine
+// returns when fed them in order, ignoring the rolls it does not need. A
+// uniform index is therefore the same as independent uniform dice, so
+// sampling the table is sampling the routine (PERFORMANCE.md: compile the
+// combat to "which outcome" before the loop).
 type flatTable struct {
 	outcome []int32
 	sides   []int // the dice plan, in the order rolled
@@ -26,32 +28,48 @@ type flatTable struct {
 	reject uint64
 }
 
-// buildFlat enumerates Resolve over c's dice tree and returns the flat
-// table, or nil when the tree is too large or its dice plan is not static.
-func buildFlat(c *Combat) *flatTable {
+// buildFlat lays out the dice tree of resolve, or returns nil when it is
+// larger than MaxFlat or its paths are not prefixes of one plan.
+func buildFlat(resolve func(d Dice) int) *flatTable {
 	e := &enumerator{}
 	var plan []int
-	var out []int32
 	for {
-		o := Resolve(c, e)
-		if plan == nil {
-			plan = make([]int, e.depth)
-			size := 1
-			for i, ch := range e.path[:e.depth] {
-				plan[i] = ch.sides
-				size *= ch.sides
-				if size > MaxFlat {
+		resolve(e)
+		path := e.path[:e.depth]
+		for i, ch := range path {
+			if i < len(plan) {
+				if plan[i] != ch.sides {
 					return nil
 				}
+			} else {
+				plan = append(plan, ch.sides)
 			}
-			out = make([]int32, 0, size)
-		} else if !samePlan(plan, e.path[:e.depth]) {
-			return nil
 		}
-		out = append(out, int32(o))
+		size := 1
+		for _, sd := range plan {
+			size *= sd
+			if size > MaxFlat {
+				return nil
+			}
+		}
 		if !e.next() {
 			break
 		}
+	}
+	size := 1
+	for _, sd := range plan {
+		size *= sd
+	}
+	out := make([]int32, size)
+	digits := &digitDice{rolls: make([]int, len(plan))}
+	for idx := range out {
+		x := idx
+		for k := len(plan) - 1; k >= 0; k-- {
+			digits.rolls[k] = x%plan[k] + 1
+			x /= plan[k]
+		}
+		digits.pos = 0
+		out[idx] = int32(resolve(digits))
 	}
 	f := &flatTable{outcome: out, sides: plan, per: 1, span: uint64(len(out))}
 	// As many indices per draw as keep size^per within 2^48: one multiply
@@ -65,16 +83,16 @@ func buildFlat(c *Combat) *flatTable {
 	return f
 }
 
-func samePlan(plan []int, path []choice) bool {
-	if len(plan) != len(path) {
-		return false
-	}
-	for i := range plan {
-		if plan[i] != path[i].sides {
-			return false
-		}
-	}
-	return true
+// digitDice feeds a fixed roll sequence to a resolution routine.
+type digitDice struct {
+	rolls []int
+	pos   int
+}
+
+func (d *digitDice) Roll(int) int {
+	v := d.rolls[d.pos]
+	d.pos++
+	return v
 }
 
 // index is the flat index of a roll sequence.

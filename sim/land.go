@@ -111,7 +111,7 @@ func Compile(s *scenario.Scenario, t *crt.Table) (*Combat, error) {
 // finish marks the reachable outcomes and compiles the flat table.
 func (c *Combat) finish() {
 	c.markReachable()
-	c.flat = buildFlat(c)
+	c.flat = buildFlat(func(d Dice) int { return Resolve(c, d) })
 }
 
 // markReachable records which settled outcomes the chosen tables can give;

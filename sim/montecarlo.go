@@ -41,12 +41,133 @@ type Sampled struct {
 	Partial bool // cancelled before the planned trials were run
 }
 
-// Sample runs Monte Carlo trials of c. The result depends only on the
-// combat, Seed, Trials and Precision, never on Workers or scheduling: each
+// Model is a compiled scenario Sample can run: a combat, an invasion or a
+// raid. Its trials return dense outcome indices.
+type Model interface {
+	numOutcomes() int
+	flatTable() *flatTable
+	trial(d Stream) int
+	// halfWidth is the largest 95% half-width of the model's headline
+	// probabilities, for --precision.
+	halfWidth(counts []uint64, trials uint64) float64
+}
+
+// Sample runs Monte Carlo trials of m. The result depends only on the
+// model, Seed, Trials and Precision, never on Workers or scheduling: each
 // chunk has its own stream and the merge is an integer sum. Cancelling ctx
 // stops at the next chunk boundary and returns the chunks completed, marked
 // Partial, with no error.
-func Sample(ctx context.Context, c *Combat, cfg Config) (*Sampled, error) {
+func Sample(ctx context.Context, m Model, cfg Config) (*Sampled, error) {
+	p, err := newPool(cfg)
+	if err != nil {
+		return nil, err
+	}
+	n := m.numOutcomes()
+	res := &Sampled{Counts: make([]uint64, n), Workers: p.workers}
+	var mu sync.Mutex
+	newWorker := func() chunkWorker {
+		return &denseWorker{m: m, h: make([]uint64, 4*n), d: NewStream(0, 0), pcg: new(rand.PCG), merge: func(h []uint64) {
+			mu.Lock()
+			defer mu.Unlock()
+			for o := 0; o < n; o++ {
+				res.Counts[o] += h[o] + h[n+o] + h[2*n+o] + h[3*n+o]
+			}
+		}}
+	}
+	res.Partial = !p.rounds(ctx, newWorker, func() bool { return m.halfWidth(res.Counts, p.trials) < cfg.Precision })
+	res.Trials, res.Chunks = p.trials, p.chunks
+	return res, nil
+}
+
+// denseWorker tallies outcome indices into four interleaved histograms,
+// which break the store-to-load dependency on a hot counter
+// (PERFORMANCE.md).
+type denseWorker struct {
+	m     Model
+	h     []uint64
+	d     Stream
+	pcg   *rand.PCG
+	merge func([]uint64)
+}
+
+func (w *denseWorker) run(seed, chunk uint64, size int) {
+	if f := w.m.flatTable(); f != nil {
+		seedChunk(w.pcg, seed, chunk)
+		f.sample(w.pcg, w.h, size)
+		return
+	}
+	w.d.Reset(seed, chunk)
+	n := len(w.h) / 4
+	for j := 0; j < size; j++ {
+		w.h[(j&3)*n+w.m.trial(w.d)]++
+	}
+}
+
+func (w *denseWorker) done() { w.merge(w.h) }
+
+// SampleKeys runs Monte Carlo trials that each return an outcome key, for
+// models whose outcomes are too many to list in advance (a campaign of
+// raids). newTrial is called once per worker, so a trial may keep scratch
+// state. The tally is exact and as deterministic as Sample's: per-worker
+// maps merged by summing.
+func SampleKeys(ctx context.Context, newTrial func() func(d Stream) uint64, cfg Config) (map[uint64]uint64, *Sampled, error) {
+	if cfg.Precision != 0 {
+		return nil, nil, errors.New("sim: precision is not supported for this kind of run; give a number of trials")
+	}
+	p, err := newPool(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	total := map[uint64]uint64{}
+	var mu sync.Mutex
+	newWorker := func() chunkWorker {
+		return &keyWorker{trial: newTrial(), counts: map[uint64]uint64{}, d: NewStream(0, 0), merge: func(c map[uint64]uint64) {
+			mu.Lock()
+			defer mu.Unlock()
+			for k, v := range c {
+				total[k] += v
+			}
+		}}
+	}
+	res := &Sampled{Workers: p.workers}
+	res.Partial = !p.rounds(ctx, newWorker, nil)
+	res.Trials, res.Chunks = p.trials, p.chunks
+	return total, res, nil
+}
+
+type keyWorker struct {
+	trial  func(d Stream) uint64
+	counts map[uint64]uint64
+	d      Stream
+	merge  func(map[uint64]uint64)
+}
+
+func (w *keyWorker) run(seed, chunk uint64, size int) {
+	w.d.Reset(seed, chunk)
+	for j := 0; j < size; j++ {
+		w.counts[w.trial(w.d)]++
+	}
+}
+
+func (w *keyWorker) done() { w.merge(w.counts) }
+
+// chunkWorker runs chunks on one goroutine; done hands over its tally.
+type chunkWorker interface {
+	run(seed, chunk uint64, size int)
+	done()
+}
+
+// pool runs chunks of a run on worker goroutines that claim chunk indices
+// through an atomic counter.
+type pool struct {
+	cfg     Config
+	workers int
+	total   uint64 // trials planned (the cap with Precision)
+	chunks  uint64 // chunks completed
+	trials  uint64 // trials completed
+}
+
+func newPool(cfg Config) (*pool, error) {
 	if cfg.Trials > MaxTrials {
 		return nil, fmt.Errorf("sim: %d trials is more than the limit of %d", cfg.Trials, MaxTrials)
 	}
@@ -56,93 +177,74 @@ func Sample(ctx context.Context, c *Combat, cfg Config) (*Sampled, error) {
 	if cfg.Trials == 0 && cfg.Precision == 0 {
 		return nil, errors.New("sim: trials must be positive")
 	}
-	workers := cfg.Workers
-	if workers <= 0 {
-		workers = runtime.NumCPU()
+	p := &pool{cfg: cfg, workers: cfg.Workers, total: cfg.Trials}
+	if p.workers <= 0 {
+		p.workers = runtime.NumCPU()
 	}
-	total := cfg.Trials
-	if total == 0 {
-		total = MaxTrials
+	if p.total == 0 {
+		p.total = MaxTrials
 	}
-	nChunks := (total + ChunkSize - 1) / ChunkSize
-	res := &Sampled{Counts: make([]uint64, len(c.Outcomes)), Workers: workers}
-	run := func(from, to uint64) bool {
-		done := runChunks(ctx, c, cfg.Seed, from, to, total, workers, res, cfg.Progress, total)
-		return done
+	return p, nil
+}
+
+// rounds runs every chunk, or with Precision rounds of whole chunks,
+// doubling, until converged reports true; the checks fall at fixed points
+// so where a run stops depends only on the seed. It reports false when ctx
+// was cancelled first.
+func (p *pool) rounds(ctx context.Context, newWorker func() chunkWorker, converged func() bool) bool {
+	nChunks := (p.total + ChunkSize - 1) / ChunkSize
+	if p.cfg.Precision == 0 {
+		return p.run(ctx, 0, nChunks, newWorker)
 	}
-	if cfg.Precision == 0 {
-		res.Partial = !run(0, nChunks)
-		return res, nil
-	}
-	// Precision mode: rounds of whole chunks, doubling, checked at fixed
-	// points so the stopping round depends only on the seed.
-	to := min(uint64(16), nChunks)
-	from := uint64(0)
+	from, to := uint64(0), min(uint64(16), nChunks)
 	for {
-		if !run(from, to) {
-			res.Partial = true
-			return res, nil
+		if !p.run(ctx, from, to, newWorker) {
+			return false
 		}
-		if HalfWidth(c, res.Counts, res.Trials) < cfg.Precision || to == nChunks {
-			return res, nil
+		if converged() || to == nChunks {
+			return true
 		}
 		from, to = to, min(2*to, nChunks)
 	}
 }
 
-// runChunks runs chunks [from, to) on workers goroutines and adds their
-// counts to res. It reports false if ctx was cancelled first.
-func runChunks(ctx context.Context, c *Combat, seed, from, to, total uint64, workers int, res *Sampled, progress func(uint64, uint64), planned uint64) bool {
+// run runs chunks [from, to).
+func (p *pool) run(ctx context.Context, from, to uint64, newWorker func() chunkWorker) bool {
 	var next atomic.Uint64
 	next.Store(from)
+	var done atomic.Uint64
+	done.Store(p.trials)
+	planned := min(to*ChunkSize, p.total)
 	var mu sync.Mutex
 	var wg sync.WaitGroup
-	done := atomic.Uint64{}
-	done.Store(res.Trials)
-	if planned > to*ChunkSize {
-		planned = min(to*ChunkSize, total)
-	}
-	n := len(c.Outcomes)
-	for w := 0; w < workers; w++ {
+	for w := 0; w < p.workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			// Four interleaved histograms break the store-to-load
-			// dependency on a hot counter (PERFORMANCE.md).
-			h := make([]uint64, 4*n)
+			wk := newWorker()
 			var trials, chunks uint64
-			d := NewStream(seed, 0)
-			pcg := new(rand.PCG)
 			for {
 				i := next.Add(1) - 1
 				if i >= to || ctx.Err() != nil {
 					break
 				}
-				size := min(ChunkSize, total-i*ChunkSize)
-				if c.flat != nil {
-					seedChunk(pcg, seed, i)
-					c.flat.sample(pcg, h, int(size))
-				} else {
-					d.Reset(seed, i)
-					sampleChunk(c, d, h, int(size))
-				}
+				size := min(ChunkSize, p.total-i*ChunkSize)
+				wk.run(p.cfg.Seed, i, int(size))
 				trials += size
 				chunks++
-				if progress != nil {
-					progress(done.Add(size), planned)
+				if p.cfg.Progress != nil {
+					p.cfg.Progress(done.Add(size), planned)
 				}
 			}
+			wk.done()
 			mu.Lock()
-			for o := 0; o < n; o++ {
-				res.Counts[o] += h[o] + h[n+o] + h[2*n+o] + h[3*n+o]
-			}
-			res.Trials += trials
-			res.Chunks += chunks
+			p.trials += trials
+			p.chunks += chunks
 			mu.Unlock()
 		}()
 	}
 	wg.Wait()
-	return ctx.Err() == nil || res.Chunks == to
+	return ctx.Err() == nil || p.chunks == to
 }
 
 // sampleChunk runs size trials of Resolve, for combats whose dice tree is
@@ -152,6 +254,14 @@ func sampleChunk(c *Combat, d Stream, h []uint64, size int) {
 	for j := 0; j < size; j++ {
 		h[(j&3)*n+Resolve(c, d)]++
 	}
+}
+
+func (c *Combat) numOutcomes() int      { return len(c.Outcomes) }
+func (c *Combat) flatTable() *flatTable { return c.flat }
+func (c *Combat) trial(d Stream) int    { return Resolve(c, d) }
+
+func (c *Combat) halfWidth(counts []uint64, trials uint64) float64 {
+	return HalfWidth(c, counts, trials)
 }
 
 // HalfWidth is the largest half-width of the 95% Wilson intervals of the

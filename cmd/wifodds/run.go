@@ -47,6 +47,7 @@ func runCommand() *cli.Command {
 			&cli.StringFlag{Name: "crt", Usage: "use this table (standard, 2d6 or a file) instead of the scenario's"},
 			&cli.BoolFlag{Name: "explain", Usage: "show how totals, odds, modifiers and table choice were reached"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"},
+			&cli.IntFlag{Name: "raids", Value: 1, Usage: fmt.Sprintf("bombardment: fly `K` raids (1-%d), carrying losses forward, and report the campaign's totals (Monte Carlo)", sim.MaxRaids)},
 		},
 		Action: runAction,
 	}
@@ -69,6 +70,7 @@ type runOptions struct {
 	crt       string
 	explain   bool
 	quiet     bool
+	raids     int
 }
 
 func parseRunOptions(c *cli.Context) (*runOptions, error) {
@@ -77,7 +79,7 @@ func parseRunOptions(c *cli.Context) (*runOptions, error) {
 	}
 	o := &runOptions{file: c.Args().First(), format: c.String("format"), output: c.String("output"),
 		exact: c.Bool("exact"), auto: c.Bool("auto"), workers: c.Int("workers"), precision: c.Float64("precision"),
-		budget: c.Int("budget"), crt: c.String("crt"), explain: c.Bool("explain"), quiet: c.Bool("quiet")}
+		budget: c.Int("budget"), crt: c.String("crt"), explain: c.Bool("explain"), quiet: c.Bool("quiet"), raids: c.Int("raids")}
 	var err error
 	if o.format != "text" && o.format != "json" {
 		return nil, usagef("--format %q: want text or json", o.format)
@@ -99,6 +101,9 @@ func parseRunOptions(c *cli.Context) (*runOptions, error) {
 	}
 	if c.IsSet("precision") && (o.precision <= 0 || o.precision >= 1 || math.IsNaN(o.precision)) {
 		return nil, usagef("--precision %v: want a half-width between 0 and 1, e.g. 0.001", o.precision)
+	}
+	if o.raids < 1 || o.raids > sim.MaxRaids {
+		return nil, usagef("--raids %d: want 1 to %d", o.raids, sim.MaxRaids)
 	}
 	if o.budget < 1 {
 		return nil, usagef("--budget %d: want at least 1 path", o.budget)
@@ -150,6 +155,12 @@ func runAction(c *cli.Context) error {
 	s, err := scenario.Load(o.file)
 	if err != nil {
 		return err
+	}
+	if s.Kind == scenario.Bombardment {
+		return runRaid(c, o, s)
+	}
+	if c.IsSet("raids") {
+		return usagef("--raids applies only to bombardments")
 	}
 	ref := s.CRT
 	dir := filepath.Dir(o.file)
@@ -228,16 +239,23 @@ func runAction(c *cli.Context) error {
 		r.Audit(combat, tally)
 		sum.Replay = r
 	}
+	return emit(c, o, combat.Steps, sum, func(buf *bytes.Buffer) error { return reports.WriteText(buf, sum) }, sum.Partial, sum.Trials)
+}
+
+// emit writes the report: the working first with --explain, then the text
+// or JSON, to standard output or atomically to --output.
+func emit(c *cli.Context, o *runOptions, steps []sim.Step, summary any, text func(*bytes.Buffer) error, partial bool, trials uint64) error {
 	var buf bytes.Buffer
 	if o.explain && o.format == "text" {
-		if err := reports.WriteExplain(&buf, combat.Steps); err != nil {
+		if err := reports.WriteExplain(&buf, steps); err != nil {
 			return err
 		}
 	}
+	var err error
 	if o.format == "json" {
-		err = reports.WriteJSON(&buf, sum)
+		err = reports.WriteJSON(&buf, summary)
 	} else {
-		err = reports.WriteText(&buf, sum)
+		err = text(&buf)
 	}
 	if err != nil {
 		return err
@@ -249,8 +267,8 @@ func runAction(c *cli.Context) error {
 	} else if _, err := c.App.Writer.Write(buf.Bytes()); err != nil {
 		return err
 	}
-	if sum.Partial {
-		return fmt.Errorf("%w after %d trials; the partial results were reported", errInterrupted, sum.Trials)
+	if partial {
+		return fmt.Errorf("%w after %d trials; the partial results were reported", errInterrupted, trials)
 	}
 	return nil
 }

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"path/filepath"
+	"time"
+
+	"github.com/urfave/cli/v2"
+	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/reports"
+	"github.com/wifodds/wifodds/scenario"
+	"github.com/wifodds/wifodds/sim"
+	"github.com/wifodds/wifodds/stats"
+)
+
+// runRaid runs a bombardment: one raid exactly or by sampling, or a
+// campaign of raids by sampling.
+func runRaid(c *cli.Context, o *runOptions, s *scenario.Scenario) error {
+	if o.crt != "" {
+		return usagef("--crt does not apply to a bombardment; set air_tables in the scenario")
+	}
+	var tables *crt.AirTables
+	var err error
+	if s.Raid.AirTables == "strategic" {
+		tables, err = crt.BuiltinAir("strategic")
+	} else {
+		p := s.Raid.AirTables
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(filepath.Dir(o.file), p)
+		}
+		tables, err = crt.LoadAir(p)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: air_tables: %w", o.file, err)
+	}
+	raid, err := sim.CompileRaid(s, tables)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	if o.raids > 1 {
+		if o.exact {
+			return usagef("--exact: a campaign of %d raids is sampled; drop --exact", o.raids)
+		}
+		if o.precision > 0 {
+			return usagef("--precision is not supported for a campaign; give --trials")
+		}
+		bar := newProgress(c.App.ErrWriter, o.quiet)
+		keys, res, err := sim.SampleKeys(c.Context, raid.Campaign(o.raids), sim.Config{Trials: o.trials, Seed: o.seed, Workers: o.workers, Progress: bar.update})
+		bar.finish()
+		if err != nil {
+			return err
+		}
+		if res.Trials == 0 {
+			return fmt.Errorf("%w before the first chunk of trials finished; nothing to report", errInterrupted)
+		}
+		sum := sim.SummarizeCampaign(raid, keys, res.Trials, o.raids)
+		seed := o.seed
+		sum.Seed, sum.Workers, sum.Partial, sum.Elapsed = &seed, res.Workers, res.Partial, time.Since(start).Seconds()
+		if len(s.Dice) > 0 || o.diceSet {
+			sum.Warnings = append(sum.Warnings, "dice are replayed for a single raid only; ignored for a campaign")
+		}
+		return emit(c, o, raid.Steps, sum, func(b *bytes.Buffer) error { return reports.WriteRaidText(b, sum) }, sum.Partial, sum.Trials)
+	}
+	var tally *stats.Tally
+	var sampled *sim.Sampled
+	paths := 0
+	if o.exact || o.auto {
+		w := sim.ExactRaid(raid)
+		tally, paths = &stats.Tally{Weights: w}, sim.RaidPaths(raid)
+	} else {
+		cfg := sim.Config{Trials: o.trials, Seed: o.seed, Workers: o.workers}
+		if o.precision > 0 {
+			cfg.Trials, cfg.Precision = o.maxTrials, o.precision
+		}
+		bar := newProgress(c.App.ErrWriter, o.quiet)
+		cfg.Progress = bar.update
+		sampled, err = sim.Sample(c.Context, raid, cfg)
+		bar.finish()
+		if err != nil {
+			return err
+		}
+		if sampled.Trials == 0 {
+			return fmt.Errorf("%w before the first chunk of trials finished; nothing to report", errInterrupted)
+		}
+		tally = &stats.Tally{Counts: sampled.Counts, N: sampled.Trials}
+	}
+	sum := sim.SummarizeRaid(raid, tally)
+	sum.Elapsed, sum.Paths = time.Since(start).Seconds(), paths
+	if sampled != nil {
+		seed := o.seed
+		sum.Seed, sum.Workers, sum.Partial = &seed, sampled.Workers, sampled.Partial
+	} else if o.auto {
+		sum.Warnings = append(sum.Warnings, fmt.Sprintf("--auto chose exact enumeration (%d dice paths)", paths))
+	}
+	rolls := s.Dice
+	if o.diceSet {
+		rolls = o.dice
+	}
+	if len(rolls) > 0 {
+		rp, err := sim.ReplayRaid(raid, rolls, sim.NewStream(o.seed, math.MaxUint64))
+		if err != nil {
+			var re *sim.ReplayError
+			if o.diceSet || !errors.As(err, &re) {
+				return fmt.Errorf("--dice: %w", err)
+			}
+			return fmt.Errorf("%s:%d: %w", o.file, s.DiceLine[re.Index], err)
+		}
+		rp.Audit(raid, tally)
+		sum.Replay = rp
+	}
+	return emit(c, o, raid.Steps, sum, func(b *bytes.Buffer) error { return reports.WriteRaidText(b, sum) }, sum.Partial, sum.Trials)
+}

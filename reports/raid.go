@@ -1,0 +1,144 @@
+package reports
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/wifodds/wifodds/sim"
+	"github.com/wifodds/wifodds/stats"
+)
+
+var raidLabels = map[string]string{
+	"bp_lost":             "build points lost",
+	"factories_destroyed": "factories destroyed",
+	"oil_points_lost":     "oil points lost",
+	"aa_units_destroyed":  "AA units destroyed",
+	"bombers_destroyed":   "bombers destroyed",
+	"bombers_aborted":     "bombers aborted",
+	"factors_bombing":     "factors bombing",
+}
+
+// WriteRaidText writes a bombardment summary for a player to read.
+func WriteRaidText(w io.Writer, s *sim.RaidSummary) error {
+	b := &strings.Builder{}
+	what := "one raid"
+	if s.Raids > 1 {
+		what = fmt.Sprintf("a campaign of %d raids (totals; losses carried forward, aborted bombers return)", s.Raids)
+	}
+	fmt.Fprintf(b, "%s: strategic bombardment, %s, tables %s\n", s.Scenario, what, s.AirTables)
+	mc := s.Method != sim.MethodExact
+	if mc {
+		fmt.Fprintf(b, "method: Monte Carlo, %d trials, seed %d, %d workers, %.2fs\n", s.Trials, *s.Seed, s.Workers, s.Elapsed)
+	} else {
+		fmt.Fprintf(b, "method: exact (%d dice paths)\n", s.Paths)
+	}
+	if s.Partial {
+		fmt.Fprintf(b, "PARTIAL: interrupted after %d trials; the figures below are from those trials only\n", s.Trials)
+	}
+	if s.AA.Dice > 0 {
+		fmt.Fprintf(b, "AA fire: %d factors, %d dice on the %d table\n", s.AA.Factors, s.AA.Dice, s.AA.Table)
+	} else {
+		fmt.Fprintf(b, "AA fire: %d factors, none\n", s.AA.Factors)
+	}
+	b.WriteString("\n")
+	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
+	for _, k := range []string{"build_points_lost", "asterisk", "factory_destroyed", "oil_point_lost", "aa_unit_destroyed", "bomber_destroyed"} {
+		e, ok := s.Probabilities[k]
+		if !ok {
+			continue
+		}
+		writeEstimate(tw, "P("+strings.ReplaceAll(k, "_", " ")+")", e, mc)
+	}
+	tw.Flush()
+	b.WriteString("\n")
+	for _, name := range sim.RaidMetrics {
+		fmt.Fprintf(b, "%s: %s  (mean %s)\n", raidLabels[name], nonZero(s.DistCIs[name]), mean(s.Means[name], mc))
+	}
+	if len(s.Bombers) > 0 {
+		b.WriteString("\n")
+		tw = tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "bomber\tdestroyed\taborted\t")
+		for _, bf := range s.Bombers {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t\n", bf.Name, pct(bf.Destroyed.P), pct(bf.Aborted.P))
+		}
+		tw.Flush()
+	}
+	if r := s.Replay; r != nil {
+		b.WriteString("\n")
+		fmt.Fprintf(b, "replay of dice %v: destroyed %v, aborted %v, %d factors bombed, %d build points lost", r.Dice, r.Destroyed, r.Aborted, r.Factors, r.BP)
+		if r.Star {
+			b.WriteString(", asterisk:")
+			if r.Factory {
+				b.WriteString(" a factory destroyed;")
+			}
+			if r.Oil {
+				b.WriteString(" an oil point lost;")
+			}
+			if r.AAUnit != "" {
+				fmt.Fprintf(b, " AA unit %s destroyed", r.AAUnit)
+			}
+		}
+		b.WriteString("\n")
+		fmt.Fprintf(b, "luck: this outcome has probability %s; at least as many build points lost %s\n", pct(r.Probability), pct(r.AtLeastAsGood))
+		if r.RandomRolls > 0 {
+			fmt.Fprintf(b, "note: the listed dice ran out; %d more roll(s) were drawn at random\n", r.RandomRolls)
+		}
+		if r.UnusedDice > 0 {
+			fmt.Fprintf(b, "note: %d listed roll(s) were not needed\n", r.UnusedDice)
+		}
+	}
+	for _, warn := range s.Warnings {
+		fmt.Fprintf(b, "note: %s\n", warn)
+	}
+	_, err := io.WriteString(w, trimLines(b.String()))
+	return err
+}
+
+// nonZero lists the values with any probability, so long factor
+// distributions stay readable.
+func nonZero(es []stats.Estimate) string {
+	if n := countNonZero(es); n > 15 {
+		return fmt.Sprintf("%d values from %d to %d; 5%% quantile %d, median %d, 95%% quantile %d",
+			n, quantile(es, 0), quantile(es, 1), quantile(es, 0.05), quantile(es, 0.5), quantile(es, 0.95))
+	}
+	var parts []string
+	for v, e := range es {
+		if e.P > 0 {
+			parts = append(parts, fmt.Sprintf("%d: %s", v, pct(e.P)))
+		}
+	}
+	return strings.Join(parts, "  ")
+}
+
+func countNonZero(es []stats.Estimate) int {
+	n := 0
+	for _, e := range es {
+		if e.P > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// quantile is the least value whose cumulative probability reaches q (the
+// least and greatest values with any probability for q = 0 and 1).
+func quantile(es []stats.Estimate, q float64) int {
+	cum := 0.0
+	last := 0
+	for v, e := range es {
+		if e.P == 0 {
+			continue
+		}
+		if q == 0 {
+			return v
+		}
+		cum += e.P
+		last = v
+		if q < 1 && cum >= q-1e-12 {
+			return v
+		}
+	}
+	return last
+}

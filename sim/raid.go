@@ -1,0 +1,369 @@
+package sim
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/scenario"
+	"github.com/wifodds/wifodds/stats"
+)
+
+// Raid is a strategic bombardment compiled for resolution (RULES.md 5).
+type Raid struct {
+	Scenario *scenario.Scenario
+	Tables   *crt.AirTables
+	Steps    []Step
+	// AAFactors, AADice and AATable are the first raid's AA fire: F
+	// factors rolling AADice dice on table AATable.
+	AAFactors int
+	AADice    int
+	AATable   int
+	Outcomes  []RaidOutcome // every outcome of one raid, interned
+
+	order  []int // bombers in the order AA fire takes them
+	intern map[RaidOutcome]int32
+	flat   *flatTable
+}
+
+// RaidOutcome is what one raid did.
+type RaidOutcome struct {
+	Destroyed int8  // bombers destroyed: the first Destroyed in AA order
+	Aborted   int8  // bombers aborted: the next Aborted in AA order
+	Factors   int16 // bombing factors that pressed the attack
+	Roll      int8  // modified SB roll, 0 when nothing bombed
+	BP        int8  // build points lost
+	Star      bool  // an asterisk on the SB table
+	Factory   bool  // a factory destroyed by the asterisk
+	Oil       bool  // an oil point lost to the asterisk
+	AALost    int8  // the AA unit destroyed by the asterisk (index), or -1
+}
+
+// raidState is what carries from raid to raid in a campaign: the bombers
+// left (destroyed ones are always the first in AA order, so a count will
+// do), the AA units left, factories and oil points left.
+type raidState struct {
+	gone      int    // bombers destroyed so far
+	aa        uint32 // bit i set: AA unit i still in the hex
+	factories int
+	oil       int
+}
+
+// CompileRaid validates a bombardment scenario against its air tables.
+func CompileRaid(s *scenario.Scenario, t *crt.AirTables) (*Raid, error) {
+	if s.Kind != scenario.Bombardment {
+		return nil, fmt.Errorf("sim: %s: not a bombardment", s.File)
+	}
+	r := &Raid{Scenario: s, Tables: t, intern: map[RaidOutcome]int32{}}
+	bs := s.Raid.Bombers
+	r.order = make([]int, len(bs))
+	for i := range r.order {
+		r.order[i] = i
+	}
+	// AA fire takes the lowest air-to-air bomber; on ties the owner chooses,
+	// by default the one with the fewest bombing factors (RULES.md 5).
+	sort.SliceStable(r.order, func(a, b int) bool {
+		x, y := &bs[r.order[a]], &bs[r.order[b]]
+		if x.A2A != y.A2A {
+			return x.A2A < y.A2A
+		}
+		return x.SB < y.SB
+	})
+	st := r.initial()
+	f, k, tb, err := r.fire(st, true)
+	if err != nil {
+		return nil, fmt.Errorf("sim: %s: %w", s.File, err)
+	}
+	r.AAFactors, r.AADice, r.AATable = f, k, tb
+	var names []string
+	for _, i := range r.order {
+		names = append(names, fmt.Sprintf("%s (air-to-air %d, bombing %d)", bs[i].Name, bs[i].A2A, bs[i].SB))
+	}
+	r.step(fmt.Sprintf("AA fire takes bombers in this order: %v", names), "RULES 5 steps 4-5, AsA 3.2.1")
+	r.flat = buildFlat(func(d Dice) int { return r.internOutcome(r.resolve(d, st)) })
+	if r.flat == nil {
+		return nil, fmt.Errorf("sim: %s: %d AA dice against %d bombers make a dice tree too large to tabulate; split the raid", s.File, k, len(bs))
+	}
+	return r, nil
+}
+
+func (r *Raid) step(text, rule string) { r.Steps = append(r.Steps, Step{text, rule}) }
+
+func (r *Raid) initial() raidState {
+	t := r.Scenario.Raid.Target
+	return raidState{aa: uint32(1)<<len(r.Scenario.Raid.AA) - 1, factories: t.Factories, oil: t.Oil}
+}
+
+// fire works out the AA fire of a state (RULES.md 5 steps 1-2): AA units
+// (heavy doubled), 1 per factory, oil resource and synth plant, ships in
+// port and flak, halved at night and rounded after halving; then the chart.
+func (r *Raid) fire(st raidState, explain bool) (factors, dice, table int, err error) {
+	rd := &r.Scenario.Raid
+	f := 0.0
+	for i, u := range rd.AA {
+		if st.aa&(1<<i) == 0 {
+			continue
+		}
+		v := u.Factors
+		if u.Heavy {
+			v *= 2
+		}
+		f += float64(v)
+		if explain {
+			h := ""
+			if u.Heavy {
+				h = ", heavy: doubled"
+			}
+			r.step(fmt.Sprintf("AA unit %s: %d%s -> %d", aaName(u, i), u.Factors, h, v), "RULES 5 step 1, AsA 3.2.1")
+		}
+	}
+	intrinsic := st.factories + st.oil + rd.Target.SynthPlants
+	f += float64(intrinsic + rd.Target.PortShipsAA + rd.Target.Flak)
+	if explain {
+		r.step(fmt.Sprintf("intrinsic AA %d (factories %d, oil %d, synth plants %d), ships in port %d, flak %d: total %s",
+			intrinsic, st.factories, st.oil, rd.Target.SynthPlants, rd.Target.PortShipsAA, rd.Target.Flak, num(f)), "RULES 5 step 1, AsA 3.2.2, AfA 3.8, AWAW 10.95")
+	}
+	if rd.Night {
+		f /= 2
+		if explain {
+			r.step(fmt.Sprintf("night: halved to %s", num(f)), "RULES 5 step 1, AsA 3.2.1")
+		}
+	}
+	factors = int(crt.RoundNearest.Round(f))
+	n := len(rd.Bombers) - st.gone
+	if factors == 0 || n == 0 {
+		if explain {
+			r.step(fmt.Sprintf("%d AA factors: no AA fire", factors), "RULES 5 step 2")
+		}
+		return factors, 0, 0, nil
+	}
+	fire, err := r.Tables.Fire(factors, n)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	if explain {
+		r.step(fmt.Sprintf("%d AA factors against %d aircraft: %d dice on the %d table", factors, n, fire.Dice, fire.Table), "RULES 5 step 2")
+	}
+	return factors, fire.Dice, fire.Table, nil
+}
+
+func aaName(u scenario.AAUnit, i int) string {
+	if u.Name != "" {
+		return u.Name
+	}
+	return fmt.Sprintf("#%d", i+1)
+}
+
+// resolve is the raid's resolution routine (RULES.md 5 steps 3-8): it rolls
+// the AA dice, then the SB die when anything bombs, then, on an asterisk
+// with more than one AA unit left, a die to pick the AA unit destroyed.
+func (r *Raid) resolve(d Dice, st raidState) RaidOutcome {
+	rd := &r.Scenario.Raid
+	bs := rd.Bombers
+	_, k, tb, err := r.fire(st, false)
+	if err != nil {
+		// Campaign states only shrink the AA factors and the bombers, so
+		// they stay inside a chart the first raid fitted.
+		panic(err)
+	}
+	out := RaidOutcome{AALost: -1}
+	total, sixes, stars := 0, 0, 0
+	sixStar := false
+	for i := 0; i < k; i++ {
+		die := d.Roll(6)
+		res := r.Tables.AATables[tb-1][die-1]
+		total += res.Factors
+		if res.Star {
+			stars++
+		}
+		if die == 6 {
+			sixes++
+			sixStar = res.Star
+		}
+	}
+	// Step 4: each 6 in turn destroys the lowest air-to-air bomber left if
+	// its air-to-air factor is below the total; once one fails the rest
+	// fail too, since neither the total nor that bomber changes.
+	next := st.gone
+	for s := 0; s < sixes && next < len(bs); s++ {
+		b := &bs[r.order[next]]
+		if b.A2A >= total {
+			break
+		}
+		total -= b.SB
+		next++
+		out.Destroyed++
+		if sixStar {
+			stars-- // a 6 that destroyed is not also an abort
+		}
+	}
+	// Step 5: each remaining asterisk aborts the lowest air-to-air bomber left.
+	for ; stars > 0 && next < len(bs); stars-- {
+		total -= bs[r.order[next]].SB
+		next++
+		out.Aborted++
+	}
+	// Step 6: what is left of the total does not press the attack.
+	bombing := 0
+	for _, i := range r.order[next:] {
+		bombing += bs[i].SB
+	}
+	bombing = max(0, bombing-max(total, 0))
+	out.Factors = int16(bombing)
+	if bombing == 0 {
+		return out
+	}
+	// Step 7: the SB roll, +1 if no interceptor engaged.
+	roll := d.Roll(6)
+	if !rd.Intercepted {
+		roll++
+	}
+	sb := r.Tables.Bomb(bombing, roll)
+	out.Roll, out.BP, out.Star = int8(roll), int8(sb.BP), sb.Star
+	if !sb.Star {
+		return out
+	}
+	// Step 8: the asterisk's effects.
+	out.Factory = st.factories > 0
+	out.Oil = st.oil > 0
+	var left []int
+	for i := range rd.AA {
+		if st.aa&(1<<i) != 0 {
+			left = append(left, i)
+		}
+	}
+	switch len(left) {
+	case 0:
+	case 1:
+		out.AALost = int8(left[0])
+	default:
+		out.AALost = int8(left[d.Roll(len(left))-1])
+	}
+	return out
+}
+
+func (r *Raid) internOutcome(o RaidOutcome) int {
+	if i, ok := r.intern[o]; ok {
+		return int(i)
+	}
+	i := int32(len(r.Outcomes))
+	r.Outcomes = append(r.Outcomes, o)
+	r.intern[o] = i
+	return int(i)
+}
+
+// ResolveRaid resolves one raid with dice d and returns the outcome index.
+func ResolveRaid(r *Raid, d Dice) int {
+	o := r.resolve(d, r.initial())
+	i, ok := r.intern[o]
+	if !ok {
+		panic("sim: a raid outcome the flat table did not list")
+	}
+	return int(i)
+}
+
+func (r *Raid) numOutcomes() int      { return len(r.Outcomes) }
+func (r *Raid) flatTable() *flatTable { return r.flat }
+func (r *Raid) trial(d Stream) int    { return ResolveRaid(r, d) }
+
+// halfWidth is the largest half-width of P(asterisk) and P(each number of
+// build points lost).
+func (r *Raid) halfWidth(counts []uint64, trials uint64) float64 {
+	if trials == 0 {
+		return 1
+	}
+	t := &stats.Tally{Counts: counts, N: trials}
+	worst := t.Event(func(i int) bool { return r.Outcomes[i].Star }).HalfWidth()
+	for _, e := range t.Distribution(nil, func(i int) int { return int(r.Outcomes[i].BP) }) {
+		worst = max(worst, e.HalfWidth())
+	}
+	return worst
+}
+
+// ExactRaid is the exact probability of every raid outcome.
+func ExactRaid(r *Raid) []float64 {
+	w := make([]float64, len(r.Outcomes))
+	for _, o := range r.flat.outcome {
+		w[o]++
+	}
+	for i := range w {
+		w[i] /= float64(len(r.flat.outcome))
+	}
+	return w
+}
+
+// advance applies a raid's outcome to the campaign state: destroyed
+// bombers, AA units and factories stay destroyed, oil points stay lost and
+// aborted bombers return.
+func (st raidState) advance(o RaidOutcome) raidState {
+	st.gone += int(o.Destroyed)
+	if o.AALost >= 0 {
+		st.aa &^= 1 << o.AALost
+	}
+	if o.Factory {
+		st.factories--
+	}
+	if o.Oil {
+		st.oil--
+	}
+	return st
+}
+
+// CampaignTotals is what a campaign of raids achieved, packed in a key.
+type CampaignTotals struct {
+	BP, Factories, Oil, AAUnits, Destroyed, Aborted, Factors int
+}
+
+// Campaign returns a trial function for SampleKeys that flies raids raids
+// against the target, carrying losses forward (RULES.md 5; issue: campaign
+// mode), and packs the totals with PackCampaign.
+func (r *Raid) Campaign(raids int) func() func(d Stream) uint64 {
+	return func() func(d Stream) uint64 {
+		return func(d Stream) uint64 {
+			st := r.initial()
+			var t CampaignTotals
+			for i := 0; i < raids; i++ {
+				if st.gone == len(r.Scenario.Raid.Bombers) {
+					break
+				}
+				o := r.resolve(d, st)
+				st = st.advance(o)
+				t.BP += int(o.BP)
+				t.Destroyed += int(o.Destroyed)
+				t.Aborted += int(o.Aborted)
+				t.Factors += int(o.Factors)
+				if o.Factory {
+					t.Factories++
+				}
+				if o.Oil {
+					t.Oil++
+				}
+				if o.AALost >= 0 {
+					t.AAUnits++
+				}
+			}
+			return PackCampaign(t)
+		}
+	}
+}
+
+// MaxRaids is the longest campaign: its totals must fit PackCampaign's
+// fields (factors bombing under 2^16 with 60 bombers of 30 factors).
+const MaxRaids = 30
+
+// PackCampaign packs totals into a key; UnpackCampaign reverses it. Fields,
+// high to low: build points 16 bits, factories 5, oil 5, AA units 5,
+// bombers destroyed 7, aborted 10, factors bombing 16.
+func PackCampaign(t CampaignTotals) uint64 {
+	return uint64(t.BP)<<48 | uint64(t.Factories)<<43 | uint64(t.Oil)<<38 | uint64(t.AAUnits)<<33 |
+		uint64(t.Destroyed)<<26 | uint64(t.Aborted)<<16 | uint64(t.Factors)
+}
+
+// UnpackCampaign unpacks a key made by PackCampaign.
+func UnpackCampaign(k uint64) CampaignTotals {
+	return CampaignTotals{BP: int(k >> 48), Factories: int(k >> 43 & 31), Oil: int(k >> 38 & 31), AAUnits: int(k >> 33 & 31),
+		Destroyed: int(k >> 26 & 127), Aborted: int(k >> 16 & 1023), Factors: int(k & 65535)}
+}
+
+// RaidPaths is the number of equally likely dice paths ExactRaid weighs.
+func RaidPaths(r *Raid) int { return len(r.flat.outcome) }

@@ -1,0 +1,203 @@
+package sim
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/stats"
+)
+
+// RaidSummary is what a bombardment run reports (RULES.md 7): the
+// distributions of build points lost, factories, oil points and AA units
+// destroyed, bombers destroyed and aborted and factors that bombed, with
+// means and intervals, and each bomber's fate.
+type RaidSummary struct {
+	Scenario  string  `json:"scenario"`
+	Kind      string  `json:"kind"`
+	AirTables string  `json:"air_tables"`
+	Method    string  `json:"method"`
+	Raids     int     `json:"raids"`
+	Trials    uint64  `json:"trials,omitempty"`
+	Seed      *uint64 `json:"seed,omitempty"`
+	Workers   int     `json:"workers,omitempty"`
+	Chunk     int     `json:"chunk_size,omitempty"`
+	Paths     int     `json:"paths,omitempty"`
+	Elapsed   float64 `json:"elapsed_seconds"`
+	Partial   bool    `json:"partial"`
+
+	AA            AAFire                      `json:"aa"`
+	Probabilities map[string]stats.Estimate   `json:"probabilities"`
+	Distributions map[string][]float64        `json:"distributions"`
+	DistCIs       map[string][]stats.Estimate `json:"distribution_intervals"`
+	Means         map[string]stats.Mean       `json:"means"`
+	Bombers       []BomberFate                `json:"bombers,omitempty"`
+	Reconstructed bool                        `json:"reconstructed_tables"`
+	Replay        *RaidReplay                 `json:"replay,omitempty"`
+	Warnings      []string                    `json:"warnings"`
+}
+
+// AAFire is the first raid's anti-aircraft fire.
+type AAFire struct {
+	Factors int `json:"factors"`
+	Dice    int `json:"dice"`
+	Table   int `json:"table"`
+}
+
+// BomberFate is the chance one bomber is destroyed or aborted in a raid.
+type BomberFate struct {
+	Name      string         `json:"name"`
+	Destroyed stats.Estimate `json:"destroyed"`
+	Aborted   stats.Estimate `json:"aborted"`
+}
+
+// RaidMetrics are the names of a raid's distributions, in report order.
+var RaidMetrics = []string{"bp_lost", "factories_destroyed", "oil_points_lost", "aa_units_destroyed", "bombers_destroyed", "bombers_aborted", "factors_bombing"}
+
+func (t CampaignTotals) metric(name string) int {
+	switch name {
+	case "bp_lost":
+		return t.BP
+	case "factories_destroyed":
+		return t.Factories
+	case "oil_points_lost":
+		return t.Oil
+	case "aa_units_destroyed":
+		return t.AAUnits
+	case "bombers_destroyed":
+		return t.Destroyed
+	case "bombers_aborted":
+		return t.Aborted
+	}
+	return t.Factors
+}
+
+func (o RaidOutcome) totals() CampaignTotals {
+	t := CampaignTotals{BP: int(o.BP), Destroyed: int(o.Destroyed), Aborted: int(o.Aborted), Factors: int(o.Factors)}
+	if o.Factory {
+		t.Factories = 1
+	}
+	if o.Oil {
+		t.Oil = 1
+	}
+	if o.AALost >= 0 {
+		t.AAUnits = 1
+	}
+	return t
+}
+
+// SummarizeRaid aggregates a tally of one raid's outcomes.
+func SummarizeRaid(r *Raid, t *stats.Tally) *RaidSummary {
+	totals := make([]CampaignTotals, len(r.Outcomes))
+	for i, o := range r.Outcomes {
+		totals[i] = o.totals()
+	}
+	sum := summarizeTotals(r, totals, t, 1)
+	out := r.Outcomes
+	bs := r.Scenario.Raid.Bombers
+	for pos, b := range r.order {
+		pos := pos
+		sum.Bombers = append(sum.Bombers, BomberFate{
+			Name:      bs[b].Name,
+			Destroyed: t.Event(func(i int) bool { return pos < int(out[i].Destroyed) }),
+			Aborted:   t.Event(func(i int) bool { return pos >= int(out[i].Destroyed) && pos < int(out[i].Destroyed+out[i].Aborted) }),
+		})
+	}
+	sum.Probabilities["asterisk"] = t.Event(func(i int) bool { return out[i].Star })
+	return sum
+}
+
+// SummarizeCampaign aggregates the totals of a campaign of raids.
+func SummarizeCampaign(r *Raid, keys map[uint64]uint64, trials uint64, raids int) *RaidSummary {
+	ks := make([]uint64, 0, len(keys))
+	for k := range keys {
+		ks = append(ks, k)
+	}
+	sort.Slice(ks, func(i, j int) bool { return ks[i] < ks[j] })
+	totals := make([]CampaignTotals, len(ks))
+	counts := make([]uint64, len(ks))
+	for i, k := range ks {
+		totals[i], counts[i] = UnpackCampaign(k), keys[k]
+	}
+	return summarizeTotals(r, totals, &stats.Tally{Counts: counts, N: trials}, raids)
+}
+
+func summarizeTotals(r *Raid, totals []CampaignTotals, t *stats.Tally, raids int) *RaidSummary {
+	s := r.Scenario
+	sum := &RaidSummary{
+		Scenario: s.Name, Kind: string(s.Kind), AirTables: s.Raid.AirTables, Method: MethodExact, Raids: raids,
+		AA:            AAFire{r.AAFactors, r.AADice, r.AATable},
+		Probabilities: map[string]stats.Estimate{}, Distributions: map[string][]float64{},
+		DistCIs: map[string][]stats.Estimate{}, Means: map[string]stats.Mean{}, Warnings: []string{},
+	}
+	if !t.Exact() {
+		sum.Method, sum.Trials, sum.Chunk = MethodMonteCarlo, t.N, ChunkSize
+	}
+	for _, name := range RaidMetrics {
+		d := t.Distribution(nil, func(i int) int { return totals[i].metric(name) })
+		sum.DistCIs[name] = d
+		sum.Distributions[name] = points(d)
+		sum.Means[name] = t.Mean(func(i int) float64 { return float64(totals[i].metric(name)) })
+	}
+	sum.Probabilities["factory_destroyed"] = t.Event(func(i int) bool { return totals[i].Factories > 0 })
+	sum.Probabilities["oil_point_lost"] = t.Event(func(i int) bool { return totals[i].Oil > 0 })
+	sum.Probabilities["aa_unit_destroyed"] = t.Event(func(i int) bool { return totals[i].AAUnits > 0 })
+	sum.Probabilities["bomber_destroyed"] = t.Event(func(i int) bool { return totals[i].Destroyed > 0 })
+	sum.Probabilities["build_points_lost"] = t.Event(func(i int) bool { return totals[i].BP > 0 })
+	tb := r.Tables
+	sum.Reconstructed = tb.ChartSrc.Provenance == crt.Reconstructed || tb.AASrc.Provenance == crt.Reconstructed || tb.SBSrc.Provenance == crt.Reconstructed
+	if sum.Reconstructed {
+		sum.Warnings = append(sum.Warnings, fmt.Sprintf("the AA chart, AA tables or SB table of %s are reconstructed (RULES.md 0, 5); load the printed ones with air_tables: FILE", tb.File))
+	}
+	return sum
+}
+
+// RaidReplay is a forced-dice raid and where it sits in the distribution.
+type RaidReplay struct {
+	Dice          []int       `json:"dice"`
+	DiceUsed      int         `json:"dice_used"`
+	RandomRolls   int         `json:"random_rolls"`
+	UnusedDice    int         `json:"unused_dice"`
+	Outcome       RaidOutcome `json:"-"`
+	Destroyed     []string    `json:"destroyed"`
+	Aborted       []string    `json:"aborted"`
+	Factors       int         `json:"factors_bombing"`
+	BP            int         `json:"bp_lost"`
+	Star          bool        `json:"asterisk"`
+	Factory       bool        `json:"factory_destroyed"`
+	Oil           bool        `json:"oil_point_lost"`
+	AAUnit        string      `json:"aa_unit_destroyed,omitempty"`
+	Probability   float64     `json:"probability"`
+	AtLeastAsGood float64     `json:"at_least_as_good"` // P(at least as many build points lost)
+}
+
+// ReplayRaid resolves one raid with the listed rolls, then rolls from then.
+func ReplayRaid(r *Raid, rolls []int, then Dice) (*RaidReplay, error) {
+	f := &Forced{Rolls: rolls, Then: then}
+	o := r.resolve(f, r.initial())
+	if f.Err != nil {
+		return nil, &ReplayError{f.Bad, f.Err}
+	}
+	rp := &RaidReplay{Dice: rolls, DiceUsed: f.Used, RandomRolls: f.Drawn, UnusedDice: len(rolls) - f.Used, Outcome: o,
+		Factors: int(o.Factors), BP: int(o.BP), Star: o.Star, Factory: o.Factory, Oil: o.Oil, Destroyed: []string{}, Aborted: []string{}}
+	bs := r.Scenario.Raid.Bombers
+	for k, i := range r.order {
+		switch {
+		case k < int(o.Destroyed):
+			rp.Destroyed = append(rp.Destroyed, bs[i].Name)
+		case k < int(o.Destroyed+o.Aborted):
+			rp.Aborted = append(rp.Aborted, bs[i].Name)
+		}
+	}
+	if o.AALost >= 0 {
+		rp.AAUnit = aaName(r.Scenario.Raid.AA[o.AALost], int(o.AALost))
+	}
+	return rp, nil
+}
+
+// Audit fills in the replayed raid's probability and the probability of at
+// least as many build points lost.
+func (rp *RaidReplay) Audit(r *Raid, t *stats.Tally) {
+	rp.Probability = t.Event(func(i int) bool { return r.Outcomes[i] == rp.Outcome }).P
+	rp.AtLeastAsGood = t.Event(func(i int) bool { return int(r.Outcomes[i].BP) >= rp.BP }).P
+}
