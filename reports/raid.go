@@ -16,6 +16,7 @@ var raidLabels = map[string]string{
 	"oil_points_lost":     "oil points lost",
 	"aa_units_destroyed":  "AA units destroyed",
 	"bombers_destroyed":   "bombers destroyed",
+	"carriers_damaged":    "carriers damaged",
 	"bombers_aborted":     "bombers aborted",
 	"factors_bombing":     "factors bombing",
 }
@@ -44,7 +45,7 @@ func WriteRaidText(w io.Writer, s *sim.RaidSummary) error {
 	}
 	b.WriteString("\n")
 	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
-	for _, k := range []string{"build_points_lost", "asterisk", "factory_destroyed", "oil_point_lost", "aa_unit_destroyed", "bomber_destroyed"} {
+	for _, k := range []string{"build_points_lost", "asterisk", "factory_destroyed", "oil_point_lost", "aa_unit_destroyed", "bomber_destroyed", "carrier_damaged"} {
 		e, ok := s.Probabilities[k]
 		if !ok {
 			continue
@@ -61,13 +62,20 @@ func WriteRaidText(w io.Writer, s *sim.RaidSummary) error {
 		tw = tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "bomber\tdestroyed\taborted\t")
 		for _, bf := range s.Bombers {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t\n", bf.Name, pct(bf.Destroyed.P), pct(bf.Aborted.P))
+			lost := pct(bf.Destroyed.P)
+			if bf.Carrier {
+				lost = pct(bf.Damaged.P) + " (damaged: a carrier)"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t\n", bf.Name, lost, pct(bf.Aborted.P))
 		}
 		tw.Flush()
 	}
 	if r := s.Replay; r != nil {
 		b.WriteString("\n")
 		fmt.Fprintf(b, "replay of dice %v: destroyed %v, aborted %v, %d factors bombed, %d build points lost", r.Dice, r.Destroyed, r.Aborted, r.Factors, r.BP)
+		if len(r.Damaged) > 0 {
+			fmt.Fprintf(b, ", carriers damaged %v", r.Damaged)
+		}
 		if r.Star {
 			b.WriteString(", asterisk:")
 			if r.Factory {

@@ -28,20 +28,22 @@ type Raid struct {
 
 // RaidOutcome is what one raid did.
 type RaidOutcome struct {
-	Destroyed int8  // bombers destroyed: the first Destroyed in AA order
-	Aborted   int8  // bombers aborted: the next Aborted in AA order
-	Factors   int16 // bombing factors that pressed the attack
-	Roll      int8  // modified SB roll, 0 when nothing bombed
-	BP        int8  // build points lost
-	Star      bool  // an asterisk on the SB table
-	Factory   bool  // a factory destroyed by the asterisk
-	Oil       bool  // an oil point lost to the asterisk
-	AALost    int8  // the AA unit destroyed by the asterisk (index), or -1
+	Hit     int8  // bombers hit by 6s: the first Hit in AA order
+	Damaged int8  // carriers among them: damaged, not destroyed (RULES.md 5 step 4)
+	Aborted int8  // bombers aborted: the next Aborted in AA order
+	Factors int16 // bombing factors that pressed the attack
+	Roll    int8  // modified SB roll, 0 when nothing bombed
+	BP      int8  // build points lost
+	Star    bool  // an asterisk on the SB table
+	Factory bool  // a factory destroyed by the asterisk
+	Oil     bool  // an oil point lost to the asterisk
+	AALost  int8  // the AA unit destroyed by the asterisk (index), or -1
 }
 
 // raidState is what carries from raid to raid in a campaign: the bombers
-// left (destroyed ones are always the first in AA order, so a count will
-// do), the AA units left, factories and oil points left.
+// left (those hit are always the first in AA order, so a count will do; a
+// damaged carrier sits out the rest of the campaign), the AA units left,
+// factories and oil points left.
 type raidState struct {
 	gone      int    // bombers destroyed so far
 	aa        uint32 // bit i set: AA unit i still in the hex
@@ -192,7 +194,10 @@ func (r *Raid) resolve(d Dice, st raidState) RaidOutcome {
 		}
 		total -= b.SB
 		next++
-		out.Destroyed++
+		out.Hit++
+		if b.Carrier {
+			out.Damaged++
+		}
 		if sixStar {
 			stars-- // a 6 that destroyed is not also an abort
 		}
@@ -296,7 +301,7 @@ func ExactRaid(r *Raid) []float64 {
 // bombers, AA units and factories stay destroyed, oil points stay lost and
 // aborted bombers return.
 func (st raidState) advance(o RaidOutcome) raidState {
-	st.gone += int(o.Destroyed)
+	st.gone += int(o.Hit)
 	if o.AALost >= 0 {
 		st.aa &^= 1 << o.AALost
 	}
@@ -311,7 +316,7 @@ func (st raidState) advance(o RaidOutcome) raidState {
 
 // CampaignTotals is what a campaign of raids achieved, packed in a key.
 type CampaignTotals struct {
-	BP, Factories, Oil, AAUnits, Destroyed, Aborted, Factors int
+	BP, Factories, Oil, AAUnits, Destroyed, Damaged, Aborted, Factors int
 }
 
 // Campaign returns a trial function for SampleKeys that flies raids raids
@@ -329,7 +334,8 @@ func (r *Raid) Campaign(raids int) func() func(d Stream) uint64 {
 				o := r.resolve(d, st)
 				st = st.advance(o)
 				t.BP += int(o.BP)
-				t.Destroyed += int(o.Destroyed)
+				t.Destroyed += int(o.Hit - o.Damaged)
+				t.Damaged += int(o.Damaged)
 				t.Aborted += int(o.Aborted)
 				t.Factors += int(o.Factors)
 				if o.Factory {
@@ -349,20 +355,20 @@ func (r *Raid) Campaign(raids int) func() func(d Stream) uint64 {
 
 // MaxRaids is the longest campaign: its totals must fit PackCampaign's
 // fields (factors bombing under 2^16 with 60 bombers of 30 factors).
-const MaxRaids = 30
+const MaxRaids = 20
 
 // PackCampaign packs totals into a key; UnpackCampaign reverses it. Fields,
-// high to low: build points 16 bits, factories 5, oil 5, AA units 5,
-// bombers destroyed 7, aborted 10, factors bombing 16.
+// high to low: build points 12 bits, factories 5, oil 5, AA units 5,
+// bombers destroyed 6, carriers damaged 6, aborted 9, factors bombing 16.
 func PackCampaign(t CampaignTotals) uint64 {
-	return uint64(t.BP)<<48 | uint64(t.Factories)<<43 | uint64(t.Oil)<<38 | uint64(t.AAUnits)<<33 |
-		uint64(t.Destroyed)<<26 | uint64(t.Aborted)<<16 | uint64(t.Factors)
+	return uint64(t.BP)<<52 | uint64(t.Factories)<<47 | uint64(t.Oil)<<42 | uint64(t.AAUnits)<<37 |
+		uint64(t.Destroyed)<<31 | uint64(t.Damaged)<<25 | uint64(t.Aborted)<<16 | uint64(t.Factors)
 }
 
 // UnpackCampaign unpacks a key made by PackCampaign.
 func UnpackCampaign(k uint64) CampaignTotals {
-	return CampaignTotals{BP: int(k >> 48), Factories: int(k >> 43 & 31), Oil: int(k >> 38 & 31), AAUnits: int(k >> 33 & 31),
-		Destroyed: int(k >> 26 & 127), Aborted: int(k >> 16 & 1023), Factors: int(k & 65535)}
+	return CampaignTotals{BP: int(k >> 52), Factories: int(k >> 47 & 31), Oil: int(k >> 42 & 31), AAUnits: int(k >> 37 & 31),
+		Destroyed: int(k >> 31 & 63), Damaged: int(k >> 25 & 63), Aborted: int(k >> 16 & 511), Factors: int(k & 65535)}
 }
 
 // RaidPaths is the number of equally likely dice paths ExactRaid weighs.

@@ -44,15 +44,18 @@ type AAFire struct {
 	Table   int `json:"table"`
 }
 
-// BomberFate is the chance one bomber is destroyed or aborted in a raid.
+// BomberFate is the chance one bomber is destroyed (damaged, for a
+// carrier) or aborted in a raid.
 type BomberFate struct {
 	Name      string         `json:"name"`
+	Carrier   bool           `json:"carrier,omitempty"`
 	Destroyed stats.Estimate `json:"destroyed"`
+	Damaged   stats.Estimate `json:"damaged"`
 	Aborted   stats.Estimate `json:"aborted"`
 }
 
 // RaidMetrics are the names of a raid's distributions, in report order.
-var RaidMetrics = []string{"bp_lost", "factories_destroyed", "oil_points_lost", "aa_units_destroyed", "bombers_destroyed", "bombers_aborted", "factors_bombing"}
+var RaidMetrics = []string{"bp_lost", "factories_destroyed", "oil_points_lost", "aa_units_destroyed", "bombers_destroyed", "carriers_damaged", "bombers_aborted", "factors_bombing"}
 
 func (t CampaignTotals) metric(name string) int {
 	switch name {
@@ -66,6 +69,8 @@ func (t CampaignTotals) metric(name string) int {
 		return t.AAUnits
 	case "bombers_destroyed":
 		return t.Destroyed
+	case "carriers_damaged":
+		return t.Damaged
 	case "bombers_aborted":
 		return t.Aborted
 	}
@@ -73,7 +78,7 @@ func (t CampaignTotals) metric(name string) int {
 }
 
 func (o RaidOutcome) totals() CampaignTotals {
-	t := CampaignTotals{BP: int(o.BP), Destroyed: int(o.Destroyed), Aborted: int(o.Aborted), Factors: int(o.Factors)}
+	t := CampaignTotals{BP: int(o.BP), Destroyed: int(o.Hit - o.Damaged), Damaged: int(o.Damaged), Aborted: int(o.Aborted), Factors: int(o.Factors)}
 	if o.Factory {
 		t.Factories = 1
 	}
@@ -96,12 +101,13 @@ func SummarizeRaid(r *Raid, t *stats.Tally) *RaidSummary {
 	out := r.Outcomes
 	bs := r.Scenario.Raid.Bombers
 	for pos, b := range r.order {
-		pos := pos
-		sum.Bombers = append(sum.Bombers, BomberFate{
-			Name:      bs[b].Name,
-			Destroyed: t.Event(func(i int) bool { return pos < int(out[i].Destroyed) }),
-			Aborted:   t.Event(func(i int) bool { return pos >= int(out[i].Destroyed) && pos < int(out[i].Destroyed+out[i].Aborted) }),
-		})
+		hit := t.Event(func(i int) bool { return pos < int(out[i].Hit) })
+		fate := BomberFate{Name: bs[b].Name, Carrier: bs[b].Carrier, Destroyed: hit, Damaged: stats.Exact(0),
+			Aborted: t.Event(func(i int) bool { return pos >= int(out[i].Hit) && pos < int(out[i].Hit+out[i].Aborted) })}
+		if bs[b].Carrier {
+			fate.Destroyed, fate.Damaged = stats.Exact(0), hit
+		}
+		sum.Bombers = append(sum.Bombers, fate)
 	}
 	sum.Probabilities["asterisk"] = t.Event(func(i int) bool { return out[i].Star })
 	return sum
@@ -143,6 +149,7 @@ func summarizeTotals(r *Raid, totals []CampaignTotals, t *stats.Tally, raids int
 	sum.Probabilities["oil_point_lost"] = t.Event(func(i int) bool { return totals[i].Oil > 0 })
 	sum.Probabilities["aa_unit_destroyed"] = t.Event(func(i int) bool { return totals[i].AAUnits > 0 })
 	sum.Probabilities["bomber_destroyed"] = t.Event(func(i int) bool { return totals[i].Destroyed > 0 })
+	sum.Probabilities["carrier_damaged"] = t.Event(func(i int) bool { return totals[i].Damaged > 0 })
 	sum.Probabilities["build_points_lost"] = t.Event(func(i int) bool { return totals[i].BP > 0 })
 	tb := r.Tables
 	sum.Reconstructed = tb.ChartSrc.Provenance == crt.Reconstructed || tb.AASrc.Provenance == crt.Reconstructed || tb.SBSrc.Provenance == crt.Reconstructed
@@ -160,6 +167,7 @@ type RaidReplay struct {
 	UnusedDice    int         `json:"unused_dice"`
 	Outcome       RaidOutcome `json:"-"`
 	Destroyed     []string    `json:"destroyed"`
+	Damaged       []string    `json:"damaged"`
 	Aborted       []string    `json:"aborted"`
 	Factors       int         `json:"factors_bombing"`
 	BP            int         `json:"bp_lost"`
@@ -179,13 +187,15 @@ func ReplayRaid(r *Raid, rolls []int, then Dice) (*RaidReplay, error) {
 		return nil, &ReplayError{f.Bad, f.Err}
 	}
 	rp := &RaidReplay{Dice: rolls, DiceUsed: f.Used, RandomRolls: f.Drawn, UnusedDice: len(rolls) - f.Used, Outcome: o,
-		Factors: int(o.Factors), BP: int(o.BP), Star: o.Star, Factory: o.Factory, Oil: o.Oil, Destroyed: []string{}, Aborted: []string{}}
+		Factors: int(o.Factors), BP: int(o.BP), Star: o.Star, Factory: o.Factory, Oil: o.Oil, Destroyed: []string{}, Damaged: []string{}, Aborted: []string{}}
 	bs := r.Scenario.Raid.Bombers
 	for k, i := range r.order {
 		switch {
-		case k < int(o.Destroyed):
+		case k < int(o.Hit) && bs[i].Carrier:
+			rp.Damaged = append(rp.Damaged, bs[i].Name)
+		case k < int(o.Hit):
 			rp.Destroyed = append(rp.Destroyed, bs[i].Name)
-		case k < int(o.Destroyed+o.Aborted):
+		case k < int(o.Hit+o.Aborted):
 			rp.Aborted = append(rp.Aborted, bs[i].Name)
 		}
 	}

@@ -99,7 +99,7 @@ func TestRaidAAFactors(t *testing.T) {
 		{"target: {factories: 2, oil: 1, synth_plants: 1, port_ships_aa: 4, flak: 3}\n", 11},
 		{"night: true\ntarget: {factories: 2}\naa_units: [{factors: 3, heavy: true}]\n", 4},
 		{"night: true\ntarget: {factories: 1}\naa_units: [{factors: 2}]\n", 2}, // 1.5 rounds up
-		{"night: true\ntarget: {factories: 1}\n", 1},                          // 0.5 rounds up
+		{"night: true\ntarget: {factories: 1}\n", 1},                           // 0.5 rounds up
 		{"target: {}\n", 0},
 	}
 	for _, c := range cases {
@@ -151,6 +151,22 @@ func TestRaidAAProcedure(t *testing.T) {
 	rp, _ = ReplayRaid(r, []int{6, 1}, noDice{t})
 	if strings.Join(rp.Aborted, ",") != "small" {
 		t.Errorf("tie on air-to-air: aborted %v, want small", rp.Aborted)
+	}
+}
+
+// RULES.md 5 step 4: a carrier hit by a 6 is damaged instead of destroyed.
+func TestRaidCarrierDamaged(t *testing.T) {
+	r := raidText(t, "kind: bombardment\ntarget: {factories: 2}\naa_units: [{factors: 10}]\nbombers:\n  - {name: CV, a2a: 1, sb: 2, carrier: true}\n  - {name: B, a2a: 5, sb: 5}\n")
+	rp, err := ReplayRaid(r, []int{6, 1}, noDice{t})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(rp.Damaged, ",") != "CV" || len(rp.Destroyed) != 0 {
+		t.Fatalf("6 against a carrier: %+v, want it damaged", rp)
+	}
+	ex := SummarizeRaid(r, &stats.Tally{Weights: sumTo1Raid(t, r)})
+	if ex.Bombers[0].Destroyed.P != 0 || ex.Bombers[0].Damaged.P == 0 || ex.Probabilities["bomber_destroyed"].P != 0 {
+		t.Errorf("carrier fate %+v", ex.Bombers[0])
 	}
 }
 
@@ -241,7 +257,7 @@ func TestCampaign(t *testing.T) {
 			t.Fatal("campaign results depend on the worker count")
 		}
 	}
-	for _, tot := range []CampaignTotals{{1, 2, 3, 4, 5, 6, 7}, {3000, 20, 20, 16, 60, 600, 54000}} {
+	for _, tot := range []CampaignTotals{{1, 2, 3, 4, 5, 6, 7, 8}, {2000, 20, 20, 16, 60, 60, 400, 36000}} {
 		if UnpackCampaign(PackCampaign(tot)) != tot {
 			t.Errorf("pack/unpack %+v", tot)
 		}
