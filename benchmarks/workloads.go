@@ -118,6 +118,7 @@ func Workloads() ([]Workload, error) {
 		{"plain-2d6", false},
 		{"plain-standard", false},
 		{"wild-fractional-2d6", false},
+		{"invasion-port-moresby", false},
 		{"plain-2d6", true},
 		{"wild-fractional-2d6", true},
 	} {

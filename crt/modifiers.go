@@ -39,7 +39,8 @@ type Situation struct {
 	AnyDefenderTerr    bool
 	AllAttackersTerr   bool
 	AnyAttackerTerr    bool
-	Extra              int // the scenario's own extra modifier
+	Extra              int    // the scenario's own extra modifier
+	More               []Term // modifiers of other rule sets, listed as they are
 }
 
 // Term is one modifier that applies, with the rule it comes from.
@@ -97,6 +98,9 @@ func (s *Schedule) Terms(sit Situation) []Term {
 		}
 	}
 	add(sit.Extra, "scenario modifier", "scenario")
+	for _, t := range sit.More {
+		add(t.Value, t.Name, t.Rule)
+	}
 	return ts
 }
 

@@ -62,6 +62,9 @@ func WriteText(w io.Writer, s *sim.Summary) error {
 	writeEstimate(tw, up, p.AttackerFaceUp, mc)
 	writeEstimate(tw, "defenders retreat", p.DefenderRetreated, mc)
 	writeEstimate(tw, "defenders shattered", p.DefenderShattered, mc)
+	if p.NotAllowed != nil {
+		writeEstimate(tw, "airdrop not allowed (below 1:1)", *p.NotAllowed, mc)
+	}
 	tw.Flush()
 	b.WriteString("\n")
 	fmt.Fprintf(b, "attacking units lost:  %s  (mean %s)\n", dist(s.DistCIs.AttackerUnitsLost), mean(s.Means.AttackerUnitsLost, mc))

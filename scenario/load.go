@@ -108,7 +108,7 @@ func Parse(file string, data []byte) (*Scenario, error) {
 	if m.Get("attacker") == nil {
 		d.Errorf(root, "attacker", "missing")
 	}
-	if m.Get("defender") == nil {
+	if m.Get("defender") == nil && s.Kind == Land {
 		d.Errorf(root, "defender", "missing")
 	}
 	parseDice(d, m, s)
@@ -252,7 +252,9 @@ func parseOptions(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 			d.Errorf(n, key, "%s; options are %s", msg, strings.Join(AllOptions, ", "))
 		case s.Options[o]:
 			d.Errorf(n, key, "option %q is listed twice", o)
-		case !supported[o]:
+		case o == AWAWUnitEffects && s.Kind == Land:
+			d.Errorf(n, key, "option %q is supported for invasions and paradrops; its land-combat effects are not supported yet", o)
+		case !supported[o] && o != AWAWUnitEffects:
 			d.Errorf(n, key, "option %q is not supported yet by this version", o)
 		}
 		s.Options[o] = true

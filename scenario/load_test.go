@@ -202,3 +202,14 @@ func TestInvasionKeys(t *testing.T) {
 		t.Errorf("artillery invading: %v", err)
 	}
 }
+
+func TestAWAWOnlyForInvasionsAndParadrops(t *testing.T) {
+	land := strings.Replace(valid, "wild-results]", "awaw-unit-effects]", 1)
+	if _, err := Parse("a.yaml", []byte(land)); err == nil || !strings.Contains(err.Error(), "land-combat effects are not supported yet") {
+		t.Errorf("awaw on land: %v", err)
+	}
+	inv := "kind: invasion\noptions: [awaw-unit-effects]\nattacker:\n  units: [{type: MAR, factors: 2, nation: US}]\n"
+	if _, err := Parse("a.yaml", []byte(inv)); err != nil {
+		t.Errorf("awaw on an invasion: %v", err)
+	}
+}

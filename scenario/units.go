@@ -22,6 +22,8 @@ var unitTypes = map[string]string{
 	"ART":  "field artillery",
 	"SKI":  "ski",
 	"REPL": "replacement",
+	"CMDO": "commando",
+	"PART": "partisan",
 }
 
 // UnitTypes lists the accepted unit types.

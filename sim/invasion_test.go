@@ -190,3 +190,81 @@ func TestInvasionMonteCarloAgreesWithExact(t *testing.T) {
 		}
 	}
 }
+
+// RULES.md 6: AWAW DMs favour the defender; on our tables a DM of d is a
+// modifier of -d.
+func TestAWAWSignConversion(t *testing.T) {
+	for _, d := range []int{-2, -1, 0, 1, 2} {
+		if awawDM(d) != -d {
+			t.Errorf("DM %+d became %+d", d, awawDM(d))
+		}
+	}
+}
+
+// RULES.md 6, AWAW 10.71 and 10.84: the defender's +1 DM against invasion
+// (a -1 modifier) is cancelled when American marines or Japanese SNLF are
+// at least half the invading factors; commandos do not cancel it.
+func TestAWAWMarines(t *testing.T) {
+	opt := "options: [awaw-unit-effects]\n"
+	cases := []struct {
+		name, att string
+		want      int
+	}{
+		{"US marines half", "    - {type: MAR, factors: 4, nation: US}\n    - {type: INF, factors: 4, nation: US}\n", 0},
+		{"US marines under half", "    - {type: MAR, factors: 3, nation: US}\n    - {type: INF, factors: 4, nation: US}\n", -1},
+		{"SNLF", "    - {type: MAR, factors: 4, nation: JA}\n", 0},
+		{"CW marines do not count", "    - {type: MAR, factors: 4, nation: CW}\n", -1},
+		{"commandos do not cancel", "    - {type: CMDO, size: division, factors: 4, nation: CW}\n", -1},
+	}
+	for _, tc := range cases {
+		c := compile(t, invasion(opt, "", tc.att, " []\n"))
+		if got := c.Variants[0].Modifier; got != tc.want {
+			t.Errorf("%s: modifier %+d, want %+d", tc.name, got, tc.want)
+		}
+		if c := compile(t, invasion("", "", tc.att, " []\n")); c.Variants[0].Modifier != 0 {
+			t.Errorf("%s without the option: modifier %+d", tc.name, c.Variants[0].Modifier)
+		}
+	}
+}
+
+// RULES.md 6, AWAW 10.55C-D: airdrops only at 1:1 or better, reported as not
+// allowed; units defending only against an airdrop get DM +1 (infantry,
+// replacements, partisans) or +2 (armour, specialized).
+func TestAWAWAirdrops(t *testing.T) {
+	drop := func(opts, att, def string) *Combat {
+		return compile(t, strings.Replace(invasion(opts, "", att, def), "kind: invasion", "kind: paradrop", 1))
+	}
+	para4 := "    - {type: PARA, factors: 4, nation: GE}\n"
+	opt := "options: [awaw-unit-effects]\n"
+	for def, want := range map[string]int{
+		"\n    - {type: INF, factors: 1, nation: CW}\n":                                            -1,
+		"\n    - {type: REPL, size: division, factors: 1, nation: CW}\n":                           -1,
+		"\n    - {type: ARM, factors: 1, nation: CW}\n":                                            -2,
+		"\n    - {type: INF, factors: 1, nation: CW}\n    - {type: MAR, factors: 1, nation: CW}\n": -2,
+		"\n    - {type: HQ, factors: 1, nation: CW}\n":                                             0,
+	} {
+		if got := drop(opt, para4, def).Variants[0].Modifier; got != want {
+			t.Errorf("defenders%s: modifier %+d, want %+d", def, got, want)
+		}
+	}
+	// 4 against 5 is below 1:1: not allowed, never a failure.
+	c := drop(opt, para4, "\n    - {type: INF, factors: 5, nation: CW}\n")
+	w := sumTo1(t, c)
+	sum := Summarize(c, &stats.Tally{Weights: w})
+	if sum.Probabilities.NotAllowed == nil || sum.Probabilities.NotAllowed.P != 1 || sum.Probabilities.HexTaken.P != 0 || sum.Results[NotAllowed] != 1 {
+		t.Fatalf("4:5 airdrop: %+v, results %v", sum.Probabilities, sum.Results)
+	}
+	// With fractional odds straddling 1:1 only the low side is refused.
+	// 9 against 9 + the notional 1 is 0.9: 4 sixths of the way from 2:3 to
+	// 1:1, so a d6 of 5 or 6 stays below 1:1.
+	c = drop("options: [awaw-unit-effects, fractional-odds]\n", "    - {type: PARA, factors: 9, nation: GE}\n", "\n    - {type: INF, factors: 9, nation: CW}\n")
+	sum = Summarize(c, exact(t, c))
+	if p := sum.Probabilities.NotAllowed.P; math.Abs(p-2.0/6) > 1e-12 {
+		t.Errorf("9:10 with fractional odds: P(not allowed) %v, want 2/6", p)
+	}
+	// An empty hex (only the notional unit) has no enemy unit: no restriction.
+	c = drop(opt, "    - {type: PARA, factors: 1, nation: GE}\n", " []\n")
+	if c.airdropLimited() {
+		t.Error("an airdrop on an empty hex was limited")
+	}
+}

@@ -98,11 +98,12 @@ func Compile(s *scenario.Scenario, t *crt.Table) (*Combat, error) {
 			num(c.Attack), num(c.Defence), f.Low, f.Chance, f.Sides, f.Sides, f.Chance, f.High, f.Chance, f.Sides), "RULES 1, AsA 3.15")
 		lo, hi := t.LevelForRatio(f.Low), t.LevelForRatio(f.High)
 		three := crt.Ratio{Num: 3, Den: 1}
-		c.Variants = []Variant{c.variant(f.Low.String(), lo, !f.Low.Less(three)), c.variant(f.High.String(), hi, !f.High.Less(three))}
+		one := crt.Ratio{Num: 1, Den: 1}
+		c.Variants = []Variant{c.variantAt(f.Low.String(), lo, !f.Low.Less(three), f.Low.Less(one)), c.variantAt(f.High.String(), hi, !f.High.Less(three), f.High.Less(one))}
 	} else {
 		lv := t.LevelFor(c.Attack, c.Defence)
 		c.step(fmt.Sprintf("odds %s:%s = %.3g, read in the %s level", num(c.Attack), num(c.Defence), c.Attack/c.Defence, t.Levels[lv]), "RULES 1")
-		c.Variants = []Variant{c.variant(t.Levels[lv].String(), lv, crt.Ratio{Num: 3, Den: 1}.AtMost(c.Attack, c.Defence))}
+		c.Variants = []Variant{c.variantAt(t.Levels[lv].String(), lv, crt.Ratio{Num: 3, Den: 1}.AtMost(c.Attack, c.Defence), !crt.Ratio{Num: 1, Den: 1}.AtMost(c.Attack, c.Defence))}
 	}
 	c.finish()
 	return c, nil
@@ -315,6 +316,7 @@ func (c *Combat) situation(k crt.Kind) crt.Situation {
 		AllDefendersTerr:   true,
 		AllAttackersTerr:   true,
 		Extra:              s.Modifier,
+		More:               c.awawTerms(),
 	}
 	nations := map[string]bool{}
 	for i := range att {

@@ -22,6 +22,7 @@ type Outcome struct {
 	Breakthrough   bool // a B result took the hex
 	AttackerFaceUp bool // the surviving attackers stay face-up
 	Reconstructed  bool // the result was read from a reconstructed table value
+	NotAllowed     bool // an airdrop below 1:1 that may not be made (AWAW 10.55C)
 }
 
 // better reports whether o is better for the attacker than p, comparing in

@@ -10,6 +10,9 @@ import (
 	"github.com/wifodds/wifodds/stats"
 )
 
+// NotAllowed is the result of an airdrop that may not be made (AWAW 10.55C).
+const NotAllowed = "not allowed"
+
 // Method names how a summary's probabilities were computed.
 const (
 	MethodExact      = "exact"
@@ -67,6 +70,9 @@ type Probabilities struct {
 	AttackerFaceUp    stats.Estimate `json:"attacker_face_up"`
 	DefenderRetreated stats.Estimate `json:"defender_retreated"`
 	DefenderShattered stats.Estimate `json:"defender_shattered"`
+	// NotAllowed is the chance an airdrop may not be made (below 1:1 under
+	// the A World at War rules); present only where that can happen.
+	NotAllowed *stats.Estimate `json:"not_allowed,omitempty"`
 }
 
 // Distributions are loss distributions: P(units lost == i) by index, and
@@ -144,6 +150,9 @@ func Summarize(c *Combat, t *stats.Tally) *Summary {
 	codeOf := make([]string, len(out))
 	for i := range out {
 		codeOf[i] = out[i].Result.String()
+		if out[i].NotAllowed {
+			codeOf[i] = NotAllowed
+		}
 	}
 	for i := range out {
 		code := codeOf[i]
@@ -170,6 +179,10 @@ func Summarize(c *Combat, t *stats.Tally) *Summary {
 	p.AttackerFaceUp = t.Event(is(func(o *Outcome) bool { return o.AttackerFaceUp }))
 	p.DefenderRetreated = t.Event(is(func(o *Outcome) bool { return o.DefenderRetreated > 0 }))
 	p.DefenderShattered = t.Event(is(func(o *Outcome) bool { return o.DefenderShattered > 0 }))
+	if c.airdropLimited() {
+		e := t.Event(is(func(o *Outcome) bool { return o.NotAllowed }))
+		p.NotAllowed = &e
+	}
 
 	di := &sum.DistCIs
 	di.AttackerUnitsLost = t.Distribution(nil, func(i int) int { return int(out[i].AttackerLost) })

@@ -11,7 +11,20 @@ import (
 // grids, then the table RULES.md 2.3 says is used. threeToOne reports odds
 // of 3:1 or better, for clause (d).
 func (c *Combat) variant(odds string, level int, threeToOne bool) Variant {
+	return c.variantAt(odds, level, threeToOne, false)
+}
+
+// variantAt is variant; belowOneToOne marks final odds under 1:1, where an
+// airdrop on enemy units may not be made under the A World at War rules.
+func (c *Combat) variantAt(odds string, level int, threeToOne, belowOneToOne bool) Variant {
 	v := Variant{Odds: odds, Level: level, auto: -1}
+	if belowOneToOne && c.airdropLimited() {
+		o := c.internOutcome(Outcome{Level: int8(level), Table: crt.Assault, NotAllowed: true})
+		v.Chooser, v.Reason = "rules", "the airdrop is not allowed below 1:1 (AWAW 10.55C)"
+		v.auto = o
+		c.step(fmt.Sprintf("at %s: below 1:1 the airdrop may not be made (AWAW 10.55C); reported as not allowed, not as a failure", odds), "RULES 6, AWAW 10.55C")
+		return v
+	}
 	var grids [2][]int32
 	var terms [2][]crt.Term
 	for _, k := range crt.Kinds {
@@ -232,6 +245,11 @@ func (c *Combat) settle(level int, k crt.Kind, r crt.Result, auto, recon bool) i
 		o.AttackerFaceUp = false
 	}
 	o.Result = r
+	return c.internOutcome(o)
+}
+
+// internOutcome returns the index of o in c.Outcomes, adding it if new.
+func (c *Combat) internOutcome(o Outcome) int32 {
 	if i, ok := c.intern[o]; ok {
 		return i
 	}

@@ -1,0 +1,62 @@
+package sim
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/scenario"
+)
+
+// A World at War's DMs favour the defender when positive; on our tables a
+// DM of d is a die-roll modifier of -d (RULES.md 6).
+func awawDM(d int) int { return -d }
+
+func (c *Combat) awaw() bool { return c.Scenario.Has(scenario.AWAWUnitEffects) }
+
+// airdropLimited reports an airdrop on enemy units under the A World at
+// War rules, which may only be made at 1:1 or better (AWAW 10.55C).
+func (c *Combat) airdropLimited() bool {
+	return c.awaw() && c.Scenario.Kind == scenario.Paradrop && len(c.Scenario.Defender.Units) > 0
+}
+
+// awawTerms are the die-roll modifiers of the A World at War unit effects
+// for invasions and paradrops (RULES.md 6).
+func (c *Combat) awawTerms() []crt.Term {
+	if !c.awaw() {
+		return nil
+	}
+	s := c.Scenario
+	switch s.Kind {
+	case scenario.Invasion:
+		// The defender's +1 DM against invasion (AWAW 15.32B) is cancelled
+		// when American marines or Japanese SNLF are at least half the
+		// invading ground factors; commandos do not cancel it (10.71, 10.84).
+		var marines, all float64
+		for i := range s.Attacker.Units {
+			u := &s.Attacker.Units[i]
+			all += u.Factors
+			if u.Type == "MAR" && (strings.EqualFold(u.Nation, "US") || strings.EqualFold(u.Nation, "USA") || u.Japanese()) {
+				marines += u.Factors
+			}
+		}
+		if 2*marines >= all {
+			return []crt.Term{{Name: "defender's invasion DM cancelled: marines are at least half the invading factors", Value: 0, Rule: "RULES 6, AWAW 10.71"}}
+		}
+		return []crt.Term{{Name: "defender's +1 DM against invasion", Value: awawDM(1), Rule: "RULES 6, AWAW 15.32B, 10.71, 10.84"}}
+	case scenario.Paradrop:
+		// Units defending only against an airdrop: infantry, replacements
+		// and partisans DM +1, armour and specialized units +2 (10.55D).
+		dm := 0
+		for i := range s.Defender.Units {
+			switch s.Defender.Units[i].Type {
+			case "INF", "MTN", "MIL", "GARR", "TERR", "SKI", "REPL", "PART":
+				dm = max(dm, 1)
+			case "ARM", "MECH", "PARA", "MAR", "CMDO":
+				dm = max(dm, 2)
+			}
+		}
+		return []crt.Term{{Name: fmt.Sprintf("units defending only against an airdrop: DM +%d", dm), Value: awawDM(dm), Rule: "RULES 6, AWAW 10.55D"}}
+	}
+	return nil
+}
