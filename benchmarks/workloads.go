@@ -51,36 +51,32 @@ func compile(s *scenario.Scenario) (*sim.Combat, error) {
 	return sim.Compile(s, t)
 }
 
-func raidWorkload(name string) (Workload, error) {
+// Raid compiles one of the embedded bombardment scenarios.
+func Raid(name string) (*sim.Raid, error) {
 	s, err := Scenario(name)
 	if err != nil {
-		return Workload{}, err
+		return nil, err
 	}
 	t, err := crt.BuiltinAir(s.Raid.AirTables)
 	if err != nil {
-		return Workload{}, err
+		return nil, err
 	}
-	r, err := sim.CompileRaid(s, t)
+	return sim.CompileRaid(s, t)
+}
+
+func raidWorkload(name string) (Workload, error) {
+	r, err := Raid(name)
 	if err != nil {
 		return Workload{}, err
 	}
-	single := Workload{Name: name, Run: func(ctx context.Context, trials uint64, workers int) error {
+	return Workload{Name: name, Run: func(ctx context.Context, trials uint64, workers int) error {
 		_, err := sim.Sample(ctx, r, sim.Config{Trials: trials, Seed: 1, Workers: workers})
 		return err
-	}}
-	return single, nil
+	}}, nil
 }
 
 func campaignWorkload(name string, raids int) (Workload, error) {
-	s, err := Scenario(name)
-	if err != nil {
-		return Workload{}, err
-	}
-	t, err := crt.BuiltinAir(s.Raid.AirTables)
-	if err != nil {
-		return Workload{}, err
-	}
-	r, err := sim.CompileRaid(s, t)
+	r, err := Raid(name)
 	if err != nil {
 		return Workload{}, err
 	}

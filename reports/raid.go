@@ -90,12 +90,7 @@ func WriteRaidText(w io.Writer, s *sim.RaidSummary) error {
 		}
 		b.WriteString("\n")
 		fmt.Fprintf(b, "luck: this outcome has probability %s; at least as many build points lost %s\n", pct(r.Probability), pct(r.AtLeastAsGood))
-		if r.RandomRolls > 0 {
-			fmt.Fprintf(b, "note: the listed dice ran out; %d more roll(s) were drawn at random\n", r.RandomRolls)
-		}
-		if r.UnusedDice > 0 {
-			fmt.Fprintf(b, "note: %d listed roll(s) were not needed\n", r.UnusedDice)
-		}
+		writeDiceNotes(b, r.RandomRolls, r.UnusedDice)
 	}
 	for _, warn := range s.Warnings {
 		fmt.Fprintf(b, "note: %s\n", warn)

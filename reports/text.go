@@ -79,12 +79,7 @@ func WriteText(w io.Writer, s *sim.Summary) error {
 		}
 		fmt.Fprintf(b, "; attackers lose %d, defenders lose %d\n", r.AttackerLost, r.DefenderLost)
 		fmt.Fprintf(b, "luck: this outcome has probability %s; an outcome at least as good for the attacker %s\n", pct(r.Probability), pct(r.AtLeastAsGood))
-		if r.RandomRolls > 0 {
-			fmt.Fprintf(b, "note: the listed dice ran out; %d more roll(s) were drawn at random\n", r.RandomRolls)
-		}
-		if r.UnusedDice > 0 {
-			fmt.Fprintf(b, "note: %d listed roll(s) were not needed\n", r.UnusedDice)
-		}
+		writeDiceNotes(b, r.RandomRolls, r.UnusedDice)
 	}
 	for _, warn := range s.Warnings {
 		fmt.Fprintf(b, "note: %s\n", warn)
@@ -100,6 +95,17 @@ func trimLines(s string) string {
 		lines[i] = strings.TrimRight(l, " ")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// writeDiceNotes says when a replay needed more rolls than were listed, or
+// fewer.
+func writeDiceNotes(b *strings.Builder, random, unused int) {
+	if random > 0 {
+		fmt.Fprintf(b, "note: the listed dice ran out; %d more roll(s) were drawn at random\n", random)
+	}
+	if unused > 0 {
+		fmt.Fprintf(b, "note: %d listed roll(s) were not needed\n", unused)
+	}
 }
 
 // WriteExplain writes the working behind a combat, one step a line.

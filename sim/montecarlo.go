@@ -247,15 +247,6 @@ func (p *pool) run(ctx context.Context, from, to uint64, newWorker func() chunkW
 	return ctx.Err() == nil || p.chunks == to
 }
 
-// sampleChunk runs size trials of Resolve, for combats whose dice tree is
-// too large or too irregular for a flat table.
-func sampleChunk(c *Combat, d Stream, h []uint64, size int) {
-	n := len(c.Outcomes)
-	for j := 0; j < size; j++ {
-		h[(j&3)*n+Resolve(c, d)]++
-	}
-}
-
 func (c *Combat) numOutcomes() int      { return len(c.Outcomes) }
 func (c *Combat) flatTable() *flatTable { return c.flat }
 func (c *Combat) trial(d Stream) int    { return Resolve(c, d) }

@@ -60,6 +60,8 @@ func (p *progress) finish() {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	_ = p.bar.Finish()
+	// Exit stops the bar where it is (a run cut short is not 100%) and
+	// Clear removes it, so only the report remains.
+	_ = p.bar.Exit()
 	_ = p.bar.Clear()
 }

@@ -2,9 +2,7 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"math"
 	"path/filepath"
 	"time"
 
@@ -72,21 +70,9 @@ func runRaid(c *cli.Context, o *runOptions, s *scenario.Scenario) error {
 		w := sim.ExactRaid(raid)
 		tally, paths = &stats.Tally{Weights: w}, sim.RaidPaths(raid)
 	} else {
-		cfg := sim.Config{Trials: o.trials, Seed: o.seed, Workers: o.workers}
-		if o.precision > 0 {
-			cfg.Trials, cfg.Precision = o.maxTrials, o.precision
-		}
-		bar := newProgress(c.App.ErrWriter, o.quiet)
-		cfg.Progress = bar.update
-		sampled, err = sim.Sample(c.Context, raid, cfg)
-		bar.finish()
-		if err != nil {
+		if tally, sampled, err = sample(c, o, raid); err != nil {
 			return err
 		}
-		if sampled.Trials == 0 {
-			return fmt.Errorf("%w before the first chunk of trials finished; nothing to report", errInterrupted)
-		}
-		tally = &stats.Tally{Counts: sampled.Counts, N: sampled.Trials}
 	}
 	sum := sim.SummarizeRaid(raid, tally)
 	sum.Elapsed, sum.Paths = time.Since(start).Seconds(), paths
@@ -96,18 +82,10 @@ func runRaid(c *cli.Context, o *runOptions, s *scenario.Scenario) error {
 	} else if o.auto {
 		sum.Warnings = append(sum.Warnings, fmt.Sprintf("--auto chose exact enumeration (%d dice paths)", paths))
 	}
-	rolls := s.Dice
-	if o.diceSet {
-		rolls = o.dice
-	}
-	if len(rolls) > 0 {
-		rp, err := sim.ReplayRaid(raid, rolls, sim.NewStream(o.seed, math.MaxUint64))
+	if rolls := o.replayRolls(s); len(rolls) > 0 {
+		rp, err := sim.ReplayRaid(raid, rolls, replayStream(o))
 		if err != nil {
-			var re *sim.ReplayError
-			if o.diceSet || !errors.As(err, &re) {
-				return fmt.Errorf("--dice: %w", err)
-			}
-			return fmt.Errorf("%s:%d: %w", o.file, s.DiceLine[re.Index], err)
+			return replayError(o, s, err)
 		}
 		rp.Audit(raid, tally)
 		sum.Replay = rp

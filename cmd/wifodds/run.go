@@ -195,21 +195,9 @@ func runAction(c *cli.Context) error {
 		}
 		tally, paths = &stats.Tally{Weights: w}, n
 	} else {
-		cfg := sim.Config{Trials: o.trials, Seed: o.seed, Workers: o.workers}
-		if o.precision > 0 {
-			cfg.Trials, cfg.Precision = o.maxTrials, o.precision
-		}
-		bar := newProgress(c.App.ErrWriter, o.quiet)
-		cfg.Progress = bar.update
-		sampled, err = sim.Sample(c.Context, combat, cfg)
-		bar.finish()
-		if err != nil {
+		if tally, sampled, err = sample(c, o, combat); err != nil {
 			return err
 		}
-		if sampled.Trials == 0 {
-			return fmt.Errorf("%w before the first chunk of trials finished; nothing to report", errInterrupted)
-		}
-		tally = &stats.Tally{Counts: sampled.Counts, N: sampled.Trials}
 	}
 	sum := sim.Summarize(combat, tally)
 	sum.Elapsed = time.Since(start).Seconds()
@@ -223,23 +211,56 @@ func runAction(c *cli.Context) error {
 	} else if o.auto {
 		sum.Warnings = append(sum.Warnings, fmt.Sprintf("--auto chose exact enumeration (%d dice paths)", paths))
 	}
-	rolls := s.Dice
-	if o.diceSet {
-		rolls = o.dice
-	}
-	if len(rolls) > 0 {
-		r, err := sim.Replay(combat, rolls, sim.NewStream(o.seed, math.MaxUint64))
+	if rolls := o.replayRolls(s); len(rolls) > 0 {
+		r, err := sim.Replay(combat, rolls, replayStream(o))
 		if err != nil {
-			var re *sim.ReplayError
-			if o.diceSet || !errors.As(err, &re) {
-				return fmt.Errorf("--dice: %w", err)
-			}
-			return fmt.Errorf("%s:%d: %w", o.file, s.DiceLine[re.Index], err)
+			return replayError(o, s, err)
 		}
 		r.Audit(combat, tally)
 		sum.Replay = r
 	}
 	return emit(c, o, combat.Steps, sum, func(buf *bytes.Buffer) error { return reports.WriteText(buf, sum) }, sum.Partial, sum.Trials)
+}
+
+// sample runs Monte Carlo on m as the options say, with a progress bar.
+func sample(c *cli.Context, o *runOptions, m sim.Model) (*stats.Tally, *sim.Sampled, error) {
+	cfg := sim.Config{Trials: o.trials, Seed: o.seed, Workers: o.workers}
+	if o.precision > 0 {
+		cfg.Trials, cfg.Precision = o.maxTrials, o.precision
+	}
+	bar := newProgress(c.App.ErrWriter, o.quiet)
+	cfg.Progress = bar.update
+	sampled, err := sim.Sample(c.Context, m, cfg)
+	bar.finish()
+	if err != nil {
+		return nil, nil, err
+	}
+	if sampled.Trials == 0 {
+		return nil, nil, fmt.Errorf("%w before the first chunk of trials finished; nothing to report", errInterrupted)
+	}
+	return &stats.Tally{Counts: sampled.Counts, N: sampled.Trials}, sampled, nil
+}
+
+// replayRolls are the rolls to replay: --dice, else the scenario's list.
+func (o *runOptions) replayRolls(s *scenario.Scenario) []int {
+	if o.diceSet {
+		return o.dice
+	}
+	return s.Dice
+}
+
+// replayStream draws the rolls a replay needs beyond the listed ones, from
+// a stream no Monte Carlo chunk uses.
+func replayStream(o *runOptions) sim.Dice { return sim.NewStream(o.seed, math.MaxUint64) }
+
+// replayError names where a bad listed roll came from: --dice, or the
+// scenario file's line.
+func replayError(o *runOptions, s *scenario.Scenario, err error) error {
+	var re *sim.ReplayError
+	if o.diceSet || !errors.As(err, &re) {
+		return fmt.Errorf("--dice: %w", err)
+	}
+	return fmt.Errorf("%s:%d: %w", o.file, s.DiceLine[re.Index], err)
 }
 
 // emit writes the report: the working first with --explain, then the text
