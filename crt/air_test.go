@@ -64,14 +64,14 @@ func TestParseAirErrors(t *testing.T) {
 	src, _ := AirSource("strategic")
 	for from, want := range map[string]string{
 		`{table: 2, cells: ["-", "-", "-", "1", "2", "2*"]}`: "aa_tables.rows[1].cells[2]: table 2, die 3",
-		`"45+"]`:             "sb_table.rows[0].cells: roll 1: 9 cells, want 8",
-		`{factors: 3, cells`: "want 3",
+		`"45+"]`:                    "sb_table.rows[0].cells: roll 1: 9 cells, want 8",
+		`{factors: 3, cells`:        "want 3",
 		`provenance: reconstructed`: "provenance",
 	} {
 		to := map[string]string{
 			`{table: 2, cells: ["-", "-", "-", "1", "2", "2*"]}`: `{table: 2, cells: ["-", "-", "x", "1", "2", "2*"]}`,
-			`"45+"]`:             `]`,
-			`{factors: 3, cells`: `{factors: 4, cells`,
+			`"45+"]`:                    `]`,
+			`{factors: 3, cells`:        `{factors: 4, cells`,
 			`provenance: reconstructed`: `provenance: guessed`,
 		}[from]
 		if !strings.Contains(string(src), from) {

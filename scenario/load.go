@@ -16,7 +16,7 @@ var (
 		"night", "intercepted", "target", "aa_units", "bombers", "air_tables"}
 	raidTopKeys = []string{"name", "kind", "options", "dice", "night", "intercepted", "target", "aa_units", "bombers", "air_tables"}
 	targetKeys  = []string{"factories", "oil", "synth_plants", "port_ships_aa", "flak"}
-	hexKeys = []string{"terrain", "weather", "defence_multiplier", "city", "fortress", "reference_town", "fortified",
+	hexKeys     = []string{"terrain", "weather", "defence_multiplier", "city", "fortress", "reference_town", "fortified",
 		"across_river", "home_nation", "supply", "surprise", "adjacent_friendly_corps"}
 	sideKeys = []string{"hq_support", "ground_support", "shore_bombardment", "attack_as_mud", "can_retreat", "units"}
 	unitKeys = []string{"type", "size", "factors", "nation", "face_down", "supply", "section", "towed", "red_circle",
