@@ -71,6 +71,24 @@ func WriteText(w io.Writer, s *sim.Summary) error {
 	fmt.Fprintf(b, "defending units lost:  %s  (mean %s)\n", dist(s.DistCIs.DefenderUnitsLost), mean(s.Means.DefenderUnitsLost, mc))
 	fmt.Fprintf(b, "attacking factors lost: %s  (mean %s)\n", distMap(s.DistCIs.AttackerFactorsLost), mean(s.Means.AttackerFactorsLost, mc))
 	fmt.Fprintf(b, "defending factors lost: %s  (mean %s)\n", distMap(s.DistCIs.DefenderFactorsLost), mean(s.Means.DefenderFactorsLost, mc))
+	for _, side := range []struct {
+		name  string
+		types map[string]sim.TypeLoss
+	}{{"attacking", s.LossesByType.Attacker}, {"defending", s.LossesByType.Defender}} {
+		if len(side.types) < 2 {
+			continue
+		}
+		keys := make([]string, 0, len(side.types))
+		for k := range side.types {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			parts[i] = fmt.Sprintf("%s %.3f", k, side.types[k].Mean.Mean)
+		}
+		fmt.Fprintf(b, "%s units lost by type (mean): %s\n", side.name, strings.Join(parts, ", "))
+	}
 	if r := s.Replay; r != nil {
 		b.WriteString("\n")
 		fmt.Fprintf(b, "replay of dice %v: %s on %s at %s", r.Dice, r.Result, r.Table, r.Odds)

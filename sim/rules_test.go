@@ -398,3 +398,17 @@ func TestReplayRejectsOutOfRangeDie(t *testing.T) {
 		t.Fatalf("Replay with a 7 on a d6: %v", err)
 	}
 }
+
+// Losses by unit type follow each side's loss order (RULES.md 2).
+func TestLossesByType(t *testing.T) {
+	c := load(t, "../examples/wild-results-3to1.yaml")
+	sum := Summarize(c, exact(t, c))
+	arm, inf := sum.LossesByType.Attacker["ARM"], sum.LossesByType.Attacker["INF"]
+	// The ARM corps (6) is lost only as the third unit, which no result takes.
+	if arm.Mean.Mean != 0 || math.Abs(inf.Mean.Mean-sum.Means.AttackerUnitsLost.Mean) > 1e-12 {
+		t.Errorf("attacker losses by type: ARM %v, INF %v, total %v", arm.Mean.Mean, inf.Mean.Mean, sum.Means.AttackerUnitsLost.Mean)
+	}
+	if d := sum.LossesByType.Defender["INF"]; math.Abs(d.Mean.Mean-sum.Means.DefenderUnitsLost.Mean) > 1e-12 || d.AnyOf.P != 1 {
+		t.Errorf("defender INF losses %+v", d)
+	}
+}

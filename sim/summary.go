@@ -48,6 +48,7 @@ type Summary struct {
 	Distributions Distributions             `json:"distributions"`
 	DistCIs       DistributionIntervals     `json:"distribution_intervals"`
 	Means         Means                     `json:"means"`
+	LossesByType  LossesByType              `json:"losses_by_type"`
 	Reconstructed ReconstructedUse          `json:"reconstructed"`
 	Replay        *Replayed                 `json:"replay,omitempty"`
 	Warnings      []string                  `json:"warnings"`
@@ -98,6 +99,54 @@ type Means struct {
 	DefenderUnitsLost   stats.Mean `json:"defender_units_lost"`
 	AttackerFactorsLost stats.Mean `json:"attacker_factors_lost"`
 	DefenderFactorsLost stats.Mean `json:"defender_factors_lost"`
+}
+
+// LossesByType is each side's expected units lost by unit type, and the
+// chance of losing at least one unit of the type.
+type LossesByType struct {
+	Attacker map[string]TypeLoss `json:"attacker"`
+	Defender map[string]TypeLoss `json:"defender"`
+}
+
+// TypeLoss is the losses of one unit type.
+type TypeLoss struct {
+	Mean  stats.Mean     `json:"mean"`
+	AnyOf stats.Estimate `json:"at_least_one"`
+}
+
+// lossesByType works out per-type losses from the units lost: a side
+// always loses its units in its loss order, so the first n of the order
+// are the ones lost.
+func lossesByType(t *stats.Tally, us []scenario.Unit, order []int, lost func(i int) int) map[string]TypeLoss {
+	out := map[string]TypeLoss{}
+	for _, typ := range unitTypesOf(us) {
+		count := func(i int) int {
+			n := 0
+			for _, u := range order[:lost(i)] {
+				if us[u].Type == typ {
+					n++
+				}
+			}
+			return n
+		}
+		out[typ] = TypeLoss{
+			Mean:  t.Mean(func(i int) float64 { return float64(count(i)) }),
+			AnyOf: t.Event(func(i int) bool { return count(i) > 0 }),
+		}
+	}
+	return out
+}
+
+func unitTypesOf(us []scenario.Unit) []string {
+	seen := map[string]bool{}
+	var out []string
+	for i := range us {
+		if !seen[us[i].Type] {
+			seen[us[i].Type] = true
+			out = append(out, us[i].Type)
+		}
+	}
+	return out
 }
 
 // ReconstructedUse says whether the answer leans on reconstructed table
@@ -199,6 +248,10 @@ func Summarize(c *Combat, t *stats.Tally) *Summary {
 	m.AttackerFactorsLost = t.Mean(func(i int) float64 { return out[i].AttackerFactorsLost })
 	m.DefenderFactorsLost = t.Mean(func(i int) float64 { return out[i].DefenderFactorsLost })
 
+	sum.LossesByType = LossesByType{
+		Attacker: lossesByType(t, s.Attacker.Units, c.attOrder, func(i int) int { return int(out[i].AttackerLost) }),
+		Defender: lossesByType(t, s.Defender.Units, c.defOrder, func(i int) int { return int(out[i].DefenderLost) }),
+	}
 	sum.Reconstructed.Probability = t.Event(is(func(o *Outcome) bool { return o.Reconstructed }))
 	sum.Reconstructed.Used = sum.Reconstructed.Probability.P > 0
 	if sum.Reconstructed.Used {
