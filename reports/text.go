@@ -69,6 +69,10 @@ func WriteText(w io.Writer, s *sim.Summary) error {
 	b.WriteString("\n")
 	fmt.Fprintf(b, "attacking units lost:  %s  (mean %s)\n", dist(s.DistCIs.AttackerUnitsLost), mean(s.Means.AttackerUnitsLost, mc))
 	fmt.Fprintf(b, "defending units lost:  %s  (mean %s)\n", dist(s.DistCIs.DefenderUnitsLost), mean(s.Means.DefenderUnitsLost, mc))
+	if d := s.Distributions; d.AttackerUnitsReduced != nil {
+		fmt.Fprintf(b, "attacking corps reduced to divisions: %s\n", plainDist(d.AttackerUnitsReduced))
+		fmt.Fprintf(b, "defending corps reduced to divisions (retreated): %s\n", plainDist(d.DefenderUnitsReduced))
+	}
 	fmt.Fprintf(b, "attacking factors lost: %s  (mean %s)\n", distMap(s.DistCIs.AttackerFactorsLost), mean(s.Means.AttackerFactorsLost, mc))
 	fmt.Fprintf(b, "defending factors lost: %s  (mean %s)\n", distMap(s.DistCIs.DefenderFactorsLost), mean(s.Means.DefenderFactorsLost, mc))
 	for _, side := range []struct {
@@ -176,6 +180,14 @@ func dist(es []stats.Estimate) string {
 	parts := make([]string, 0, len(es))
 	for i, e := range es {
 		parts = append(parts, fmt.Sprintf("%d: %s", i, pct(e.P)))
+	}
+	return strings.Join(parts, "  ")
+}
+
+func plainDist(ps []float64) string {
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		parts[i] = fmt.Sprintf("%d: %s", i, pct(p))
 	}
 	return strings.Join(parts, "  ")
 }

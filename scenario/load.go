@@ -28,7 +28,7 @@ var (
 // rather than accepted and ignored.
 var supported = map[string]bool{
 	FractionalOdds: true, FractionalOddsD10: true, WildResults: true, BlitzModifier: true,
-	TerritorialModifiers: true, Stacking: true,
+	TerritorialModifiers: true, Stacking: true, Kampfgruppe: true,
 }
 
 // Load reads and validates a scenario file.
@@ -406,8 +406,13 @@ func parseUnit(d *yamlx.Decoder, n *yaml.Node, path, side string, s *Scenario) U
 	if m.Bool("heavy", &u.Heavy) && u.Heavy && u.Type != "AA" {
 		d.Errorf(m.Get("heavy"), path+".heavy", "only AA units are heavy")
 	}
-	if m.Bool("division_available", &u.DivisionAvailable) {
-		d.Errorf(m.Get("division_available"), path+".division_available", "needs the kampfgruppe option, which is not supported yet")
+	if m.Bool("division_available", &u.DivisionAvailable) && u.DivisionAvailable {
+		switch {
+		case !s.Has(Kampfgruppe):
+			d.Errorf(m.Get("division_available"), path+".division_available", "needs the kampfgruppe option (AsA 3.1.1)")
+		case !u.IsCorps():
+			d.Errorf(m.Get("division_available"), path+".division_available", "only a corps or army is replaced by a division (AsA 3.1.1)")
+		}
 	}
 	m.Bool("ski", &u.Ski)
 	m.Bool("white_print", &u.WhitePrint)

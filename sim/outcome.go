@@ -13,6 +13,8 @@ type Outcome struct {
 
 	AttackerLost        int8    // attacking units destroyed
 	DefenderLost        int8    // defending units destroyed
+	AttackerReduced     int8    // attacking corps lost but replaced by a division (Kampfgruppe)
+	DefenderReduced     int8    // defending corps replaced by a division that retreated (Kampfgruppe)
 	AttackerFactorsLost float64 // printed factors of those units
 	DefenderFactorsLost float64
 	DefenderRetreated   int8 // defending units that retreated (R)

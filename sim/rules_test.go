@@ -412,3 +412,58 @@ func TestLossesByType(t *testing.T) {
 		t.Errorf("defender INF losses %+v", d)
 	}
 }
+
+// AsA 3.1.1, RULES.md 3: with Kampfgruppe a corps lost with a division
+// available is reduced, not destroyed; a defending one retreats, or is
+// destroyed when it cannot.
+func TestKampfgruppe(t *testing.T) {
+	text := `kind: land
+crt: 2d6
+table: assault
+options: [kampfgruppe]
+attacker:
+  units:
+    - {type: INF, factors: 3, nation: GE, division_available: true}
+    - {type: INF, factors: 9, nation: GE}
+defender:
+%s  units:
+    - {type: INF, factors: 2, nation: FR, division_available: true}
+    - {type: INF, factors: 3, nation: FR}
+`
+	c := compile(t, strings.Replace(text, "%s", "", 1))
+	w := sumTo1(t, c)
+	sawA, sawD := false, false
+	for i, p := range w {
+		o := c.Outcomes[i]
+		if p == 0 {
+			continue
+		}
+		if o.Result.AttackerLoss >= 1 {
+			sawA = true
+			// The 3-factor corps goes first and comes back as a division.
+			if o.AttackerReduced != 1 || int(o.AttackerLost) != min(int(o.Result.AttackerLoss), 2)-1 {
+				t.Errorf("%s: attacker reduced %d destroyed %d", o.Result, o.AttackerReduced, o.AttackerLost)
+			}
+		}
+		if o.Result.DefenderLoss >= 1 {
+			sawD = true
+			if o.DefenderReduced != 1 || !(o.HexTaken == (o.Result.DefenderLoss >= 2 || o.Result.Effect != crt.NoEffect)) {
+				t.Errorf("%s: defender reduced %d, hex taken %v", o.Result, o.DefenderReduced, o.HexTaken)
+			}
+		}
+	}
+	if !sawA || !sawD {
+		t.Fatal("fixture reaches no losses")
+	}
+	// A defender that cannot retreat is destroyed after all.
+	c = compile(t, strings.Replace(text, "%s", "  can_retreat: false\n", 1))
+	for i, p := range sumTo1(t, c) {
+		if p > 0 && c.Outcomes[i].DefenderReduced != 0 {
+			t.Fatalf("a defender that cannot retreat was reduced: %+v", c.Outcomes[i])
+		}
+	}
+	// Without the option the key is refused.
+	if _, err := scenario.Parse("k.yaml", []byte(strings.Replace(strings.Replace(text, "%s", "", 1), "options: [kampfgruppe]\n", "", 1))); err == nil {
+		t.Fatal("division_available accepted without kampfgruppe")
+	}
+}

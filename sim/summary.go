@@ -83,6 +83,10 @@ type Distributions struct {
 	DefenderUnitsLost   []float64          `json:"defender_units_lost"`
 	AttackerFactorsLost map[string]float64 `json:"attacker_factors_lost"`
 	DefenderFactorsLost map[string]float64 `json:"defender_factors_lost"`
+	// Kampfgruppe: corps replaced by divisions, counted apart from the
+	// units destroyed; present with the kampfgruppe option.
+	AttackerUnitsReduced []float64 `json:"attacker_units_reduced,omitempty"`
+	DefenderUnitsReduced []float64 `json:"defender_units_reduced,omitempty"`
 }
 
 // DistributionIntervals are Distributions with 95% intervals.
@@ -114,9 +118,9 @@ type TypeLoss struct {
 	AnyOf stats.Estimate `json:"at_least_one"`
 }
 
-// lossesByType works out per-type losses from the units lost: a side
-// always loses its units in its loss order, so the first n of the order
-// are the ones lost.
+// lossesByType works out per-type losses from the units removed
+// (destroyed or reduced): a side always loses its units in its loss order,
+// so the first n of the order are the ones removed.
 func lossesByType(t *stats.Tally, us []scenario.Unit, order []int, lost func(i int) int) map[string]TypeLoss {
 	out := map[string]TypeLoss{}
 	for _, typ := range unitTypesOf(us) {
@@ -242,6 +246,10 @@ func Summarize(c *Combat, t *stats.Tally) *Summary {
 	d.AttackerUnitsLost, d.DefenderUnitsLost = points(di.AttackerUnitsLost), points(di.DefenderUnitsLost)
 	d.AttackerFactorsLost, d.DefenderFactorsLost = pointMap(di.AttackerFactorsLost), pointMap(di.DefenderFactorsLost)
 
+	if s.Has(scenario.Kampfgruppe) {
+		d.AttackerUnitsReduced = points(t.Distribution(nil, func(i int) int { return int(out[i].AttackerReduced) }))
+		d.DefenderUnitsReduced = points(t.Distribution(nil, func(i int) int { return int(out[i].DefenderReduced) }))
+	}
 	m := &sum.Means
 	m.AttackerUnitsLost = t.Mean(func(i int) float64 { return float64(out[i].AttackerLost) })
 	m.DefenderUnitsLost = t.Mean(func(i int) float64 { return float64(out[i].DefenderLost) })
@@ -249,8 +257,8 @@ func Summarize(c *Combat, t *stats.Tally) *Summary {
 	m.DefenderFactorsLost = t.Mean(func(i int) float64 { return out[i].DefenderFactorsLost })
 
 	sum.LossesByType = LossesByType{
-		Attacker: lossesByType(t, s.Attacker.Units, c.attOrder, func(i int) int { return int(out[i].AttackerLost) }),
-		Defender: lossesByType(t, s.Defender.Units, c.defOrder, func(i int) int { return int(out[i].DefenderLost) }),
+		Attacker: lossesByType(t, s.Attacker.Units, c.attOrder, func(i int) int { return int(out[i].AttackerLost + out[i].AttackerReduced) }),
+		Defender: lossesByType(t, s.Defender.Units, c.defOrder, func(i int) int { return int(out[i].DefenderLost + out[i].DefenderReduced) }),
 	}
 	sum.Reconstructed.Probability = t.Event(is(func(o *Outcome) bool { return o.Reconstructed }))
 	sum.Reconstructed.Used = sum.Reconstructed.Probability.P > 0

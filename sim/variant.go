@@ -206,15 +206,27 @@ func (c *Combat) settle(level int, k crt.Kind, r crt.Result, auto, recon bool) i
 	s := c.Scenario
 	att, def := s.Attacker.Units, s.Defender.Units
 	o := Outcome{Level: int8(level), Table: k, Automatic: auto, Reconstructed: recon}
+	// Kampfgruppe (AsA 3.1.1): a corps or army lost with a division
+	// available comes back as that division, reported as reduced; a
+	// defending one must retreat, or it is destroyed after all.
+	kg := s.Has(scenario.Kampfgruppe)
 	na := min(int(r.AttackerLoss), len(att))
 	for _, i := range c.attOrder[:na] {
-		o.AttackerFactorsLost += att[i].Factors
+		if kg && att[i].IsCorps() && att[i].DivisionAvailable {
+			o.AttackerReduced++
+		} else {
+			o.AttackerFactorsLost += att[i].Factors
+		}
 	}
 	nd := min(int(r.DefenderLoss), len(def))
 	for _, i := range c.defOrder[:nd] {
-		o.DefenderFactorsLost += def[i].Factors
+		if kg && def[i].IsCorps() && def[i].DivisionAvailable && s.Defender.CanRetreat {
+			o.DefenderReduced++
+		} else {
+			o.DefenderFactorsLost += def[i].Factors
+		}
 	}
-	o.AttackerLost, o.DefenderLost = int8(na), int8(nd)
+	o.AttackerLost, o.DefenderLost = int8(na)-o.AttackerReduced, int8(nd)-o.DefenderReduced
 	if survivors := len(def) - nd; survivors > 0 && r.Effect != crt.NoEffect {
 		switch {
 		case !s.Defender.CanRetreat:

@@ -70,6 +70,7 @@ func TestGolden(t *testing.T) {
 		{"err-unknown-command.txt", []string{"simulate"}, 2},
 		{"err-dice-range.txt", []string{"run", "--exact", "--dice", "7,1", "../../examples/wild-results-3to1.yaml"}, 1},
 		{"err-scenario-dice.txt", []string{"run", "--exact", "testdata/bad-dice.yaml"}, 1},
+		{"run-kampfgruppe-explain.txt", []string{"run", "--exact", "--explain", "../../examples/kampfgruppe-mud.yaml"}, 0},
 		{"run-awaw-airdrop.json", []string{"run", "--exact", "-f", "json", "../../examples/awaw-airdrop.yaml"}, 0},
 		{"err-not-yet.txt", []string{"run", "testdata/not-yet.yaml"}, 1},
 		{"run-dusseldorf-explain.txt", []string{"run", "--exact", "--explain", "../../examples/dusseldorf-bombardment.yaml"}, 0},
