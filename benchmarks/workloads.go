@@ -115,6 +115,7 @@ func Workloads() ([]Workload, error) {
 		{"plain-standard", false},
 		{"wild-fractional-2d6", false},
 		{"invasion-port-moresby", false},
+		{"strikes-aa", false},
 		{"plain-2d6", true},
 		{"wild-fractional-2d6", true},
 	} {

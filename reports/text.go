@@ -75,6 +75,13 @@ func WriteText(w io.Writer, s *sim.Summary) error {
 	}
 	fmt.Fprintf(b, "attacking factors lost: %s  (mean %s)\n", distMap(s.DistCIs.AttackerFactorsLost), mean(s.Means.AttackerFactorsLost, mc))
 	fmt.Fprintf(b, "defending factors lost: %s  (mean %s)\n", distMap(s.DistCIs.DefenderFactorsLost), mean(s.Means.DefenderFactorsLost, mc))
+	if pc := s.PreCombat; pc != nil {
+		fmt.Fprintf(b, "defenders turned face-down by ground strikes: %s\n", plainDist(pc.DefendersStruck))
+		if len(pc.AircraftDestroyed) > 1 || len(pc.AircraftAborted) > 1 {
+			fmt.Fprintf(b, "ground-support aircraft destroyed: %s; aborted: %s\n", plainDist(pc.AircraftDestroyed), plainDist(pc.AircraftAborted))
+			fmt.Fprintf(b, "tactical factors pressing the attack: %s\n", floatMap(pc.SupportFactors))
+		}
+	}
 	for _, side := range []struct {
 		name  string
 		types map[string]sim.TypeLoss
@@ -182,6 +189,14 @@ func dist(es []stats.Estimate) string {
 		parts = append(parts, fmt.Sprintf("%d: %s", i, pct(e.P)))
 	}
 	return strings.Join(parts, "  ")
+}
+
+func floatMap(m map[string]float64) string {
+	es := make(map[string]stats.Estimate, len(m))
+	for k, p := range m {
+		es[k] = stats.Exact(p)
+	}
+	return distMap(es)
 }
 
 func plainDist(ps []float64) string {

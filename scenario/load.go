@@ -14,13 +14,15 @@ import (
 var (
 	topKeys = []string{"name", "kind", "crt", "table", "options", "modifier", "hex", "attacker", "defender", "dice",
 		"night", "intercepted", "target", "aa_units", "bombers", "air_tables"}
+	shipKeys     = []string{"name", "factors"}
+	aircraftKeys = []string{"name", "a2a", "tactical"}
 	raidTopKeys = []string{"name", "kind", "options", "dice", "night", "intercepted", "target", "aa_units", "bombers", "air_tables"}
 	targetKeys  = []string{"factories", "oil", "synth_plants", "port_ships_aa", "flak"}
 	hexKeys     = []string{"terrain", "weather", "defence_multiplier", "city", "fortress", "reference_town", "fortified",
 		"across_river", "home_nation", "supply", "surprise", "adjacent_friendly_corps"}
-	sideKeys = []string{"hq_support", "ground_support", "shore_bombardment", "attack_as_mud", "can_retreat", "units"}
+	sideKeys = []string{"hq_support", "ground_support", "shore_bombardment", "attack_as_mud", "can_retreat", "units", "naval_strikes", "aircraft"}
 	unitKeys = []string{"type", "size", "factors", "nation", "face_down", "supply", "section", "towed", "red_circle",
-		"heavy", "division_available", "ski", "white_print", "territorial", "name", "bp", "ls"}
+		"heavy", "division_available", "ski", "white_print", "territorial", "name", "bp", "ls", "role"}
 )
 
 // supported lists the options this version implements. An option SCENARIO.md
@@ -28,7 +30,7 @@ var (
 // rather than accepted and ignored.
 var supported = map[string]bool{
 	FractionalOdds: true, FractionalOddsD10: true, WildResults: true, BlitzModifier: true,
-	TerritorialModifiers: true, Stacking: true, Kampfgruppe: true,
+	TerritorialModifiers: true, Stacking: true, Kampfgruppe: true, Artillery: true, NavalGroundStrike: true,
 }
 
 // Load reads and validates a scenario file.
@@ -99,6 +101,7 @@ func Parse(file string, data []byte) (*Scenario, error) {
 		}
 	}
 	parseOptions(d, m, s)
+	parseAirTables(d, m, s)
 	if m.Int("modifier", &s.Modifier) && (s.Modifier < -30 || s.Modifier > 30) {
 		d.Errorf(m.Get("modifier"), "modifier", "%d is outside -30..30", s.Modifier)
 	}
@@ -112,7 +115,7 @@ func Parse(file string, data []byte) (*Scenario, error) {
 		d.Errorf(root, "defender", "missing")
 	}
 	parseDice(d, m, s)
-	for _, k := range []string{"night", "intercepted", "target", "aa_units", "bombers", "air_tables"} {
+	for _, k := range []string{"night", "intercepted", "target", "aa_units", "bombers"} {
 		if m.Has(k) {
 			m.Get(k)
 			d.Errorf(m.Get(k), k, "only bombardment scenarios take %s", k)
@@ -144,21 +147,13 @@ func parseDice(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 // parseRaid reads a bombardment scenario (SCENARIO.md, RULES.md 5).
 func parseRaid(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 	r := &s.Raid
-	r.AirTables = "strategic"
 	for _, k := range []string{"crt", "table", "modifier", "hex", "attacker", "defender"} {
 		if m.Has(k) {
 			d.Errorf(m.Get(k), k, "a bombardment takes no %s (its keys are %s)", k, strings.Join(raidTopKeys[3:], ", "))
 		}
 	}
-	if m.Str("air_tables", &r.AirTables) && r.AirTables != "strategic" {
-		p := r.AirTables
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(filepath.Dir(s.File), p)
-		}
-		if _, err := os.Stat(p); err != nil {
-			d.Errorf(m.Get("air_tables"), "air_tables", "%q is neither the built-in strategic tables nor a readable file", r.AirTables)
-		}
-	}
+	parseAirTables(d, m, s)
+	r.AirTables = s.AirTables
 	for i, n := range m.Seq("options") {
 		o, _ := d.Scalar(n, yamlx.Index("options", i))
 		d.Errorf(n, yamlx.Index("options", i), "option %q does not apply to a bombardment", o)
@@ -230,6 +225,20 @@ func parseRaid(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 	}
 	parseDice(d, m, s)
 	m.Close(raidTopKeys...)
+}
+
+// parseAirTables reads air_tables: the built-in strategic tables or a file.
+func parseAirTables(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
+	s.AirTables = "strategic"
+	if m.Str("air_tables", &s.AirTables) && s.AirTables != "strategic" {
+		p := s.AirTables
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(filepath.Dir(s.File), p)
+		}
+		if _, err := os.Stat(p); err != nil {
+			d.Errorf(m.Get("air_tables"), "air_tables", "%q is neither the built-in strategic tables nor a readable file", s.AirTables)
+		}
+	}
 }
 
 func parseOptions(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
@@ -329,6 +338,55 @@ func parseSide(d *yamlx.Decoder, n *yaml.Node, path string, s *Scenario) Side {
 	if path == "defender" && side.ShoreBombardment > 0 {
 		d.Errorf(m.Get("shore_bombardment"), m.Join("shore_bombardment"), "shore bombardment supports only the attacker")
 	}
+	for i, n := range m.Seq("naval_strikes") {
+		key := yamlx.Index(m.Join("naval_strikes"), i)
+		switch {
+		case path != "attacker":
+			d.Errorf(n, key, "only the attacker makes naval ground strikes")
+		case !s.Has(NavalGroundStrike):
+			d.Errorf(n, key, "naval ground strikes need the naval-ground-strike option (AsA 3.13)")
+		}
+		sm := d.Map(n, key)
+		sh := Ship{Line: n.Line}
+		sm.Str("name", &sh.Name)
+		if sh.Name == "" {
+			sh.Name = fmt.Sprintf("ship %d", i+1)
+		}
+		if !sm.Float("factors", &sh.Factors) {
+			d.Errorf(n, key+".factors", "missing: the shore bombardment factors after the sea-box section modifier")
+		} else if sh.Factors < 0 || sh.Factors > 50 {
+			d.Errorf(sm.Get("factors"), key+".factors", "%v is outside 0..50", sh.Factors)
+		}
+		sm.Close(shipKeys...)
+		side.NavalStrikes = append(side.NavalStrikes, sh)
+	}
+	for i, n := range m.Seq("aircraft") {
+		key := yamlx.Index(m.Join("aircraft"), i)
+		if path != "attacker" {
+			d.Errorf(n, key, "only the attacker's ground-support aircraft face the defending AA here; give the defender's as ground_support")
+		}
+		am := d.Map(n, key)
+		a := Aircraft{Line: n.Line}
+		am.Str("name", &a.Name)
+		if a.Name == "" {
+			a.Name = fmt.Sprintf("aircraft %d", i+1)
+		}
+		if !am.Int("a2a", &a.A2A) {
+			d.Errorf(n, key+".a2a", "missing: the aircraft's air-to-air factor")
+		} else if a.A2A < 0 || a.A2A > 20 {
+			d.Errorf(am.Get("a2a"), key+".a2a", "%d is outside 0..20", a.A2A)
+		}
+		if !am.Float("tactical", &a.Tactical) {
+			d.Errorf(n, key+".tactical", "missing: the aircraft's tactical factors")
+		} else if a.Tactical < 0 || a.Tactical > 30 {
+			d.Errorf(am.Get("tactical"), key+".tactical", "%v is outside 0..30", a.Tactical)
+		}
+		am.Close(aircraftKeys...)
+		side.Aircraft = append(side.Aircraft, a)
+	}
+	if len(side.NavalStrikes) > 8 || len(side.Aircraft) > 30 {
+		d.Errorf(n, path, "at most 8 ships making naval ground strikes and 30 ground-support aircraft")
+	}
 	items := m.Seq("units")
 	if len(items) > 64 {
 		d.Errorf(m.Get("units"), m.Join("units"), "%d units: at most 64 a side", len(items))
@@ -389,6 +447,21 @@ func parseUnit(d *yamlx.Decoder, n *yaml.Node, path, side string, s *Scenario) U
 		case u.Section != 3:
 			d.Errorf(m.Get("ls"), path+".ls", "an LS invades only from the 3-section (AsA 3.11)")
 		}
+	}
+	if m.Str("role", &u.Role) {
+		switch {
+		case u.Type != "ART":
+			d.Errorf(m.Get("role"), path+".role", "only ART units bombard (AsA 3.2.3)")
+		case !s.Has(Artillery):
+			d.Errorf(m.Get("role"), path+".role", "artillery roles need the artillery option (AsA 3.2.3)")
+		case u.Role != "combat" && u.Role != "strike" && u.Role != "support":
+			d.Errorf(m.Get("role"), path+".role", "want combat (joins the land combat), strike (a ground strike first) or support (adds its factors as ground support), found %q", u.Role)
+		case u.Role == "strike" && side != "attacker":
+			d.Errorf(m.Get("role"), path+".role", "a stack under attack cannot bombard (AsA 3.2.3); a defending ART may only give support from an adjacent hex")
+		}
+	}
+	if u.Role == "" {
+		u.Role = "combat"
 	}
 	if u.IsArtillery() && side == "attacker" && s.Kind != Land {
 		d.Errorf(m.Get("type"), path+".type", "AT, AA and ART units cannot invade or be air transported (AsA 3.2)")

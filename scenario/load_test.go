@@ -80,7 +80,7 @@ func TestParseErrors(t *testing.T) {
 		{"bad weather", "weather: mud", "weather: hail", []string{"hex.weather: unknown weather"}},
 		{"bad table", "table: auto", "table: fast", []string{"table: want auto, assault or blitz"}},
 		{"bombardment keys", "kind: land", "kind: bombardment", []string{"a bombardment takes no crt", "a raid needs at least one bomber"}},
-		{"unsupported option", "wild-results]", "naval-ground-strike]", []string{"option \"naval-ground-strike\" is not supported yet"}},
+		{"unsupported option", "wild-results]", "awaw-unit-effects]", []string{"its land-combat effects are not supported yet"}},
 		{"unknown kind", "kind: land", "kind: naval", []string{"unknown kind \"naval\""}},
 		{"city and reference town", "city: false", "city: true, reference_town: true", []string{"a reference town is not a city"}},
 		{"duplicate key", "modifier: 1", "modifier: 1\nmodifier: 2", []string{"modifier: key appears twice"}},

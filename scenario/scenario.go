@@ -51,6 +51,9 @@ type Scenario struct {
 	Dice     []int // forced rolls, in the order the rules consume them
 	DiceLine []int // line of each forced roll, for messages
 	Raid     Raid  // kind: bombardment
+	// AirTables are the AA chart and tables defending AA fire uses against
+	// ground-support aircraft (and a raid's): "strategic" or a file.
+	AirTables string
 }
 
 // Raid is a strategic bombardment (RULES.md 5).
@@ -60,7 +63,7 @@ type Raid struct {
 	Target      Target
 	AA          []AAUnit
 	Bombers     []Bomber
-	AirTables   string // "strategic" or a path to an air tables file
+	AirTables   string // "strategic" or a path to an air tables file (copied from Scenario.AirTables)
 }
 
 // Target is what a raid bombs and its intrinsic air defence.
@@ -116,6 +119,26 @@ type Side struct {
 	AttackAsMud      bool
 	CanRetreat       bool // defender: false destroys units a R, S or B result would move
 	Units            []Unit
+	// Attacker only: ships making naval ground strikes (option
+	// naval-ground-strike) and ground-support aircraft that defending AA
+	// units fire at.
+	NavalStrikes []Ship
+	Aircraft     []Aircraft
+}
+
+// Ship is a surface naval unit making a naval ground strike (AsA 3.13).
+type Ship struct {
+	Name    string
+	Factors float64 // shore bombardment factors after the sea-box section, weather and terrain
+	Line    int
+}
+
+// Aircraft is a ground-support aircraft.
+type Aircraft struct {
+	Name     string
+	A2A      int
+	Tactical float64
+	Line     int
 }
 
 // Unit is one land unit.
@@ -137,6 +160,7 @@ type Unit struct {
 	Territorial       bool
 	BP                float64 // build points, 0 when not given
 	LS                bool    // a German or Japanese division invading by LS
+	Role              string  // ART under the artillery option: combat, strike or support
 	Line              int     // line of the unit in the file, for messages
 }
 

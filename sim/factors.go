@@ -50,7 +50,9 @@ func towedOnly(us []scenario.Unit) bool {
 
 // unitFactors applies RULES.md 3's per-unit factor rules to one side and
 // returns each unit's factor before side-wide multipliers, with the working.
-func unitFactors(side, enemy []scenario.Unit, defending bool, who string) ([]float64, []Step) {
+// faceDown, when given, overrides the units' face_down flags (ground
+// strikes turn defenders face-down).
+func unitFactors(side, enemy []scenario.Unit, defending bool, who string, faceDown []bool) ([]float64, []Step) {
 	out := make([]float64, len(side))
 	var steps []Step
 	towed := defending && towedOnly(side)
@@ -58,6 +60,10 @@ func unitFactors(side, enemy []scenario.Unit, defending bool, who string) ([]flo
 	for i := range side {
 		u := &side[i]
 		f := u.Factors
+		down := u.FaceDown
+		if faceDown != nil {
+			down = faceDown[i]
+		}
 		var why []string
 		var rules []string
 		note := func(text, rule string) {
@@ -68,10 +74,10 @@ func unitFactors(side, enemy []scenario.Unit, defending bool, who string) ([]flo
 		case towed && u.IsArtillery():
 			f = 1
 			note("towed artillery alone in its stack: 1", "RULES 3, AsA 3.2")
-		case u.IsArtillery() && u.FaceDown && !u.Supply:
+		case u.IsArtillery() && down && !u.Supply:
 			f = 1
 			note("face-down and out of supply: 1", "RULES 3, AsA 3.2")
-		case defending && !u.IsCorps() && u.FaceDown && !u.Supply:
+		case defending && !u.IsCorps() && down && !u.Supply:
 			f = 1
 			note("division attacked face-down and out of supply: 1", "RULES 3, AsA 3.2")
 		}

@@ -6,7 +6,7 @@ import (
 )
 
 // MaxFlat is the largest dice space compiled to a flat outcome table.
-const MaxFlat = 1 << 18
+const MaxFlat = 1 << 21
 
 // flatTable is a whole dice tree laid out as one array. The dice plan is
 // the sequence of dice the longest path rolls; every path must roll a

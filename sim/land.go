@@ -14,26 +14,41 @@ import (
 // indexes tables. A Combat is immutable after Compile and safe to share
 // between goroutines.
 type Combat struct {
-	Scenario   *scenario.Scenario
-	CRT        *crt.Table
-	RawAttack  float64 // attack total before rounding
-	RawDefence float64 // defence total before rounding
-	Attack     float64 // totals the odds are computed from
-	Defence    float64
-	Automatic  bool         // a zero defence: an automatic result, no roll
-	Notional   float64      // the notional defending unit of an invasion or paradrop (RULES.md 4), after its modifiers
-	Fraction   crt.Fraction // the fractional-odds step (Chance 0 when off or exact)
-	Variants   []Variant    // [0] at the base odds; [1] after a successful fractional-odds roll
-	Outcomes   []Outcome    // every outcome settled while compiling
-	Reachable  []bool       // by outcome: whether Resolve can return it
-	Steps      []Step       // the working, for --explain
+	Scenario *scenario.Scenario
+	CRT      *crt.Table
+	// State is the combat as it stands when every pre-combat random step
+	// (ground strikes, AA fire at the ground support) has done nothing: for
+	// a plain combat, the combat.
+	State
+	Notional  float64   // the notional defending unit of an invasion or paradrop (RULES.md 4), after its modifiers
+	Outcomes  []Outcome // every outcome settled while compiling
+	Reachable []bool    // by outcome: whether Resolve can return it
+	Steps     []Step    // the working, for --explain
 
 	twoDice  bool
 	wild     bool
 	flat     *flatTable // the whole dice tree as one table, when small and static
-	attOrder []int      // attacking units in the order they are lost
+	attOrder []int      // attacking units in the combat, in the order they are lost
 	defOrder []int
 	intern   map[Outcome]int32
+	pre      *preCombat // pre-combat random steps, or nil
+
+	// Scratch while compiling a state.
+	quiet    bool   // compiling a state other than the base: no working
+	faceDown []bool // defenders face-down in the state being compiled
+	cur      preResult
+}
+
+// State is a combat after its pre-combat random steps: the totals, the
+// fractional-odds step and the variants at each final odds level.
+type State struct {
+	RawAttack  float64      // attack total before rounding
+	RawDefence float64      // defence total before rounding
+	Attack     float64      // totals the odds are computed from
+	Defence    float64      //
+	Automatic  bool         // a zero defence: an automatic result, no roll
+	Fraction   crt.Fraction // the fractional-odds step (Chance 0 when off or exact)
+	Variants   []Variant    // [0] at the base odds; [1] after a successful fractional-odds roll
 }
 
 // Variant is the combat at one final odds level: the table used, the
@@ -73,23 +88,38 @@ func Compile(s *scenario.Scenario, t *crt.Table) (*Combat, error) {
 	}
 	c := &Combat{Scenario: s, CRT: t, twoDice: t.Dice == 2, wild: s.Has(scenario.WildResults), intern: map[Outcome]int32{}}
 	c.step(fmt.Sprintf("CRT %s (%s), %d d6, rows %d..%d", t.Name, t.Title, t.Dice, t.MinRow, t.MaxRow), "RULES 2")
-	c.totals()
 	c.lossOrders()
+	c.faceDown = make([]bool, len(s.Defender.Units))
+	for i := range s.Defender.Units {
+		c.faceDown[i] = s.Defender.Units[i].FaceDown
+	}
+	if err := c.planPreCombat(); err != nil {
+		return nil, err
+	}
+	if c.pre != nil {
+		if err := c.compilePreCombat(); err != nil {
+			return nil, err
+		}
+	} else {
+		c.compileState()
+	}
+	c.finish()
+	return c, nil
+}
+
+// compileState compiles c.State from the scratch state (c.faceDown, c.cur):
+// totals, odds, modifiers, table choice and outcomes.
+func (c *Combat) compileState() {
+	t := c.CRT
+	c.State = State{}
+	c.totals()
 	if c.Defence <= 0 {
 		c.Automatic = true
 		c.step("defence total 0: automatic result, */2S on Assault, */2B on Blitz; no roll", "RULES 1, WiF errata 11.16.5")
 		c.Variants = []Variant{c.variant("infinite", len(t.Levels)-1, true)}
-		c.finish()
-		return c, nil
+		return
 	}
-	sides := 0
-	switch {
-	case s.Has(scenario.FractionalOdds):
-		sides = 6
-	case s.Has(scenario.FractionalOddsD10):
-		sides = 10
-	}
-	if sides > 0 {
+	if sides := c.fractionalSides(); sides > 0 {
 		c.Fraction = crt.Fractional(c.Attack, c.Defence, t.Ratios(), sides)
 	}
 	if c.Fraction.Chance > 0 {
@@ -105,8 +135,17 @@ func Compile(s *scenario.Scenario, t *crt.Table) (*Combat, error) {
 		c.step(fmt.Sprintf("odds %s:%s = %.3g, read in the %s level", num(c.Attack), num(c.Defence), c.Attack/c.Defence, t.Levels[lv]), "RULES 1")
 		c.Variants = []Variant{c.variantAt(t.Levels[lv].String(), lv, crt.Ratio{Num: 3, Den: 1}.AtMost(c.Attack, c.Defence), !crt.Ratio{Num: 1, Den: 1}.AtMost(c.Attack, c.Defence))}
 	}
-	c.finish()
-	return c, nil
+}
+
+// fractionalSides is the die of the fractional-odds option, or 0.
+func (c *Combat) fractionalSides() int {
+	switch {
+	case c.Scenario.Has(scenario.FractionalOdds):
+		return 6
+	case c.Scenario.Has(scenario.FractionalOddsD10):
+		return 10
+	}
+	return 0
 }
 
 // finish marks the reachable outcomes and compiles the flat table.
@@ -120,8 +159,18 @@ func (c *Combat) finish() {
 func (c *Combat) markReachable() {
 	c.Reachable = make([]bool, len(c.Outcomes))
 	lo, hi := c.diceRange()
-	for i := range c.Variants {
-		v := &c.Variants[i]
+	states := []State{c.State}
+	if c.pre != nil {
+		states = c.pre.states
+	}
+	for _, st := range states {
+		c.markVariants(st.Variants, lo, hi)
+	}
+}
+
+func (c *Combat) markVariants(vs []Variant, lo, hi int) {
+	for i := range vs {
+		v := &vs[i]
 		if v.auto >= 0 {
 			c.Reachable[v.auto] = true
 			continue
@@ -138,7 +187,11 @@ func (c *Combat) markReachable() {
 	}
 }
 
-func (c *Combat) step(text, rule string) { c.Steps = append(c.Steps, Step{text, rule}) }
+func (c *Combat) step(text, rule string) {
+	if !c.quiet {
+		c.Steps = append(c.Steps, Step{text, rule})
+	}
+}
 
 // forcesAssault reports terrain that forces the Assault table: a paradrop
 // does not cross the fortified hexside (RULES.md 2.3 (a), 3).
@@ -160,10 +213,15 @@ func forcingTerrain(h *scenario.Hex) string {
 // totals computes both sides' totals (RULES.md 1 and 3).
 func (c *Combat) totals() {
 	s, t := c.Scenario, c.CRT
-	att, steps := unitFactors(s.Attacker.Units, s.Defender.Units, false, "attacker")
-	c.Steps = append(c.Steps, steps...)
-	def, steps := unitFactors(s.Defender.Units, s.Attacker.Units, true, "defender")
-	c.Steps = append(c.Steps, steps...)
+	att, steps := unitFactors(s.Attacker.Units, s.Defender.Units, false, "attacker", nil)
+	c.addSteps(steps)
+	def, steps := unitFactors(s.Defender.Units, s.Attacker.Units, true, "defender", c.faceDown)
+	c.addSteps(steps)
+	// ART bombarding (the artillery option) is not in the combat: a
+	// ground strike adds nothing, support adds its factors unmodified after
+	// every halving (AsA 3.2.3).
+	attSupport := c.artilleryApart(s.Attacker.Units, att, "attacker")
+	defSupport := c.artilleryApart(s.Defender.Units, def, "defender")
 	a := sum(att)
 	if s.Kind == scenario.Invasion {
 		a = c.invadingFactors(att)
@@ -181,6 +239,14 @@ func (c *Combat) totals() {
 	if gs := s.Attacker.GroundSupport; gs > 0 {
 		a += gs
 		c.step(fmt.Sprintf("attacker ground support +%s = %s", num(gs), num(a)), "RULES 3")
+	}
+	if len(s.Attacker.Aircraft) > 0 {
+		a += c.cur.support
+		c.step(fmt.Sprintf("ground-support aircraft +%s tactical factors = %s", num(c.cur.support), num(a)), "RULES 3, AsA 3.2.2")
+	}
+	if attSupport > 0 {
+		a += attSupport
+		c.step(fmt.Sprintf("artillery support +%s, not halved = %s", num(attSupport), num(a)), "RULES 3, AsA 3.2.3")
 	}
 	if sb := s.Attacker.ShoreBombardment; sb > 0 {
 		a += sb
@@ -200,6 +266,10 @@ func (c *Combat) totals() {
 		d += gs
 		c.step(fmt.Sprintf("defender ground support +%s = %s", num(gs), num(d)), "RULES 3")
 	}
+	if defSupport > 0 {
+		d += defSupport
+		c.step(fmt.Sprintf("defensive artillery support +%s = %s", num(defSupport), num(d)), "RULES 3, AsA 3.2.3")
+	}
 	c.RawAttack, c.RawDefence = a, d
 	c.Attack, c.Defence = t.Rounding.Round(a), t.Rounding.Round(d)
 	if t.Rounding == crt.RoundNearest {
@@ -208,6 +278,34 @@ func (c *Combat) totals() {
 		c.step(fmt.Sprintf("totals keep their fractions: attack %s, defence %s", num(a), num(d)), "RULES 1, AfA 8.1c")
 	}
 }
+
+func (c *Combat) addSteps(steps []Step) {
+	for _, st := range steps {
+		c.step(st.Text, st.Rule)
+	}
+}
+
+// artilleryApart takes ART units that bombard instead of fighting out of a
+// side's factors (setting them to 0) and returns the support they add.
+func (c *Combat) artilleryApart(us []scenario.Unit, fs []float64, who string) float64 {
+	support := 0.0
+	for i := range us {
+		switch us[i].Role {
+		case "strike":
+			fs[i] = 0
+			c.step(fmt.Sprintf("%s %s makes a ground strike instead of joining the combat", who, us[i].Label()), "RULES 3, AsA 3.2.3")
+		case "support":
+			fs[i] = 0
+			support += us[i].Factors
+			c.step(fmt.Sprintf("%s %s bombards as ground support: %s, unmodified by stacking, weather, rivers or fortifications", who, us[i].Label(), num(us[i].Factors)), "RULES 3, AsA 3.2.3")
+		}
+	}
+	return support
+}
+
+// inCombat reports a unit that fights in the combat: not an ART unit
+// bombarding under the artillery option.
+func inCombat(u *scenario.Unit) bool { return u.Role == "" || u.Role == "combat" }
 
 func sum(xs []float64) float64 {
 	t := 0.0
@@ -239,9 +337,11 @@ func (c *Combat) lossOrders() {
 }
 
 func cheapestFirst(us []scenario.Unit) []int {
-	order := make([]int, len(us))
-	for i := range order {
-		order[i] = i
+	var order []int
+	for i := range us {
+		if inCombat(&us[i]) {
+			order = append(order, i)
+		}
 	}
 	bp := func(u *scenario.Unit) float64 {
 		if u.BP > 0 {
@@ -327,7 +427,7 @@ func (c *Combat) situation(k crt.Kind) crt.Situation {
 	}
 	sit.Nationalities = len(nations)
 	for i := range def {
-		if def[i].FaceDown {
+		if c.faceDown[i] && inCombat(&def[i]) {
 			sit.FaceDownDefenders++
 		}
 		sit.AllDefendersTerr = sit.AllDefendersTerr && def[i].IsTerritorial()

@@ -1,17 +1,56 @@
 package sim
 
 // Resolve is the resolution routine: it rolls the dice a combat consumes, in
-// the order SCENARIO.md fixes (the fractional-odds die, then the CRT roll,
-// the attacker's before the defender's under wild results), and returns the
-// index of the outcome in c.Outcomes.
+// the order SCENARIO.md fixes (the fractional-odds die, then ground strikes,
+// then AA fire at the ground support, then the CRT roll, the attacker's
+// before the defender's under wild results), and returns the index of the
+// outcome in c.Outcomes.
 //
 // It is generic so the Monte Carlo engine's Stream is called directly, with
 // no interface dispatch on the hot path; replay and exact enumeration use
 // the same code with other Dice.
 func Resolve[D Dice](c *Combat, d D) int {
-	v := &c.Variants[0]
-	if f := c.Fraction; f.Chance > 0 && d.Roll(f.Sides) <= f.Chance {
-		v = &c.Variants[1]
+	var v *Variant
+	if p := c.pre; p != nil {
+		fd := 0
+		if p.fracSides > 0 {
+			fd = d.Roll(p.fracSides)
+		}
+		key := preKey{support: p.fullSupport}
+		for _, f := range p.strikes {
+			if 2*float64(d.Roll(6)) <= f {
+				for _, k := range p.strikeOrder {
+					if key.mask&(1<<k) == 0 {
+						key.mask |= 1 << k
+						break
+					}
+				}
+			}
+		}
+		for _, f := range p.ships {
+			for k := range p.targets {
+				if 2*float64(d.Roll(6)) <= f {
+					key.mask |= 1 << k
+				}
+			}
+		}
+		if p.aaDice > 0 {
+			var rolls [32]int
+			for i := 0; i < p.aaDice; i++ {
+				rolls[i] = d.Roll(6)
+			}
+			key.hit, key.aborted, key.support = p.fire(rolls[:p.aaDice])
+		}
+		st := &p.states[p.index[key]]
+		v = &st.Variants[0]
+		if st.Fraction.Chance > 0 && fd <= st.Fraction.Chance {
+			v = &st.Variants[1]
+		}
+	} else {
+		v = &c.Variants[0]
+		if f := c.Fraction; f.Chance > 0 && d.Roll(f.Sides) <= f.Chance {
+			v = &c.Variants[1]
+		}
 	}
 	if v.auto >= 0 {
 		return int(v.auto)

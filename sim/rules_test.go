@@ -467,3 +467,7 @@ defender:
 		t.Fatal("division_available accepted without kampfgruppe")
 	}
 }
+
+func scenarioParse(text string) (*scenario.Scenario, error) {
+	return scenario.Parse("test.yaml", []byte(text))
+}

@@ -49,6 +49,7 @@ type Summary struct {
 	DistCIs       DistributionIntervals     `json:"distribution_intervals"`
 	Means         Means                     `json:"means"`
 	LossesByType  LossesByType              `json:"losses_by_type"`
+	PreCombat     *PreCombat                `json:"pre_combat,omitempty"`
 	Reconstructed ReconstructedUse          `json:"reconstructed"`
 	Replay        *Replayed                 `json:"replay,omitempty"`
 	Warnings      []string                  `json:"warnings"`
@@ -103,6 +104,16 @@ type Means struct {
 	DefenderUnitsLost   stats.Mean `json:"defender_units_lost"`
 	AttackerFactorsLost stats.Mean `json:"attacker_factors_lost"`
 	DefenderFactorsLost stats.Mean `json:"defender_factors_lost"`
+}
+
+// PreCombat is what the pre-combat random steps did: defenders turned
+// face-down by ground strikes, ground-support aircraft destroyed and
+// aborted by AA fire, and the tactical factors that pressed the attack.
+type PreCombat struct {
+	DefendersStruck   []float64          `json:"defenders_struck"`
+	AircraftDestroyed []float64          `json:"aircraft_destroyed"`
+	AircraftAborted   []float64          `json:"aircraft_aborted"`
+	SupportFactors    map[string]float64 `json:"support_factors"`
 }
 
 // LossesByType is each side's expected units lost by unit type, and the
@@ -259,6 +270,14 @@ func Summarize(c *Combat, t *stats.Tally) *Summary {
 	sum.LossesByType = LossesByType{
 		Attacker: lossesByType(t, s.Attacker.Units, c.attOrder, func(i int) int { return int(out[i].AttackerLost + out[i].AttackerReduced) }),
 		Defender: lossesByType(t, s.Defender.Units, c.defOrder, func(i int) int { return int(out[i].DefenderLost + out[i].DefenderReduced) }),
+	}
+	if c.pre != nil {
+		sum.PreCombat = &PreCombat{
+			DefendersStruck:   points(t.Distribution(nil, func(i int) int { return int(out[i].Struck) })),
+			AircraftDestroyed: points(t.Distribution(nil, func(i int) int { return int(out[i].AirHit) })),
+			AircraftAborted:   points(t.Distribution(nil, func(i int) int { return int(out[i].AirAborted) })),
+			SupportFactors:    pointMap(factorDist(t, func(i int) float64 { return out[i].Support })),
+		}
 	}
 	sum.Reconstructed.Probability = t.Event(is(func(o *Outcome) bool { return o.Reconstructed }))
 	sum.Reconstructed.Used = sum.Reconstructed.Probability.P > 0

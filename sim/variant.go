@@ -19,7 +19,8 @@ func (c *Combat) variant(odds string, level int, threeToOne bool) Variant {
 func (c *Combat) variantAt(odds string, level int, threeToOne, belowOneToOne bool) Variant {
 	v := Variant{Odds: odds, Level: level, auto: -1}
 	if belowOneToOne && c.airdropLimited() {
-		o := c.internOutcome(Outcome{Level: int8(level), Table: crt.Assault, NotAllowed: true})
+		o := c.internOutcome(Outcome{Level: int8(level), Table: crt.Assault, NotAllowed: true,
+			Struck: c.cur.struck, Support: c.cur.support, AirHit: c.cur.hit, AirAborted: c.cur.aborted})
 		v.Chooser, v.Reason = "rules", "the airdrop is not allowed below 1:1 (AWAW 10.55C)"
 		v.auto = o
 		c.step(fmt.Sprintf("at %s: below 1:1 the airdrop may not be made (AWAW 10.55C); reported as not allowed, not as a failure", odds), "RULES 6, AWAW 10.55C")
@@ -205,12 +206,13 @@ func (c *Combat) chooseTable(v *Variant, threeToOne bool) (crt.Kind, string, str
 func (c *Combat) settle(level int, k crt.Kind, r crt.Result, auto, recon bool) int32 {
 	s := c.Scenario
 	att, def := s.Attacker.Units, s.Defender.Units
-	o := Outcome{Level: int8(level), Table: k, Automatic: auto, Reconstructed: recon}
+	o := Outcome{Level: int8(level), Table: k, Automatic: auto, Reconstructed: recon,
+		Struck: c.cur.struck, Support: c.cur.support, AirHit: c.cur.hit, AirAborted: c.cur.aborted}
 	// Kampfgruppe (AsA 3.1.1): a corps or army lost with a division
 	// available comes back as that division, reported as reduced; a
 	// defending one must retreat, or it is destroyed after all.
 	kg := s.Has(scenario.Kampfgruppe)
-	na := min(int(r.AttackerLoss), len(att))
+	na := min(int(r.AttackerLoss), len(c.attOrder))
 	for _, i := range c.attOrder[:na] {
 		if kg && att[i].IsCorps() && att[i].DivisionAvailable {
 			o.AttackerReduced++
@@ -218,7 +220,7 @@ func (c *Combat) settle(level int, k crt.Kind, r crt.Result, auto, recon bool) i
 			o.AttackerFactorsLost += att[i].Factors
 		}
 	}
-	nd := min(int(r.DefenderLoss), len(def))
+	nd := min(int(r.DefenderLoss), len(c.defOrder))
 	for _, i := range c.defOrder[:nd] {
 		if kg && def[i].IsCorps() && def[i].DivisionAvailable && s.Defender.CanRetreat {
 			o.DefenderReduced++
@@ -227,7 +229,7 @@ func (c *Combat) settle(level int, k crt.Kind, r crt.Result, auto, recon bool) i
 		}
 	}
 	o.AttackerLost, o.DefenderLost = int8(na)-o.AttackerReduced, int8(nd)-o.DefenderReduced
-	if survivors := len(def) - nd; survivors > 0 && r.Effect != crt.NoEffect {
+	if survivors := len(c.defOrder) - nd; survivors > 0 && r.Effect != crt.NoEffect {
 		switch {
 		case !s.Defender.CanRetreat:
 			// Units that cannot retreat are destroyed (RULES.md 2, AfA 8.3).
@@ -241,7 +243,7 @@ func (c *Combat) settle(level int, k crt.Kind, r crt.Result, auto, recon bool) i
 			o.DefenderShattered = int8(survivors)
 		}
 	}
-	o.HexTaken = nd == len(def) || r.Effect != crt.NoEffect
+	o.HexTaken = nd == len(c.defOrder) || r.Effect != crt.NoEffect
 	if s.Kind != scenario.Land && !auto {
 		// Any defender part but "-" destroys the notional unit, which
 		// does not count as a loss; the hex falls only with it.
@@ -249,7 +251,7 @@ func (c *Combat) settle(level int, k crt.Kind, r crt.Result, auto, recon bool) i
 	}
 	o.Breakthrough = r.Effect == crt.Breakthrough && o.HexTaken
 	r.FaceUp = r.FaceUp && r.AttackerLoss == 0
-	o.AttackerFaceUp = r.FaceUp && na < len(att)
+	o.AttackerFaceUp = r.FaceUp && na < len(c.attOrder)
 	if s.Kind != scenario.Land && o.HexTaken && !auto && s.Hex.Terrain != "clear" && s.Hex.Terrain != "desert" {
 		// After a landing or drop outside clear and desert the units turn
 		// face-down whatever the result, unless the success was automatic
