@@ -16,9 +16,9 @@ var (
 		"night", "intercepted", "target", "aa_units", "bombers", "air_tables"}
 	shipKeys     = []string{"name", "factors"}
 	aircraftKeys = []string{"name", "a2a", "tactical"}
-	raidTopKeys = []string{"name", "kind", "options", "dice", "night", "intercepted", "target", "aa_units", "bombers", "air_tables"}
-	targetKeys  = []string{"factories", "oil", "synth_plants", "port_ships_aa", "flak"}
-	hexKeys     = []string{"terrain", "weather", "defence_multiplier", "city", "fortress", "reference_town", "fortified",
+	raidTopKeys  = []string{"name", "kind", "options", "dice", "night", "intercepted", "target", "aa_units", "bombers", "air_tables"}
+	targetKeys   = []string{"factories", "oil", "synth_plants", "port_ships_aa", "flak"}
+	hexKeys      = []string{"terrain", "weather", "defence_multiplier", "city", "fortress", "reference_town", "fortified",
 		"across_river", "home_nation", "supply", "surprise", "adjacent_friendly_corps"}
 	sideKeys = []string{"hq_support", "ground_support", "shore_bombardment", "attack_as_mud", "can_retreat", "units", "naval_strikes", "aircraft"}
 	unitKeys = []string{"type", "size", "factors", "nation", "face_down", "supply", "section", "towed", "red_circle",

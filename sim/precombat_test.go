@@ -69,7 +69,7 @@ func TestArtillery(t *testing.T) {
 	}
 	// Roles need the option; a defending stack cannot strike.
 	for from, to := range map[string]string{
-		"options: [artillery]\n": "",
+		"options: [artillery]\n":       "",
 		"nation: USSR, supply: false}": "nation: USSR, supply: false}\n    - {type: ART, size: division, factors: 2, nation: USSR, role: strike}",
 	} {
 		if _, err := scenarioParse(strings.Replace(strikeScenario, from, to, 1)); err == nil {
