@@ -20,9 +20,9 @@ var (
 	targetKeys   = []string{"factories", "oil", "synth_plants", "port_ships_aa", "flak"}
 	hexKeys      = []string{"terrain", "weather", "defence_multiplier", "city", "fortress", "reference_town", "fortified",
 		"across_river", "home_nation", "supply", "surprise", "adjacent_friendly_corps"}
-	sideKeys = []string{"hq_support", "ground_support", "shore_bombardment", "attack_as_mud", "can_retreat", "units", "naval_strikes", "aircraft"}
+	sideKeys = []string{"hq_support", "ground_support", "shore_bombardment", "attack_as_mud", "can_retreat", "units", "naval_strikes", "aircraft", "exploiting", "ctl"}
 	unitKeys = []string{"type", "size", "factors", "nation", "face_down", "supply", "section", "towed", "red_circle",
-		"heavy", "division_available", "ski", "white_print", "territorial", "name", "bp", "ls", "role"}
+		"heavy", "division_available", "ski", "white_print", "territorial", "name", "bp", "ls", "role", "mech_negated", "isolated", "katyusha"}
 )
 
 // supported lists the options this version implements. An option SCENARIO.md
@@ -261,8 +261,6 @@ func parseOptions(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 			d.Errorf(n, key, "%s; options are %s", msg, strings.Join(AllOptions, ", "))
 		case s.Options[o]:
 			d.Errorf(n, key, "option %q is listed twice", o)
-		case o == AWAWUnitEffects && s.Kind == Land:
-			d.Errorf(n, key, "option %q is supported for invasions and paradrops; its land-combat effects are not supported yet", o)
 		case !supported[o] && o != AWAWUnitEffects:
 			d.Errorf(n, key, "option %q is not supported yet by this version", o)
 		}
@@ -308,7 +306,22 @@ func parseHex(d *yamlx.Decoder, n *yaml.Node, s *Scenario) {
 			}
 		}
 	}
+	awaw := func(key string) {
+		var v bool
+		if m.Bool(key, &v) && v && !s.Has(AWAWUnitEffects) {
+			d.Errorf(m.Get(key), "hex."+key, "needs the awaw-unit-effects option")
+		}
+	}
+	awaw("protected")
+	m.Bool("protected", &h.Protected)
+	if s.Kind == Land && s.Has(AWAWUnitEffects) {
+		// A World at War reads home_nation for negated armour (10.32).
+		m.Bool("home_nation", &h.HomeNation)
+	}
 	for _, k := range []string{"home_nation", "surprise", "adjacent_friendly_corps"} {
+		if k == "home_nation" && s.Has(AWAWUnitEffects) {
+			continue
+		}
 		if s.Kind == Land && m.Has(k) {
 			var v bool
 			if m.Bool(k, &v) && v {
@@ -334,6 +347,13 @@ func parseSide(d *yamlx.Decoder, n *yaml.Node, path string, s *Scenario) Side {
 	}
 	if m.Bool("can_retreat", &side.CanRetreat) && path != "defender" {
 		d.Errorf(m.Get("can_retreat"), m.Join("can_retreat"), "only the defender retreats")
+	}
+	if m.Bool("exploiting", &side.Exploiting) && side.Exploiting && (path != "attacker" || !s.Has(AWAWUnitEffects)) {
+		d.Errorf(m.Get("exploiting"), m.Join("exploiting"), "an attack by exploiting armour is an attacker's, under the awaw-unit-effects option")
+	}
+	side.CTL = 1
+	if m.Int("ctl", &side.CTL) && (path != "defender" || !s.Has(AWAWUnitEffects)) {
+		d.Errorf(m.Get("ctl"), m.Join("ctl"), "the defender's combat training level matters only under the awaw-unit-effects option")
 	}
 	if path == "defender" && side.ShoreBombardment > 0 {
 		d.Errorf(m.Get("shore_bombardment"), m.Join("shore_bombardment"), "shore bombardment supports only the attacker")
@@ -462,6 +482,15 @@ func parseUnit(d *yamlx.Decoder, n *yaml.Node, path, side string, s *Scenario) U
 	}
 	if u.Role == "" {
 		u.Role = "combat"
+	}
+	if m.Bool("mech_negated", &u.MechNegated) && u.MechNegated && (u.Type != "ARM" && u.Type != "MECH" || !s.Has(AWAWUnitEffects)) {
+		d.Errorf(m.Get("mech_negated"), path+".mech_negated", "only ARM and MECH units have a mechanized component, under the awaw-unit-effects option (AWAW 10.32)")
+	}
+	if m.Bool("isolated", &u.Isolated) && u.Isolated && (u.Type != "CHINDIT" || !s.Has(AWAWUnitEffects)) {
+		d.Errorf(m.Get("isolated"), path+".isolated", "only Chindits count as isolated, under the awaw-unit-effects option (AWAW 10.64A)")
+	}
+	if m.Bool("katyusha", &u.Katyusha) && u.Katyusha && (u.Type != "ART" || u.Towed) {
+		d.Errorf(m.Get("katyusha"), path+".katyusha", "a Katyusha is an ART unit, self-propelled for combat (AsA 3.2): not towed")
 	}
 	if u.IsArtillery() && side == "attacker" && s.Kind != Land {
 		d.Errorf(m.Get("type"), path+".type", "AT, AA and ART units cannot invade or be air transported (AsA 3.2)")

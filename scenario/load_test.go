@@ -80,7 +80,6 @@ func TestParseErrors(t *testing.T) {
 		{"bad weather", "weather: mud", "weather: hail", []string{"hex.weather: unknown weather"}},
 		{"bad table", "table: auto", "table: fast", []string{"table: want auto, assault or blitz"}},
 		{"bombardment keys", "kind: land", "kind: bombardment", []string{"a bombardment takes no crt", "a raid needs at least one bomber"}},
-		{"unsupported option", "wild-results]", "awaw-unit-effects]", []string{"its land-combat effects are not supported yet"}},
 		{"unknown kind", "kind: land", "kind: naval", []string{"unknown kind \"naval\""}},
 		{"city and reference town", "city: false", "city: true, reference_town: true", []string{"a reference town is not a city"}},
 		{"duplicate key", "modifier: 1", "modifier: 1\nmodifier: 2", []string{"modifier: key appears twice"}},
@@ -203,13 +202,20 @@ func TestInvasionKeys(t *testing.T) {
 	}
 }
 
-func TestAWAWOnlyForInvasionsAndParadrops(t *testing.T) {
-	land := strings.Replace(valid, "wild-results]", "awaw-unit-effects]", 1)
-	if _, err := Parse("a.yaml", []byte(land)); err == nil || !strings.Contains(err.Error(), "land-combat effects are not supported yet") {
-		t.Errorf("awaw on land: %v", err)
+// AWAW keys need the option and fit only their units (RULES.md 6).
+func TestAWAWKeys(t *testing.T) {
+	base := "kind: land\noptions: [awaw-unit-effects]\nhex: {protected: true}\nattacker:\n  exploiting: true\n  units: [{type: CHINDIT, size: brigade, factors: 1, nation: CW, isolated: true}]\ndefender:\n  ctl: 0\n  units: [{type: ARM, factors: 2, nation: JA, mech_negated: true}]\n"
+	if _, err := Parse("a.yaml", []byte(base)); err != nil {
+		t.Fatalf("valid AWAW keys: %v", err)
 	}
-	inv := "kind: invasion\noptions: [awaw-unit-effects]\nattacker:\n  units: [{type: MAR, factors: 2, nation: US}]\n"
-	if _, err := Parse("a.yaml", []byte(inv)); err != nil {
-		t.Errorf("awaw on an invasion: %v", err)
+	for from, want := range map[string]string{
+		"options: [awaw-unit-effects]\n": "needs the awaw-unit-effects option",
+		"type: ARM, factors: 2":          "only ARM and MECH units have a mechanized component",
+		"type: CHINDIT":                  "only Chindits count as isolated",
+	} {
+		to := map[string]string{"options: [awaw-unit-effects]\n": "", "type: ARM, factors: 2": "type: INF, factors: 2", "type: CHINDIT": "type: INF"}[from]
+		if _, err := Parse("a.yaml", []byte(strings.Replace(base, from, to, 1))); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q -> %q: %v, want %q", from, to, err, want)
+		}
 	}
 }

@@ -109,6 +109,9 @@ type Hex struct {
 	Supply                bool
 	Surprise              bool
 	AdjacentFriendlyCorps bool
+	// Protected is a capital, objective hex, IC, bridgehead or railhead,
+	// where A World at War's exploiting-armour DMs do not apply.
+	Protected bool
 }
 
 // Side is the attacker or the defender.
@@ -118,6 +121,8 @@ type Side struct {
 	ShoreBombardment float64
 	AttackAsMud      bool
 	CanRetreat       bool // defender: false destroys units a R, S or B result would move
+	Exploiting       bool // attacker: the attack is by exploiting armour (AWAW 10.13)
+	CTL              int  // defender's combat training level (AWAW 10.32); default 1
 	Units            []Unit
 	// Attacker only: ships making naval ground strikes (option
 	// naval-ground-strike) and ground-support aircraft that defending AA
@@ -161,6 +166,9 @@ type Unit struct {
 	BP                float64 // build points, 0 when not given
 	LS                bool    // a German or Japanese division invading by LS
 	Role              string  // ART under the artillery option: combat, strike or support
+	MechNegated       bool    // an armour unit whose mechanized component is negated (AWAW 10.32)
+	Isolated          bool    // a Chindit not in or adjacent to other non-Chindit Western Allied units (AWAW 10.64A)
+	Katyusha          bool    // rocket artillery: self-propelled for combat (AsA 3.2)
 	Line              int     // line of the unit in the file, for messages
 }
 

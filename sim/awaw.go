@@ -21,7 +21,7 @@ func (c *Combat) airdropLimited() bool {
 }
 
 // awawTerms are the die-roll modifiers of the A World at War unit effects
-// for invasions and paradrops (RULES.md 6).
+// (RULES.md 6).
 func (c *Combat) awawTerms() []crt.Term {
 	if !c.awaw() {
 		return nil
@@ -52,11 +52,63 @@ func (c *Combat) awawTerms() []crt.Term {
 			switch s.Defender.Units[i].Type {
 			case "INF", "MTN", "MIL", "GARR", "TERR", "SKI", "REPL", "PART":
 				dm = max(dm, 1)
-			case "ARM", "MECH", "PARA", "MAR", "CMDO":
+			case "ARM", "MECH", "PARA", "MAR", "CMDO", "CHINDIT":
 				dm = max(dm, 2)
 			}
 		}
 		return []crt.Term{{Name: fmt.Sprintf("units defending only against an airdrop: DM +%d", dm), Value: awawDM(dm), Rule: "RULES 6, AWAW 10.55D"}}
+	case scenario.Land:
+		return c.awawLandTerms()
 	}
 	return nil
+}
+
+// awawLandTerms are A World at War's land-combat DMs (RULES.md 6).
+func (c *Combat) awawLandTerms() []crt.Term {
+	s := c.Scenario
+	var ts []crt.Term
+	// Infantry and replacements attacked by exploiting armour, and armour
+	// whose mechanized component is negated, incur a -1 DM outside a
+	// capital, objective hex, IC, bridgehead or railhead; specialized units
+	// are exempt (10.13, 10.24, 10.32, 10.41F). The DM applies when every
+	// defending unit in the combat incurs it.
+	if s.Attacker.Exploiting && !s.Hex.Protected && len(c.defOrder) > 0 {
+		all := true
+		for _, i := range c.defOrder {
+			all = all && exploitable(&s.Defender.Units[i])
+		}
+		if all {
+			ts = append(ts, crt.Term{Name: "attacked by exploiting armour: DM -1", Value: awawDM(-1), Rule: "RULES 6, AWAW 10.13, 10.24, 10.32"})
+		}
+	}
+	// Negated armour with a CTL of 0 or less: -1 DM when attacked, except
+	// in those places or its home country (10.32).
+	if s.Defender.CTL <= 0 && !s.Hex.Protected && !s.Hex.HomeNation {
+		for _, i := range c.defOrder {
+			if s.Defender.Units[i].MechNegated {
+				ts = append(ts, crt.Term{Name: "negated armour with CTL 0 or less: DM -1", Value: awawDM(-1), Rule: "RULES 6, AWAW 10.32"})
+				break
+			}
+		}
+	}
+	// An isolated Chindit attacking: -1 DM (10.64A).
+	for _, i := range c.attOrder {
+		if u := &s.Attacker.Units[i]; u.Type == "CHINDIT" && u.Isolated {
+			ts = append(ts, crt.Term{Name: "attacked by an isolated Chindit: DM -1", Value: awawDM(-1), Rule: "RULES 6, AWAW 10.64A"})
+			break
+		}
+	}
+	return ts
+}
+
+// exploitable reports units that incur the exploiting-armour DM: infantry,
+// replacements and negated armour, not specialized units (AWAW 10.41F).
+func exploitable(u *scenario.Unit) bool {
+	switch u.Type {
+	case "INF", "MTN", "MIL", "GARR", "TERR", "SKI", "REPL", "PART":
+		return true
+	case "ARM", "MECH":
+		return u.MechNegated
+	}
+	return false
 }

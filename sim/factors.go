@@ -22,7 +22,8 @@ func (s Step) String() string {
 
 // armoured reports units AT and AA double against (AsA 3.2.1): ARM, ARM
 // divisions, and MECH.
-func armoured(u *scenario.Unit) bool { return u.Type == "ARM" || u.Type == "MECH" }
+// Armour whose mechanized component is negated acts as infantry (AWAW 10.32).
+func armoured(u *scenario.Unit) bool { return (u.Type == "ARM" || u.Type == "MECH") && !u.MechNegated }
 
 func anyArmoured(us []scenario.Unit) bool {
 	for i := range us {
@@ -41,7 +42,7 @@ func towedOnly(us []scenario.Unit) bool {
 	}
 	for i := range us {
 		u := &us[i]
-		if !(u.Type == "AA" || (u.Type == "AT" || u.Type == "ART") && u.Towed) {
+		if !(u.Type == "AA" || (u.Type == "AT" || u.Type == "ART") && u.Towed && !u.Katyusha) {
 			return false
 		}
 	}
@@ -52,7 +53,7 @@ func towedOnly(us []scenario.Unit) bool {
 // returns each unit's factor before side-wide multipliers, with the working.
 // faceDown, when given, overrides the units' face_down flags (ground
 // strikes turn defenders face-down).
-func unitFactors(side, enemy []scenario.Unit, defending bool, who string, faceDown []bool) ([]float64, []Step) {
+func unitFactors(side, enemy []scenario.Unit, defending bool, who string, faceDown []bool, awaw bool) ([]float64, []Step) {
 	out := make([]float64, len(side))
 	var steps []Step
 	towed := defending && towedOnly(side)
@@ -71,7 +72,10 @@ func unitFactors(side, enemy []scenario.Unit, defending bool, who string, faceDo
 			rules = append(rules, rule)
 		}
 		switch {
-		case towed && u.IsArtillery():
+		case defending && u.Type == "REPL" && awaw:
+			f = 1
+			note("replacement defending: 1", "RULES 6, AWAW 10.23")
+		case towed && u.IsArtillery() && !u.Katyusha:
 			f = 1
 			note("towed artillery alone in its stack: 1", "RULES 3, AsA 3.2")
 		case u.IsArtillery() && down && !u.Supply:

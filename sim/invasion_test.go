@@ -268,3 +268,61 @@ func TestAWAWAirdrops(t *testing.T) {
 		t.Error("an airdrop on an empty hex was limited")
 	}
 }
+
+// RULES.md 6 on land: AWAW 10.13, 10.24, 10.32, 10.41F, 10.64A, 10.23.
+func TestAWAWLand(t *testing.T) {
+	mk := func(hex, attExtra, att, defExtra, def string) *Combat {
+		return compile(t, "kind: land\ncrt: 2d6\ntable: assault\noptions: [awaw-unit-effects]\nhex: {"+hex+"}\nattacker:\n"+attExtra+"  units:\n"+att+"defender:\n"+defExtra+"  units:\n"+def)
+	}
+	arm := "    - {type: ARM, factors: 6, nation: GE}\n"
+	inf := "    - {type: INF, factors: 2, nation: USSR}\n"
+	repl := "    - {type: REPL, size: division, factors: 3, nation: USSR}\n"
+	para := "    - {type: PARA, size: division, factors: 2, nation: USSR}\n"
+	negated := "    - {type: ARM, factors: 3, nation: USSR, mech_negated: true}\n"
+	exp := "  exploiting: true\n"
+	cases := []struct {
+		name string
+		c    *Combat
+		want int
+	}{
+		{"infantry attacked by exploiting armour", mk("", exp, arm, "", inf), 1},
+		{"replacements too", mk("", exp, arm, "", repl), 1},
+		{"negated armour too", mk("", exp, arm, "", negated), 1},
+		{"not in a protected hex", mk("protected: true", exp, arm, "", inf), 0},
+		{"specialized units are exempt", mk("", exp, arm, "", inf+para), 0},
+		{"not exploiting", mk("", "", arm, "", inf), 0},
+		{"negated armour with CTL 0", mk("", "", arm, "  ctl: 0\n", negated), 1},
+		{"negated armour with CTL 1", mk("", "", arm, "  ctl: 1\n", negated), 0},
+		{"negated armour at home", mk("home_nation: true", "", arm, "  ctl: 0\n", negated), 0},
+		{"both", mk("", exp, arm, "  ctl: -1\n", negated), 2},
+		{"isolated Chindit", mk("", "", "    - {type: CHINDIT, size: brigade, factors: 1, nation: CW, isolated: true}\n", "", inf), 1},
+		{"supported Chindit", mk("", "", "    - {type: CHINDIT, size: brigade, factors: 1, nation: CW}\n", "", inf), 0},
+	}
+	for _, tc := range cases {
+		if got := tc.c.Variants[0].Modifier; got != tc.want {
+			t.Errorf("%s: modifier %+d, want %+d", tc.name, got, tc.want)
+		}
+	}
+	// Replacements defend with 1 factor (10.23).
+	if c := mk("", "", arm, "", repl); c.Defence != 1 {
+		t.Errorf("replacement defending: %v, want 1", c.Defence)
+	}
+	// Without the option they keep their factors and no DM applies.
+	c := compile(t, "kind: land\ncrt: 2d6\ntable: assault\nattacker:\n  units:\n"+arm+"defender:\n  units:\n"+repl)
+	if c.Defence != 3 {
+		t.Errorf("replacement without the option: %v", c.Defence)
+	}
+}
+
+// AsA 3.2: a Katyusha is self-propelled for combat, so it is not worth 1
+// when alone like towed artillery.
+func TestKatyusha(t *testing.T) {
+	c := compile(t, "kind: land\ncrt: 2d6\ntable: assault\nattacker:\n  units: [{type: INF, factors: 6, nation: GE}]\ndefender:\n  units: [{type: ART, size: division, factors: 3, nation: USSR, katyusha: true}]\n")
+	if c.Defence != 3 {
+		t.Errorf("a Katyusha alone defends with %v, want 3", c.Defence)
+	}
+	c = compile(t, "kind: land\ncrt: 2d6\ntable: assault\nattacker:\n  units: [{type: INF, factors: 6, nation: GE}]\ndefender:\n  units: [{type: ART, size: division, factors: 3, nation: USSR, towed: true}]\n")
+	if c.Defence != 1 {
+		t.Errorf("towed artillery alone defends with %v, want 1", c.Defence)
+	}
+}

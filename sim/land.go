@@ -213,9 +213,9 @@ func forcingTerrain(h *scenario.Hex) string {
 // totals computes both sides' totals (RULES.md 1 and 3).
 func (c *Combat) totals() {
 	s, t := c.Scenario, c.CRT
-	att, steps := unitFactors(s.Attacker.Units, s.Defender.Units, false, "attacker", nil)
+	att, steps := unitFactors(s.Attacker.Units, s.Defender.Units, false, "attacker", nil, c.awaw())
 	c.addSteps(steps)
-	def, steps := unitFactors(s.Defender.Units, s.Attacker.Units, true, "defender", c.faceDown)
+	def, steps := unitFactors(s.Defender.Units, s.Attacker.Units, true, "defender", c.faceDown, c.awaw())
 	c.addSteps(steps)
 	// ART bombarding (the artillery option) is not in the combat: a
 	// ground strike adds nothing, support adds its factors unmodified after
@@ -366,6 +366,8 @@ func armCount(us []scenario.Unit, defending bool) float64 {
 	for i := range us {
 		u := &us[i]
 		switch {
+		case u.MechNegated:
+			// Negated armour acts as infantry (AWAW 10.32).
 		case u.Type == "ARM" && u.IsCorps():
 			n++
 		case u.Type == "ARM":
@@ -384,7 +386,7 @@ func blitzCount(us []scenario.Unit, antiArmour bool) int {
 	n := 0
 	for i := range us {
 		u := &us[i]
-		if u.Type == "ARM" || antiArmour && (u.Type == "AT" || u.Type == "AA") {
+		if u.Type == "ARM" && !u.MechNegated || antiArmour && (u.Type == "AT" || u.Type == "AA") {
 			if u.IsCorps() {
 				n += 2
 			} else {

@@ -72,7 +72,7 @@ func TestGolden(t *testing.T) {
 		{"err-scenario-dice.txt", []string{"run", "--exact", "testdata/bad-dice.yaml"}, 1},
 		{"run-kampfgruppe-explain.txt", []string{"run", "--exact", "--explain", "../../examples/kampfgruppe-mud.yaml"}, 0},
 		{"run-awaw-airdrop.json", []string{"run", "--exact", "-f", "json", "../../examples/awaw-airdrop.yaml"}, 0},
-		{"err-not-yet.txt", []string{"run", "testdata/not-yet.yaml"}, 1},
+		{"run-awaw-exploitation-explain.txt", []string{"run", "--exact", "--explain", "../../examples/awaw-exploitation.yaml"}, 0},
 		{"run-artillery-explain.txt", []string{"run", "--exact", "--explain", "../../examples/artillery-support.yaml"}, 0},
 		{"run-artillery-mc.json", []string{"run", "-n", "2e5", "-w", "2", "-f", "json", "../../examples/artillery-support.yaml"}, 0},
 		{"run-dusseldorf-explain.txt", []string{"run", "--exact", "--explain", "../../examples/dusseldorf-bombardment.yaml"}, 0},
