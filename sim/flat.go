@@ -130,3 +130,26 @@ func (f *flatTable) sample(pcg *rand.PCG, h []uint64, size int) {
 		h[(j&3)*n+int(out[hi])]++
 	}
 }
+
+// fill draws len(out) uniform indices from pcg like sample, writing each
+// trial's outcome instead of counting it.
+func (f *flatTable) fill(pcg *rand.PCG, out []int32) {
+	m := uint64(len(f.outcome))
+	var word uint64
+	left := 0
+	for j := range out {
+		if left == 0 {
+			for {
+				word = pcg.Uint64()
+				if _, lo := bits.Mul64(word, f.span); lo >= f.reject {
+					break
+				}
+			}
+			left = f.per
+		}
+		hi, lo := bits.Mul64(word, m)
+		word = lo
+		left--
+		out[j] = f.outcome[hi]
+	}
+}

@@ -83,6 +83,19 @@ func Compile(s *scenario.Scenario, t *crt.Table) (*Combat, error) {
 	default:
 		return nil, fmt.Errorf("sim: %s: %s scenarios are not supported yet", s.File, s.Kind)
 	}
+	for i := range s.Attacker.Units {
+		if u := &s.Attacker.Units[i]; !inCombat(u) && !s.Has(scenario.Artillery) {
+			return nil, fmt.Errorf("sim: %s: %s has role %s, which needs the artillery option", s.File, u.Label(), u.Role)
+		}
+	}
+	for i := range s.Defender.Units {
+		if u := &s.Defender.Units[i]; !inCombat(u) && !s.Has(scenario.Artillery) {
+			return nil, fmt.Errorf("sim: %s: %s has role %s, which needs the artillery option", s.File, u.Label(), u.Role)
+		}
+	}
+	if len(s.Attacker.NavalStrikes) > 0 && !s.Has(scenario.NavalGroundStrike) {
+		return nil, fmt.Errorf("sim: %s: naval_strikes need the naval-ground-strike option", s.File)
+	}
 	if forcesAssault(s) && s.Table == "blitz" {
 		return nil, fmt.Errorf("sim: %s: table: blitz is not allowed: %s forces the Assault table (RULES.md 2.3 (a))", s.File, forcingTerrain(&s.Hex))
 	}

@@ -63,3 +63,20 @@ func TestTally(t *testing.T) {
 		t.Errorf("exact event has an interval: %+v", e)
 	}
 }
+
+func TestChiSquaredTwoSample(t *testing.T) {
+	// Identical samples: statistic 0, p 1.
+	if c := ChiSquaredTwoSample([]uint64{10, 20, 30}, []uint64{10, 20, 30}); c.Statistic != 0 || c.DF != 2 || math.Abs(c.P-1) > 1e-12 {
+		t.Errorf("identical: %+v", c)
+	}
+	// 2x2 table [[30, 70], [50, 50]]: expected 40/60 each row; statistic
+	// 2*(100/40 + 100/60) = 8.3333, df 1, p = 0.00389.
+	c := ChiSquaredTwoSample([]uint64{30, 70}, []uint64{50, 50})
+	if math.Abs(c.Statistic-8.333333) > 1e-5 || c.DF != 1 || math.Abs(c.P-0.003892) > 1e-5 {
+		t.Errorf("2x2: %+v", c)
+	}
+	// Categories neither sample saw do not count.
+	if c := ChiSquaredTwoSample([]uint64{30, 0, 70}, []uint64{50, 0, 50}); c.DF != 1 {
+		t.Errorf("empty category counted: %+v", c)
+	}
+}

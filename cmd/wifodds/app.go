@@ -61,10 +61,12 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return usageError{err}
 		},
-		Commands: []*cli.Command{runCommand(), crtCommand(), benchCommand()},
+		Commands: []*cli.Command{runCommand(), compareCommand(), sweepCommand(), crtCommand(), benchCommand()},
+		// Variants are comma-separated overrides: a --variant is one value.
+		DisableSliceFlagSeparator: true,
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usagef("unknown command %q (commands: run, crt, bench)", c.Args().First())
+				return usagef("unknown command %q (commands: run, compare, sweep, crt, bench)", c.Args().First())
 			}
 			return cli.ShowAppHelp(c)
 		},

@@ -56,6 +56,17 @@ func TestGolden(t *testing.T) {
 		{"run-fractional-mc.txt", []string{"run", "../../examples/fractional-odds-16to3.yaml", "-n", "200000", "--seed", "5", "-w", "2"}, 0},
 		{"run-wild-mc.json", []string{"run", "../../examples/wild-results-3to1.yaml", "-n", "1e5", "-w", "2", "-f", "json"}, 0},
 		{"run-auto.txt", []string{"run", "--auto", "../../examples/wild-results-3to1.yaml", "--dice", "6,6"}, 0},
+		{"compare.txt", []string{"compare", "../../examples/wild-results-3to1.yaml", "--variant", "std=crt=standard", "--variant", "alt=crt=2d6", "--variant", "single=crt=2d6,options-=wild-results"}, 0},
+		{"compare.csv", []string{"compare", "../../examples/wild-results-3to1.yaml", "-v", "std=crt=standard", "-v", "alt=crt=2d6", "-f", "csv"}, 0},
+		{"compare.json", []string{"compare", "../../examples/wild-results-3to1.yaml", "-v", "std=crt=standard", "-v", "alt=crt=2d6", "-f", "json"}, 0},
+		{"compare.md", []string{"compare", "../../examples/wild-results-3to1.yaml", "-v", "std=crt=standard", "-v", "alt=crt=2d6", "-f", "markdown"}, 0},
+		{"compare-mc.txt", []string{"compare", "../../examples/fractional-odds-16to3.yaml", "--mc", "-n", "2e5", "-w", "2", "-v", "plus1=modifier=1"}, 0},
+		{"sweep.txt", []string{"sweep", "../../examples/fractional-odds-16to3.yaml", "--attack", "10..24", "--crt", "standard,2d6"}, 0},
+		{"sweep.csv", []string{"sweep", "../../examples/fractional-odds-16to3.yaml", "--attack", "16..20", "--modifier", "-1..1", "-f", "csv"}, 0},
+		{"sweep.md", []string{"sweep", "../../examples/port-moresby-invasion.yaml", "--defence", "4..10", "-f", "markdown"}, 0},
+		{"err-compare-variant.txt", []string{"compare", "../../examples/wild-results-3to1.yaml", "-v", "x=crt=9d6"}, 1},
+		{"err-compare-override.txt", []string{"compare", "../../examples/wild-results-3to1.yaml", "-v", "x=speed=3"}, 2},
+		{"err-sweep-range.txt", []string{"sweep", "../../examples/wild-results-3to1.yaml", "--attack", "9..x"}, 2},
 		{"crt-show-standard.txt", []string{"crt", "show", "standard"}, 0},
 		{"crt-show-2d6.txt", []string{"crt", "show", "2d6"}, 0},
 		{"err-missing-file.txt", []string{"run", "nope.yaml"}, 1},
@@ -68,6 +79,7 @@ func TestGolden(t *testing.T) {
 		{"err-precision.txt", []string{"run", "--precision", "2", "../../examples/wild-results-3to1.yaml"}, 2},
 		{"err-unknown-flag.txt", []string{"run", "--trails", "5", "../../examples/wild-results-3to1.yaml"}, 2},
 		{"err-unknown-command.txt", []string{"simulate"}, 2},
+		{"err-chart-ext.txt", []string{"compare", "../../examples/wild-results-3to1.yaml", "-v", "a=crt=2d6", "--chart", "x.gif"}, 2},
 		{"err-dice-range.txt", []string{"run", "--exact", "--dice", "7,1", "../../examples/wild-results-3to1.yaml"}, 1},
 		{"err-scenario-dice.txt", []string{"run", "--exact", "testdata/bad-dice.yaml"}, 1},
 		{"run-kampfgruppe-explain.txt", []string{"run", "--exact", "--explain", "../../examples/kampfgruppe-mud.yaml"}, 0},
@@ -140,6 +152,27 @@ func TestOutputFile(t *testing.T) {
 	ents, _ := os.ReadDir(dir)
 	if len(ents) != 1 {
 		t.Fatalf("temporary files left behind: %v", ents)
+	}
+}
+
+// compare and sweep write their charts and HTML pages.
+func TestChartFiles(t *testing.T) {
+	dir := t.TempDir()
+	p := func(n string) string { return filepath.Join(dir, n) }
+	if _, errs, code := wifodds(t, "compare", "../../examples/wild-results-3to1.yaml", "-v", "a=crt=2d6", "--chart", p("mix.png"), "--loss-chart", p("loss.svg"), "--html", p("c.html")); code != 0 {
+		t.Fatal(errs)
+	}
+	if _, errs, code := wifodds(t, "sweep", "../../examples/fractional-odds-16to3.yaml", "--attack", "16..30", "--modifier", "-2..2", "--crt", "standard,2d6", "--chart", p("curve.svg"), "--heatmap", p("heat.png"), "--html", p("s.html")); code != 0 {
+		t.Fatal(errs)
+	}
+	for _, n := range []string{"mix.png", "loss.svg", "c.html", "curve.svg", "heat.png", "s.html"} {
+		data, err := os.ReadFile(p(n))
+		if err != nil || len(data) < 1000 {
+			t.Errorf("%s: %v, %d bytes", n, err, len(data))
+		}
+		if strings.HasSuffix(n, ".html") && !strings.Contains(string(data), "<svg") {
+			t.Errorf("%s has no inline chart", n)
+		}
 	}
 }
 

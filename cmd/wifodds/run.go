@@ -20,6 +20,8 @@ import (
 	"github.com/wifodds/wifodds/stats"
 )
 
+func defaultWorkers() int { return runtime.NumCPU() }
+
 // DefaultSeed is the seed a run uses when none is given; it is printed so
 // any run can be repeated.
 const DefaultSeed = 1
@@ -39,7 +41,7 @@ func runCommand() *cli.Command {
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the report to `FILE` (atomically) instead of standard output"},
 			&cli.StringFlag{Name: "trials", Aliases: []string{"n"}, Value: "1000000", Usage: "Monte Carlo trials (1_000_000, 1e6 and 1M also work)"},
 			&cli.StringFlag{Name: "seed", Value: strconv.Itoa(DefaultSeed), Usage: "seed of the random stream; the same seed and trials give the same answer"},
-			&cli.IntFlag{Name: "workers", Aliases: []string{"w"}, Value: runtime.NumCPU(), Usage: "worker goroutines (the result does not depend on it)"},
+			&cli.IntFlag{Name: "workers", Aliases: []string{"w"}, Value: defaultWorkers(), Usage: "worker goroutines (the result does not depend on it)"},
 			&cli.Float64Flag{Name: "precision", Usage: "sample until every headline 95% interval's half-width is below `E` (0 < E < 1)"},
 			&cli.StringFlag{Name: "max-trials", Value: "1000000000", Usage: "with --precision, the most trials to run"},
 			&cli.IntFlag{Name: "budget", Value: sim.DefaultPathBudget, Usage: "most dice paths exact enumeration may walk"},
@@ -303,6 +305,12 @@ func writeFileAtomic(path string, data []byte) error {
 	}
 	tmp := f.Name()
 	if _, err := f.Write(data); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
+	// CreateTemp makes the file private; a report is an ordinary file.
+	if err := f.Chmod(0o644); err != nil {
 		f.Close()
 		os.Remove(tmp)
 		return err

@@ -1,0 +1,225 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/reports"
+	"github.com/wifodds/wifodds/scenario"
+	"github.com/wifodds/wifodds/sim"
+	"gonum.org/v1/plot"
+)
+
+func compareCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "compare",
+		Usage:     "compare variants of a scenario (CRTs, options, modifiers) side by side",
+		ArgsUsage: "FILE",
+		Description: "Each --variant NAME=OVERRIDES changes the scenario, e.g. --variant std='crt=standard' --variant alt='crt=2d6'\n" +
+			"--variant wild='crt=2d6,options+=wild-results'. Overrides: crt=, table=, modifier=, options+=, options-=, options=a+b.\n" +
+			"The first variant is the baseline every other is compared with; with a single variant, the scenario as written is.\n" +
+			"Exact when every variant's dice tree is within --budget, else Monte Carlo with common random numbers.",
+		OnUsageError: onUsageError,
+		Flags: []cli.Flag{
+			&cli.StringSliceFlag{Name: "variant", Aliases: []string{"v"}, Usage: "a variant: `NAME=OVERRIDES` (repeat)"},
+			&cli.BoolFlag{Name: "exact", Usage: "exact enumeration only (fails if a tree is too large)"},
+			&cli.BoolFlag{Name: "mc", Usage: "Monte Carlo even when exact answers are possible"},
+			&cli.BoolFlag{Name: "independent", Usage: "Monte Carlo with independent streams instead of common random numbers"},
+			&cli.StringFlag{Name: "trials", Aliases: []string{"n"}, Value: "1000000", Usage: "Monte Carlo trials per variant"},
+			&cli.StringFlag{Name: "seed", Value: strconv.Itoa(DefaultSeed), Usage: "seed of the random streams"},
+			&cli.IntFlag{Name: "workers", Aliases: []string{"w"}, Value: defaultWorkers(), Usage: "worker goroutines"},
+			&cli.IntFlag{Name: "budget", Value: sim.DefaultPathBudget, Usage: "most dice paths exact enumeration may walk per variant"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "text, json, csv or markdown"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the report to `FILE`"},
+			&cli.StringFlag{Name: "html", Usage: "also write a self-contained HTML page with the charts to `FILE`"},
+			&cli.StringFlag{Name: "chart", Usage: "write the stacked result-mix chart to `FILE` (.png or .svg)"},
+			&cli.StringFlag{Name: "loss-chart", Usage: "write the attacking-losses chart to `FILE` (.png or .svg)"},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"},
+		},
+		Action: compareAction,
+	}
+}
+
+func compareAction(c *cli.Context) error {
+	if c.NArg() != 1 {
+		return usagef("compare takes one scenario file, got %d arguments", c.NArg())
+	}
+	file := c.Args().First()
+	format := c.String("format")
+	if format != "text" && format != "json" && format != "csv" && format != "markdown" {
+		return usagef("--format %q: want text, json, csv or markdown", format)
+	}
+	if c.Bool("exact") && c.Bool("mc") {
+		return usagef("choose one of --exact and --mc")
+	}
+	trials, err := parseCount(c.String("trials"))
+	if err != nil {
+		return usagef("--trials: %v", err)
+	}
+	seed, err := strconv.ParseUint(strings.ReplaceAll(c.String("seed"), "_", ""), 0, 64)
+	if err != nil {
+		return usagef("--seed %q: want a whole number", c.String("seed"))
+	}
+	workers := c.Int("workers")
+	if workers < 1 || workers > 1024 {
+		return usagef("--workers %d: want 1 to 1024", workers)
+	}
+	for _, f := range []string{"chart", "loss-chart"} {
+		if p := c.String(f); p != "" && chartFormat(p) == "" {
+			return usagef("--%s %q: the file must end in .png or .svg", f, p)
+		}
+	}
+	specs := c.StringSlice("variant")
+	if len(specs) == 0 {
+		return usagef("give at least one --variant NAME=OVERRIDES, e.g. --variant alt='crt=2d6'")
+	}
+	s, err := scenario.Load(file)
+	if err != nil {
+		return err
+	}
+	if s.Kind == scenario.Bombardment {
+		return fmt.Errorf("%s: compare handles land combats, invasions and paradrops; run bombardments one at a time", file)
+	}
+	if len(specs) == 1 {
+		specs = append([]string{"scenario="}, specs...)
+	}
+	var vs []sim.NamedCombat
+	seen := map[string]bool{}
+	for _, spec := range specs {
+		name, over, ok := strings.Cut(spec, "=")
+		name = strings.TrimSpace(name)
+		if !ok || name == "" {
+			return usagef("--variant %q: want NAME=OVERRIDES, e.g. alt=crt=2d6", spec)
+		}
+		if seen[name] {
+			return usagef("--variant %q: the name %s is used twice", spec, name)
+		}
+		seen[name] = true
+		v, err := scenario.Override(s, over)
+		if err != nil {
+			return usageError{fmt.Errorf("--variant %s: %w", name, err)}
+		}
+		dir := filepath.Dir(file)
+		if v.CRT != s.CRT {
+			dir = ""
+		}
+		t, err := crt.Open(v.CRT, dir)
+		if err != nil {
+			return fmt.Errorf("--variant %s: %w", name, err)
+		}
+		cb, err := sim.Compile(v, t)
+		if err != nil {
+			return fmt.Errorf("--variant %s: %w", name, err)
+		}
+		vs = append(vs, sim.NamedCombat{Name: name, Overrides: strings.TrimSpace(over), Combat: cb})
+	}
+	budget := c.Int("budget")
+	exact := !c.Bool("mc")
+	if exact && !c.Bool("exact") {
+		for _, v := range vs {
+			if sim.CountPaths(v.Combat, budget+1) > budget {
+				exact = false
+			}
+		}
+	}
+	start := time.Now()
+	var cmp *sim.Comparison
+	if exact {
+		cmp, err = sim.CompareExact(s.Name, vs, budget)
+		if err != nil {
+			return fmt.Errorf("%s: %w (try --mc)", file, err)
+		}
+	} else {
+		bar := newProgress(c.App.ErrWriter, c.Bool("quiet"))
+		cmp, err = sim.CompareSampled(c.Context, s.Name, vs, sim.Config{Trials: trials, Seed: seed, Workers: workers, Progress: bar.update}, !c.Bool("independent"))
+		bar.finish()
+		if err != nil {
+			return err
+		}
+		if cmp.Trials == 0 {
+			return fmt.Errorf("%w before the first chunk of trials finished; nothing to report", errInterrupted)
+		}
+	}
+	cmp.Elapsed = time.Since(start).Seconds()
+	var buf bytes.Buffer
+	switch format {
+	case "json":
+		err = reports.WriteJSON(&buf, cmp)
+	case "csv":
+		err = reports.WriteCompareCSV(&buf, cmp)
+	case "markdown":
+		err = reports.WriteCompareMarkdown(&buf, cmp)
+	default:
+		err = reports.WriteCompareText(&buf, cmp)
+	}
+	if err != nil {
+		return err
+	}
+	mixChart, err := reports.ResultMixChart(cmp)
+	if err != nil {
+		return err
+	}
+	lossChart, err := reports.LossChart(cmp)
+	if err != nil {
+		return err
+	}
+	charts := map[string]*plot.Plot{c.String("chart"): mixChart, c.String("loss-chart"): lossChart}
+	for path, p := range charts {
+		if path != "" {
+			if err := writeChart(path, p); err != nil {
+				return err
+			}
+		}
+	}
+	if path := c.String("html"); path != "" {
+		src, _ := os.ReadFile(file)
+		var page bytes.Buffer
+		if err := reports.WriteCompareHTML(&page, cmp, string(src), []reports.Chart{{Title: "Result mix", Plot: mixChart}, {Title: "Attacking units lost", Plot: lossChart}}); err != nil {
+			return err
+		}
+		if err := writeFileAtomic(path, page.Bytes()); err != nil {
+			return err
+		}
+	}
+	if err := output(c, c.String("output"), buf.Bytes()); err != nil {
+		return err
+	}
+	if cmp.Partial {
+		return fmt.Errorf("%w after %d trials; the partial results were reported", errInterrupted, cmp.Trials)
+	}
+	return nil
+}
+
+func chartFormat(path string) string {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".png":
+		return "png"
+	case ".svg":
+		return "svg"
+	}
+	return ""
+}
+
+func writeChart(path string, p *plot.Plot) error {
+	var buf bytes.Buffer
+	if err := reports.SaveChart(p, &buf, chartFormat(path)); err != nil {
+		return err
+	}
+	return writeFileAtomic(path, buf.Bytes())
+}
+
+// output writes a report to standard output or atomically to path.
+func output(c *cli.Context, path string, data []byte) error {
+	if path != "" {
+		return writeFileAtomic(path, data)
+	}
+	_, err := c.App.Writer.Write(data)
+	return err
+}

@@ -1,0 +1,168 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/xml"
+	"image/png"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/scenario"
+	"github.com/wifodds/wifodds/sim"
+)
+
+func comparison(t *testing.T) *sim.Comparison {
+	t.Helper()
+	s, err := scenario.Load("../examples/wild-results-3to1.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vs []sim.NamedCombat
+	for _, o := range []string{"crt=standard", "crt=2d6", "crt=2d6,options-=wild-results"} {
+		v, _ := scenario.Override(s, o)
+		tb, _ := crt.Builtin(v.CRT)
+		c, err := sim.Compile(v, tb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vs = append(vs, sim.NamedCombat{Name: o, Overrides: o, Combat: c})
+	}
+	cmp, err := sim.CompareExact(s.Name, vs, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cmp
+}
+
+func sweep(t *testing.T) *sim.Sweep {
+	t.Helper()
+	s, err := scenario.Load("../examples/fractional-odds-16to3.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	std, _ := crt.Builtin("standard")
+	two, _ := crt.Builtin("2d6")
+	sw, err := sim.RunSweep(s, []*crt.Table{std, two}, "attack", sim.Range{Lo: 16, Hi: 34}, []int{-2, -1, 0, 1, 2}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sw
+}
+
+func checkImage(t *testing.T, name string, data []byte, format string) {
+	t.Helper()
+	switch format {
+	case "png":
+		img, err := png.Decode(bytes.NewReader(data))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if b := img.Bounds(); b.Dx() != ChartWidth || b.Dy() != ChartHeight {
+			t.Errorf("%s: %dx%d, want %dx%d", name, b.Dx(), b.Dy(), ChartWidth, ChartHeight)
+		}
+	case "svg":
+		var doc struct {
+			XMLName xml.Name
+			Width   string `xml:"width,attr"`
+			Height  string `xml:"height,attr"`
+		}
+		if err := xml.Unmarshal(data, &doc); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if doc.XMLName.Local != "svg" || !strings.HasPrefix(doc.Width, "600") || !strings.HasPrefix(doc.Height, "375") {
+			t.Errorf("%s: <%s width=%q height=%q>, want an svg of 600x375 points (800x500 pixels)", name, doc.XMLName.Local, doc.Width, doc.Height)
+		}
+	}
+}
+
+// The charts decode as images of 800x500 and plot the computed values.
+func TestCharts(t *testing.T) {
+	cmp := comparison(t)
+	sw := sweep(t)
+	mix := ResultMixData(cmp)
+	for r, code := range mix.Codes {
+		for v := range mix.Variants {
+			if mix.Values[r][v] != cmp.Variants[v].Results[code] {
+				t.Errorf("result mix %s variant %d: plotted %v, computed %v", code, v, mix.Values[r][v], cmp.Variants[v].Results[code])
+			}
+		}
+	}
+	for v, row := range LossData(cmp) {
+		for n, p := range row {
+			if p != cmp.Variants[v].Summary.Distributions.AttackerUnitsLost[n] {
+				t.Errorf("loss chart variant %d, %d lost: %v", v, n, p)
+			}
+		}
+	}
+	curve := OddsCurveData(sw)
+	k := 0
+	for i, name := range curve.CRTs {
+		for _, pt := range curve.Points[i] {
+			for _, st := range sw.Steps {
+				if st.CRT == name && st.Modifier == -2 && st.Attack == pt.X {
+					k++
+					if st.HexTaken != pt.Y {
+						t.Errorf("curve %s at %v: plotted %v, computed %v", name, pt.X, pt.Y, st.HexTaken)
+					}
+				}
+			}
+		}
+	}
+	if k != 2*19 {
+		t.Errorf("curve plots %d points, want %d", k, 2*19)
+	}
+	g := HeatMapData(sw, "2d6")
+	for _, st := range sw.Steps {
+		if st.CRT != "2d6" {
+			continue
+		}
+		c, r := int(st.Attack)-16, st.Modifier+2
+		if got := g.Z(c, r); got != st.HexTaken || g.X(c) != st.Attack || g.Y(r) != float64(st.Modifier) {
+			t.Errorf("heat map at %v,%d: %v, computed %v", st.Attack, st.Modifier, got, st.HexTaken)
+		}
+	}
+	heat, err := HeatMapChart(sw, "2d6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mixChart, _ := ResultMixChart(cmp)
+	lossChart, _ := LossChart(cmp)
+	curveChart, _ := OddsCurveChart(sw)
+	for _, format := range []string{"png", "svg"} {
+		for name, ch := range map[string]*Chart{"mix": {Plot: mixChart}, "loss": {Plot: lossChart}, "curve": {Plot: curveChart}, "heat": {Plot: heat}} {
+			var buf bytes.Buffer
+			if err := SaveChart(ch.Plot, &buf, format); err != nil {
+				t.Fatal(err)
+			}
+			checkImage(t, name+"."+format, buf.Bytes(), format)
+		}
+	}
+	if err := SaveChart(mixChart, &bytes.Buffer{}, "gif"); err == nil {
+		t.Error("saved a gif")
+	}
+	if math.IsNaN(g.Z(0, 0)) {
+		t.Error("a computed cell is NaN")
+	}
+}
+
+// The HTML page is self-contained: charts inline as SVG, the scenario, the
+// seed or method, and the reconstructed-values note.
+func TestCompareHTML(t *testing.T) {
+	cmp := comparison(t)
+	mix, _ := ResultMixChart(cmp)
+	var buf bytes.Buffer
+	if err := WriteCompareHTML(&buf, cmp, "name: <scenario>", []Chart{{Title: "Result mix", Plot: mix}}); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	for _, want := range []string{"<svg", "Result mix", "name: &lt;scenario&gt;", "exact", "reconstructed table values", "P(hex taken)"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if strings.Contains(page, "<img") || strings.Contains(page, "http") && strings.Contains(page, "src=\"http") {
+		t.Error("page loads something from outside")
+	}
+}

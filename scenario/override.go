@@ -1,0 +1,85 @@
+package scenario
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Override applies a variant's overrides to a copy of s, for `wifodds
+// compare`. The overrides are comma-separated: crt=NAME|FILE,
+// table=auto|assault|blitz, modifier=N, options+=NAME, options-=NAME and
+// options=NAME+NAME (replacing the list; options= empties it).
+func Override(s *Scenario, overrides string) (*Scenario, error) {
+	c := *s
+	c.Options = map[string]bool{}
+	for k, v := range s.Options {
+		c.Options[k] = v
+	}
+	if strings.TrimSpace(overrides) == "" {
+		return &c, nil
+	}
+	for _, part := range strings.Split(overrides, ",") {
+		part = strings.TrimSpace(part)
+		key, val, ok := strings.Cut(part, "=")
+		if !ok {
+			return nil, fmt.Errorf("override %q: want key=value, e.g. crt=2d6", part)
+		}
+		val = strings.TrimSpace(val)
+		switch key = strings.TrimSpace(key); key {
+		case "crt":
+			if val == "" {
+				return nil, fmt.Errorf("override %q: crt needs a table name or file", part)
+			}
+			c.CRT = val
+		case "table":
+			if val != "auto" && val != "assault" && val != "blitz" {
+				return nil, fmt.Errorf("override %q: table is auto, assault or blitz", part)
+			}
+			c.Table = val
+		case "modifier":
+			n, err := strconv.Atoi(val)
+			if err != nil || n < -30 || n > 30 {
+				return nil, fmt.Errorf("override %q: modifier is a whole number from -30 to 30", part)
+			}
+			c.Modifier = n
+		case "options+", "options-":
+			if !knownOption(val) {
+				return nil, fmt.Errorf("override %q: unknown option %q; options are %s", part, val, strings.Join(AllOptions, ", "))
+			}
+			c.Options[val] = key == "options+"
+			if key == "options-" {
+				delete(c.Options, val)
+			}
+		case "options":
+			c.Options = map[string]bool{}
+			for _, o := range strings.Split(val, "+") {
+				if o = strings.TrimSpace(o); o == "" {
+					continue
+				}
+				if !knownOption(o) {
+					return nil, fmt.Errorf("override %q: unknown option %q", part, o)
+				}
+				c.Options[o] = true
+			}
+		default:
+			return nil, fmt.Errorf("override %q: unknown key %q; use crt, table, modifier, options, options+ or options-", part, key)
+		}
+	}
+	if c.Options[FractionalOdds] && c.Options[FractionalOddsD10] {
+		return nil, fmt.Errorf("overrides %q: choose one of fractional-odds and fractional-odds-d10", overrides)
+	}
+	if c.Options[WildResults] && c.Kind == Bombardment {
+		return nil, fmt.Errorf("overrides %q: options do not apply to a bombardment", overrides)
+	}
+	return &c, nil
+}
+
+func knownOption(o string) bool {
+	for _, k := range AllOptions {
+		if k == o {
+			return true
+		}
+	}
+	return false
+}

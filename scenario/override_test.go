@@ -1,0 +1,38 @@
+package scenario
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestOverride(t *testing.T) {
+	s, err := Parse("v.yaml", []byte(valid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := Override(s, "crt=2d6, table=assault,options+=blitz-modifier,options-=wild-results,modifier=-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.CRT != "2d6" || o.Table != "assault" || !o.Has(BlitzModifier) || o.Has(WildResults) || !o.Has(FractionalOdds) || o.Modifier != -2 {
+		t.Errorf("override gave %+v", o)
+	}
+	if !s.Has(WildResults) || s.CRT != "standard" {
+		t.Error("Override changed the original")
+	}
+	if o, _ := Override(s, "options="); len(o.Options) != 0 {
+		t.Errorf("options= left %v", o.Options)
+	}
+	for bad, want := range map[string]string{
+		"crt":                          "want key=value",
+		"table=fast":                   "auto, assault or blitz",
+		"options+=wild":                "unknown option",
+		"speed=3":                      "unknown key",
+		"modifier=x":                   "whole number",
+		"options+=fractional-odds-d10": "choose one of",
+	} {
+		if _, err := Override(s, bad); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want %q", bad, err, want)
+		}
+	}
+}

@@ -1,0 +1,247 @@
+package sim
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/wifodds/wifodds/stats"
+)
+
+// CompareMetric is a headline quantity compared across variants.
+type CompareMetric struct {
+	Name  string
+	Mean  bool // an expected value rather than a probability
+	value func(o *Outcome) float64
+}
+
+func indicator(f func(o *Outcome) bool) func(o *Outcome) float64 {
+	return func(o *Outcome) float64 {
+		if f(o) {
+			return 1
+		}
+		return 0
+	}
+}
+
+// CompareMetrics are the quantities compare reports for every variant.
+var CompareMetrics = []CompareMetric{
+	{"hex_taken", false, indicator(func(o *Outcome) bool { return o.HexTaken })},
+	{"breakthrough", false, indicator(func(o *Outcome) bool { return o.Breakthrough })},
+	{"attacker_face_up", false, indicator(func(o *Outcome) bool { return o.AttackerFaceUp })},
+	{"attacker_units_lost", true, func(o *Outcome) float64 { return float64(o.AttackerLost) }},
+	{"defender_units_lost", true, func(o *Outcome) float64 { return float64(o.DefenderLost) }},
+}
+
+// Variant names a scenario variant and its compiled combat.
+type NamedCombat struct {
+	Name      string
+	Overrides string
+	Combat    *Combat
+}
+
+// Comparison is a comparison of variants of one scenario: each variant's
+// headline metrics and result mix, and each metric's difference from the
+// first variant with its 95% interval.
+type Comparison struct {
+	Scenario string          `json:"scenario"`
+	Method   string          `json:"method"`
+	Trials   uint64          `json:"trials,omitempty"`
+	Seed     *uint64         `json:"seed,omitempty"`
+	CRN      bool            `json:"common_random_numbers"`
+	Elapsed  float64         `json:"elapsed_seconds"`
+	Partial  bool            `json:"partial"`
+	Variants []VariantResult `json:"variants"`
+	Warnings []string        `json:"warnings"`
+}
+
+// VariantResult is one variant of a comparison.
+type VariantResult struct {
+	Name      string                    `json:"name"`
+	Overrides string                    `json:"overrides"`
+	CRT       string                    `json:"crt"`
+	Metrics   map[string]stats.Estimate `json:"metrics"`
+	Diff      map[string]stats.Estimate `json:"difference_from_first,omitempty"`
+	Test      *stats.ChiSquared         `json:"result_test,omitempty"`
+	Results   map[string]float64        `json:"results"`
+	Summary   *Summary                  `json:"-"`
+	combat    *Combat
+}
+
+// CompareExact compares variants by exact enumeration: every difference is
+// exact.
+func CompareExact(scenario string, vs []NamedCombat, budget int) (*Comparison, error) {
+	cmp := &Comparison{Scenario: scenario, Method: MethodExact, Warnings: []string{}}
+	var first []float64
+	for k, v := range vs {
+		w, _, err := Exact(v.Combat, budget)
+		if err != nil {
+			return nil, fmt.Errorf("variant %s: %w", v.Name, err)
+		}
+		t := &stats.Tally{Weights: w}
+		r := variantResult(v, t)
+		means := make([]float64, len(CompareMetrics))
+		for i, m := range CompareMetrics {
+			means[i] = r.Metrics[m.Name].P
+		}
+		if k == 0 {
+			first = means
+		} else {
+			r.Diff = map[string]stats.Estimate{}
+			for i, m := range CompareMetrics {
+				r.Diff[m.Name] = stats.Exact(means[i] - first[i])
+			}
+		}
+		cmp.Variants = append(cmp.Variants, r)
+	}
+	return cmp, nil
+}
+
+// CompareSampled compares variants by Monte Carlo, each against the first
+// on the same trials. With crn the variants share their random numbers; the
+// differences then have far tighter intervals than independent runs give.
+func CompareSampled(ctx context.Context, scenario string, vs []NamedCombat, cfg Config, crn bool) (*Comparison, error) {
+	seed := cfg.Seed
+	cmp := &Comparison{Scenario: scenario, Method: MethodMonteCarlo, Seed: &seed, CRN: crn, Warnings: []string{}}
+	if len(vs) == 1 {
+		vs = append(vs, vs[0]) // a lone variant is compared with itself
+		defer func() { cmp.Variants = cmp.Variants[:1] }()
+	}
+	first := vs[0]
+	for k := 1; k < len(vs); k++ {
+		seedB := cfg.Seed
+		if !crn {
+			seedB = splitmix(cfg.Seed ^ uint64(k)*0x9e3779b97f4a7c15)
+		}
+		j, err := SampleJoint(ctx, first.Combat, vs[k].Combat, cfg, seedB)
+		if err != nil {
+			return nil, err
+		}
+		cmp.Trials, cmp.Partial = j.Trials, cmp.Partial || j.Partial
+		if j.Trials == 0 {
+			return cmp, nil
+		}
+		ma, mb := j.Marginal(0), j.Marginal(1)
+		if k == 1 {
+			cmp.Variants = append(cmp.Variants, variantResult(first, &stats.Tally{Counts: ma, N: j.Trials}))
+		}
+		r := variantResult(vs[k], &stats.Tally{Counts: mb, N: j.Trials})
+		r.Diff = pairedDiffs(first.Combat, vs[k].Combat, j)
+		test := stats.ChiSquaredTwoSample(resultCounts(first.Combat, vs[k].Combat, ma, mb))
+		r.Test = &test
+		cmp.Variants = append(cmp.Variants, r)
+	}
+	return cmp, nil
+}
+
+func variantResult(v NamedCombat, t *stats.Tally) VariantResult {
+	c := v.Combat
+	sum := Summarize(c, t)
+	r := VariantResult{Name: v.Name, Overrides: v.Overrides, CRT: c.Scenario.CRT, Metrics: map[string]stats.Estimate{}, Results: sum.Results, Summary: sum, combat: c}
+	for _, m := range CompareMetrics {
+		if m.Mean {
+			mm := t.Mean(func(i int) float64 { return m.value(&c.Outcomes[i]) })
+			r.Metrics[m.Name] = stats.Estimate{P: mm.Mean, Lo: mm.Lo, Hi: mm.Hi}
+		} else {
+			r.Metrics[m.Name] = t.Event(func(i int) bool { return m.value(&c.Outcomes[i]) != 0 })
+		}
+	}
+	return r
+}
+
+// pairedDiffs is each metric's difference (second minus first) from a joint
+// tally, with the paired 95% interval: the mean of the per-trial
+// differences plus or minus z times their standard error.
+func pairedDiffs(a, b *Combat, j *Joint) map[string]stats.Estimate {
+	out := map[string]stats.Estimate{}
+	n := float64(j.Trials)
+	for _, m := range CompareMetrics {
+		var s, s2 float64
+		for ia := 0; ia < j.NA; ia++ {
+			va := m.value(&a.Outcomes[ia])
+			for ib := 0; ib < j.NB; ib++ {
+				c := j.Counts[ia*j.NB+ib]
+				if c == 0 {
+					continue
+				}
+				d := m.value(&b.Outcomes[ib]) - va
+				s += float64(c) * d
+				s2 += float64(c) * d * d
+			}
+		}
+		mean := s / n
+		v := 0.0
+		if n > 1 {
+			v = max(0, (s2-n*mean*mean)/(n-1))
+		}
+		se := math.Sqrt(v / n)
+		out[m.Name] = stats.Estimate{P: mean, Lo: mean - stats.Z95*se, Hi: mean + stats.Z95*se}
+	}
+	return out
+}
+
+// resultCounts lines up two variants' counts by result code.
+func resultCounts(a, b *Combat, ca, cb []uint64) ([]uint64, []uint64) {
+	idx := map[string]int{}
+	var codes []string
+	code := func(o *Outcome) string {
+		if o.NotAllowed {
+			return NotAllowed
+		}
+		return o.Result.String()
+	}
+	for _, c := range []*Combat{a, b} {
+		for i := range c.Outcomes {
+			k := code(&c.Outcomes[i])
+			if _, ok := idx[k]; !ok {
+				idx[k] = len(codes)
+				codes = append(codes, k)
+			}
+		}
+	}
+	ra, rb := make([]uint64, len(codes)), make([]uint64, len(codes))
+	for i, n := range ca {
+		ra[idx[code(&a.Outcomes[i])]] += n
+	}
+	for i, n := range cb {
+		rb[idx[code(&b.Outcomes[i])]] += n
+	}
+	return ra, rb
+}
+
+// ResultCodes lists every result code any variant can give, from the
+// attacker's worst to best (as the run report orders them).
+func (c *Comparison) ResultCodes() []string {
+	type coded struct {
+		code string
+		o    *Outcome
+	}
+	seen := map[string]bool{}
+	var all []coded
+	for _, v := range c.Variants {
+		cb := v.combat
+		for i := range cb.Outcomes {
+			o := &cb.Outcomes[i]
+			code := o.Result.String()
+			if o.NotAllowed {
+				code = NotAllowed
+			}
+			if _, ok := v.Results[code]; ok && !seen[code] {
+				seen[code] = true
+				all = append(all, coded{code, o})
+			}
+		}
+	}
+	sort.SliceStable(all, func(i, j int) bool {
+		if b := all[i].o.better(all[j].o); b != 0 {
+			return b < 0
+		}
+		return all[i].code < all[j].code
+	})
+	out := make([]string, len(all))
+	for i, a := range all {
+		out[i] = a.code
+	}
+	return out
+}

@@ -1,0 +1,108 @@
+package sim
+
+import (
+	"fmt"
+
+	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/scenario"
+	"github.com/wifodds/wifodds/stats"
+)
+
+// Range is a whole-number range lo..hi.
+type Range struct{ Lo, Hi int }
+
+// Sweep varies a scenario's attack (or defence) total, and optionally its
+// die-roll modifier, under one or more CRTs, and computes each step
+// exactly.
+type Sweep struct {
+	Scenario  string      `json:"scenario"`
+	Axis      string      `json:"axis"` // "attack" or "defence"
+	Method    string      `json:"method"`
+	CRTs      []string    `json:"crts"`
+	Modifiers []int       `json:"modifiers"`
+	Steps     []SweepStep `json:"steps"`
+	Notes     []string    `json:"notes"`
+}
+
+// SweepStep is one point of a sweep.
+type SweepStep struct {
+	CRT          string             `json:"crt"`
+	Modifier     int                `json:"modifier"`
+	Attack       float64            `json:"attack"`
+	Defence      float64            `json:"defence"`
+	Odds         string             `json:"odds"`         // the odds level read (before any fractional-odds roll)
+	OddsChanged  bool               `json:"odds_changed"` // a different level from the previous step
+	HexTaken     float64            `json:"hex_taken"`
+	Breakthrough float64            `json:"breakthrough"`
+	AttackerLost float64            `json:"attacker_units_lost"`
+	DefenderLost float64            `json:"defender_units_lost"`
+	Results      map[string]float64 `json:"results"`
+}
+
+// RunSweep sweeps s: for every CRT in tables, every modifier in mods (the
+// scenario's own when empty) and every total in axis, the attacking (or
+// defending) side's ground support is set so that its total before
+// rounding is that value, and the combat is computed exactly. Totals below
+// what the side's units already bring are skipped with a note.
+func RunSweep(s *scenario.Scenario, tables []*crt.Table, axis string, r Range, mods []int, budget int) (*Sweep, error) {
+	if axis != "attack" && axis != "defence" {
+		return nil, fmt.Errorf("sim: sweep axis %q: want attack or defence", axis)
+	}
+	if r.Lo < 0 || r.Hi < r.Lo || r.Hi-r.Lo > 500 {
+		return nil, fmt.Errorf("sim: sweep range %d..%d: want 0 <= lo <= hi and at most 500 steps", r.Lo, r.Hi)
+	}
+	if len(mods) == 0 {
+		mods = []int{s.Modifier}
+	}
+	sw := &Sweep{Scenario: s.Name, Axis: axis, Method: MethodExact, Modifiers: mods, Notes: []string{}}
+	for _, t := range tables {
+		sw.CRTs = append(sw.CRTs, t.Name)
+		for _, mod := range mods {
+			base := *s
+			base.Modifier = mod
+			base.Attacker.GroundSupport, base.Defender.GroundSupport = 0, 0
+			c0, err := Compile(&base, t)
+			if err != nil {
+				return nil, err
+			}
+			from := c0.RawAttack
+			if axis == "defence" {
+				from = c0.RawDefence
+			}
+			prev := ""
+			skipped := 0
+			for x := r.Lo; x <= r.Hi; x++ {
+				extra := float64(x) - from
+				if extra < 0 {
+					skipped++
+					continue
+				}
+				v := base
+				if axis == "attack" {
+					v.Attacker.GroundSupport = extra
+				} else {
+					v.Defender.GroundSupport = extra
+				}
+				c, err := Compile(&v, t)
+				if err != nil {
+					return nil, err
+				}
+				w, _, err := Exact(c, budget)
+				if err != nil {
+					return nil, fmt.Errorf("sim: sweep step %s %d: %w", axis, x, err)
+				}
+				sum := Summarize(c, &stats.Tally{Weights: w})
+				st := SweepStep{CRT: t.Name, Modifier: mod, Attack: c.Attack, Defence: c.Defence, Odds: c.Variants[0].Odds,
+					HexTaken: sum.Probabilities.HexTaken.P, Breakthrough: sum.Probabilities.Breakthrough.P,
+					AttackerLost: sum.Means.AttackerUnitsLost.Mean, DefenderLost: sum.Means.DefenderUnitsLost.Mean, Results: sum.Results}
+				st.OddsChanged = prev != "" && st.Odds != prev
+				prev = st.Odds
+				sw.Steps = append(sw.Steps, st)
+			}
+			if skipped > 0 {
+				sw.Notes = append(sw.Notes, fmt.Sprintf("%s, modifier %+d: %d step(s) below the %s the units already bring (%s) skipped", t.Name, mod, skipped, axis, num(from)))
+			}
+		}
+	}
+	return sw, nil
+}

@@ -1,0 +1,46 @@
+package sim
+
+import (
+	"testing"
+
+	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/scenario"
+)
+
+func TestSweep(t *testing.T) {
+	s, err := scenario.Load("../examples/fractional-odds-16to3.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Options = map[string]bool{}
+	std, _ := crt.Builtin("standard")
+	two, _ := crt.Builtin("2d6")
+	sw, err := RunSweep(s, []*crt.Table{std, two}, "attack", Range{10, 40}, []int{-1, 0, 1}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 16 factors of units: 10..15 are skipped for each CRT and modifier.
+	if len(sw.Steps) != 2*3*25 || len(sw.Notes) != 6 {
+		t.Fatalf("%d steps, notes %v", len(sw.Steps), sw.Notes)
+	}
+	for i, st := range sw.Steps {
+		if st.Attack < 16 || st.Defence != 3 {
+			t.Fatalf("step %+v", st)
+		}
+		if i > 0 && sw.Steps[i-1].CRT == st.CRT && sw.Steps[i-1].Modifier == st.Modifier {
+			// More factors never lower the chance of taking the hex.
+			if st.HexTaken < sw.Steps[i-1].HexTaken-1e-12 {
+				t.Errorf("%s %+d: P(hex taken) fell from %v to %v at %v", st.CRT, st.Modifier, sw.Steps[i-1].HexTaken, st.HexTaken, st.Attack)
+			}
+			if st.OddsChanged != (st.Odds != sw.Steps[i-1].Odds) {
+				t.Errorf("odds change marker wrong at %v", st.Attack)
+			}
+		}
+	}
+	// 18:3 reaches 6:1 on the 2D6 table.
+	for _, st := range sw.Steps {
+		if st.CRT == "2d6" && st.Modifier == 0 && st.Attack == 18 && (st.Odds != "6:1" || !st.OddsChanged) {
+			t.Errorf("18:3 on 2d6: %+v", st)
+		}
+	}
+}
