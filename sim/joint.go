@@ -23,9 +23,9 @@ func fillChunk(m Model, pcg *rand.PCG, d Stream, seed, chunk uint64, out []int32
 // Joint is the joint tally of two models run trial by trial: Counts[a*NB+b]
 // trials gave outcome a of the first and b of the second.
 type Joint struct {
-	Counts []uint64
-	NA, NB int
-	Trials uint64
+	Counts  []uint64
+	NA, NB  int
+	Trials  uint64
 	Partial bool
 }
 
