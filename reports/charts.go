@@ -278,12 +278,12 @@ func HeatMapChart(s *sim.Sweep, crtName string) (*plot.Plot, error) {
 	if len(g.Xs) == 0 || len(g.Ys) == 0 {
 		return nil, fmt.Errorf("reports: no sweep steps for CRT %s", crtName)
 	}
-	cm := moreland.Kindlmann()
+	cm := moreland.SmoothBlueRed()
 	h := plotter.NewHeatMap(g, cm.Palette(64))
 	h.Min, h.Max = 0, 1
 	h.NaN = color.Gray{Y: 230}
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: P(hex taken), CRT %s (dark 0, light 1)", s.Scenario, crtName)
+	p.Title.Text = fmt.Sprintf("%s: P(hex taken) in %%, CRT %s (blue 0, red 100)", s.Scenario, crtName)
 	p.X.Label.Text = s.Axis + " total"
 	p.Y.Label.Text = "die-roll modifier"
 	p.Add(h)
@@ -302,7 +302,7 @@ func HeatMapChart(s *sim.Sweep, crtName string) (*plot.Plot, error) {
 			return nil, err
 		}
 		for i := range l.TextStyle {
-			l.TextStyle[i].Color = color.Gray{Y: 128}
+			l.TextStyle[i].Color = color.Black
 		}
 		p.Add(l)
 	}

@@ -55,6 +55,9 @@ func Exact(c *Combat, budget int) ([]float64, int, error) {
 // CountPaths counts the paths of the dice tree, up to limit, without
 // tallying outcomes; it tells whether Exact fits a budget.
 func CountPaths(c *Combat, limit int) int {
+	if c.flat != nil {
+		return min(len(c.flat.outcome), limit)
+	}
 	e := &enumerator{}
 	n := 0
 	for {
