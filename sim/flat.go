@@ -116,18 +116,23 @@ func (f *flatTable) sample(pcg *rand.PCG, h []uint64, size int) {
 	left := 0
 	for j := 0; j < size; j++ {
 		if left == 0 {
-			for {
-				word = pcg.Uint64()
-				if _, lo := bits.Mul64(word, f.span); lo >= f.reject {
-					break
-				}
-			}
-			left = f.per
+			word, left = f.draw(pcg), f.per
 		}
 		hi, lo := bits.Mul64(word, m)
 		word = lo
 		left--
 		h[(j&3)*n+int(out[hi])]++
+	}
+}
+
+// draw returns a 64-bit word that yields f.per exactly uniform indices:
+// words whose word*span mod 2^64 falls below 2^64 mod span are redrawn.
+func (f *flatTable) draw(pcg *rand.PCG) uint64 {
+	for {
+		word := pcg.Uint64()
+		if _, lo := bits.Mul64(word, f.span); lo >= f.reject {
+			return word
+		}
 	}
 }
 
@@ -139,13 +144,7 @@ func (f *flatTable) fill(pcg *rand.PCG, out []int32) {
 	left := 0
 	for j := range out {
 		if left == 0 {
-			for {
-				word = pcg.Uint64()
-				if _, lo := bits.Mul64(word, f.span); lo >= f.reject {
-					break
-				}
-			}
-			left = f.per
+			word, left = f.draw(pcg), f.per
 		}
 		hi, lo := bits.Mul64(word, m)
 		word = lo

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -148,17 +149,10 @@ func compareAction(c *cli.Context) error {
 		}
 	}
 	cmp.Elapsed = time.Since(start).Seconds()
-	var buf bytes.Buffer
-	switch format {
-	case "json":
-		err = reports.WriteJSON(&buf, cmp)
-	case "csv":
-		err = reports.WriteCompareCSV(&buf, cmp)
-	case "markdown":
-		err = reports.WriteCompareMarkdown(&buf, cmp)
-	default:
-		err = reports.WriteCompareText(&buf, cmp)
-	}
+	buf, err := render(format, cmp,
+		func(w io.Writer) error { return reports.WriteCompareText(w, cmp) },
+		func(w io.Writer) error { return reports.WriteCompareCSV(w, cmp) },
+		func(w io.Writer) error { return reports.WriteCompareMarkdown(w, cmp) })
 	if err != nil {
 		return err
 	}
@@ -195,6 +189,24 @@ func compareAction(c *cli.Context) error {
 		return fmt.Errorf("%w after %d trials; the partial results were reported", errInterrupted, cmp.Trials)
 	}
 	return nil
+}
+
+// render writes a report in one of the table formats: text, json, csv or
+// markdown.
+func render(format string, v any, text, csv, markdown func(io.Writer) error) (*bytes.Buffer, error) {
+	var buf bytes.Buffer
+	var err error
+	switch format {
+	case "json":
+		err = reports.WriteJSON(&buf, v)
+	case "csv":
+		err = csv(&buf)
+	case "markdown":
+		err = markdown(&buf)
+	default:
+		err = text(&buf)
+	}
+	return &buf, err
 }
 
 func chartFormat(path string) string {

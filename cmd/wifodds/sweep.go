@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -123,17 +124,10 @@ func sweepAction(c *cli.Context) error {
 	if len(sw.Steps) == 0 {
 		return fmt.Errorf("%s: no step of %s is at or above what the units already bring: %s", file, spec, strings.Join(sw.Notes, "; "))
 	}
-	var buf bytes.Buffer
-	switch format {
-	case "json":
-		err = reports.WriteJSON(&buf, sw)
-	case "csv":
-		err = reports.WriteSweepCSV(&buf, sw)
-	case "markdown":
-		err = reports.WriteSweepMarkdown(&buf, sw)
-	default:
-		err = reports.WriteSweepText(&buf, sw)
-	}
+	buf, err := render(format, sw,
+		func(w io.Writer) error { return reports.WriteSweepText(w, sw) },
+		func(w io.Writer) error { return reports.WriteSweepCSV(w, sw) },
+		func(w io.Writer) error { return reports.WriteSweepMarkdown(w, sw) })
 	if err != nil {
 		return err
 	}
