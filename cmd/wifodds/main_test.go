@@ -213,3 +213,37 @@ func TestParseCount(t *testing.T) {
 		}
 	}
 }
+
+// bench prints every workload with its ratio to the limit and fails the
+// gate below a threshold.
+func TestBenchGate(t *testing.T) {
+	dir := t.TempDir()
+	pass, fail := filepath.Join(dir, "pass.json"), filepath.Join(dir, "fail.json")
+	os.WriteFile(pass, []byte(`{"plain-2d6": 0.0001}`), 0o644)
+	os.WriteFile(fail, []byte(`{"plain-2d6": 1000}`), 0o644)
+	out, errs, code := wifodds(t, "bench", "--seconds", "0.01", "--no-speedup", "-f", "json", "--check", pass)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var rep struct {
+		Workloads []struct {
+			Name  string  `json:"name"`
+			Ratio float64 `json:"ratio_to_limit"`
+			Rate  float64 `json:"trials_per_second"`
+		} `json:"workloads"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Workloads) < 5 || rep.Workloads[0].Name != "limit" || rep.Workloads[0].Ratio != 1 {
+		t.Fatalf("bench report %+v", rep)
+	}
+	for _, w := range rep.Workloads {
+		if w.Rate <= 0 || w.Ratio <= 0 {
+			t.Errorf("%s: %+v", w.Name, w)
+		}
+	}
+	if _, errs, code := wifodds(t, "bench", "--seconds", "0.01", "--no-speedup", "--check", fail); code != 1 || !strings.Contains(errs, "below the threshold") {
+		t.Fatalf("failing gate: exit %d, %s", code, errs)
+	}
+}
