@@ -81,6 +81,18 @@ func compareAction(c *cli.Context) error {
 	if len(specs) == 0 {
 		return usagef("give at least one --variant NAME=OVERRIDES, e.g. --variant alt='crt=2d6'")
 	}
+	if err := checkOutputDir("output", c.String("output")); err != nil {
+		return err
+	}
+	if err := checkOutputDir("html", c.String("html")); err != nil {
+		return err
+	}
+	if err := checkOutputDir("chart", c.String("chart")); err != nil {
+		return err
+	}
+	if err := checkOutputDir("loss-chart", c.String("loss-chart")); err != nil {
+		return err
+	}
 	s, err := scenario.Load(file)
 	if err != nil {
 		return err

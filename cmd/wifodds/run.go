@@ -89,6 +89,9 @@ func parseRunOptions(c *cli.Context) (*runOptions, error) {
 	if o.exact && o.auto {
 		return nil, usagef("choose one of --exact and --auto")
 	}
+	if err := checkOutputDir("output", o.output); err != nil {
+		return nil, err
+	}
 	if o.trials, err = parseCount(c.String("trials")); err != nil {
 		return nil, usagef("--trials: %v", err)
 	}
@@ -121,6 +124,18 @@ func parseRunOptions(c *cli.Context) (*runOptions, error) {
 		}
 	}
 	return o, nil
+}
+
+// checkOutputDir fails early, before a long run, when an output file's
+// folder does not exist.
+func checkOutputDir(flag, path string) error {
+	if path == "" {
+		return nil
+	}
+	if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
+		return usagef("--%s %s: the folder %s does not exist", flag, path, filepath.Dir(path))
+	}
+	return nil
 }
 
 // parseCount reads a positive trial count: 1000000, 1_000_000, 1e6 or 1M.
@@ -301,7 +316,7 @@ func emit(c *cli.Context, o *runOptions, steps []sim.Step, summary any, text fun
 func writeFileAtomic(path string, data []byte) error {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
-		return err
+		return fmt.Errorf("cannot write %s: %w", path, errors.Unwrap(err))
 	}
 	tmp := f.Name()
 	if _, err := f.Write(data); err != nil {

@@ -94,6 +94,18 @@ func sweepAction(c *cli.Context) error {
 			return usagef("--%s %q: the file must end in .png or .svg", f, p)
 		}
 	}
+	if err := checkOutputDir("output", c.String("output")); err != nil {
+		return err
+	}
+	if err := checkOutputDir("html", c.String("html")); err != nil {
+		return err
+	}
+	if err := checkOutputDir("chart", c.String("chart")); err != nil {
+		return err
+	}
+	if err := checkOutputDir("heatmap", c.String("heatmap")); err != nil {
+		return err
+	}
 	s, err := scenario.Load(file)
 	if err != nil {
 		return err
