@@ -214,7 +214,7 @@ type HeatGrid struct {
 	Values [][]float64 // Values[row][col]
 }
 
-// Dims, Z, X and Y make a HeatGrid a plotter.GridXYZ.
+// Dims is the grid size; with Z, X and Y it makes a HeatGrid a plotter.GridXYZ.
 func (g HeatGrid) Dims() (c, r int) { return len(g.Xs), len(g.Ys) }
 
 // Z is the value at column c, row r.

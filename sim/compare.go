@@ -34,7 +34,7 @@ var CompareMetrics = []CompareMetric{
 	{"defender_units_lost", true, func(o *Outcome) float64 { return float64(o.DefenderLost) }},
 }
 
-// Variant names a scenario variant and its compiled combat.
+// NamedCombat is a scenario variant: its name, overrides and compiled combat.
 type NamedCombat struct {
 	Name      string
 	Overrides string
