@@ -6,8 +6,9 @@ import (
 )
 
 // DefaultPathBudget bounds exact enumeration: a dice tree with more paths
-// than this is left to Monte Carlo.
-const DefaultPathBudget = 1 << 20
+// than this is left to Monte Carlo. It equals MaxFlat, so every combat
+// compiled to a flat table has an exact answer.
+const DefaultPathBudget = MaxFlat
 
 // ErrBudget is returned (wrapped) when a dice tree has more paths than the
 // budget allows.
@@ -23,6 +24,9 @@ func Exact(c *Combat, budget int) ([]float64, int, error) {
 	}
 	w := make([]float64, len(c.Outcomes))
 	if f := c.flat; f != nil {
+		if len(f.outcome) > budget {
+			return nil, len(f.outcome), fmt.Errorf("sim: %w: %d paths; use Monte Carlo", ErrBudget, len(f.outcome))
+		}
 		// Every path of a flat table has the same probability.
 		counts := make([]int, len(c.Outcomes))
 		for _, o := range f.outcome {
@@ -30,9 +34,6 @@ func Exact(c *Combat, budget int) ([]float64, int, error) {
 		}
 		for o, k := range counts {
 			w[o] = float64(k) / float64(len(f.outcome))
-		}
-		if len(f.outcome) > budget {
-			return nil, len(f.outcome), fmt.Errorf("sim: %w: %d paths; use Monte Carlo", ErrBudget, len(f.outcome))
 		}
 		return w, len(f.outcome), nil
 	}
