@@ -35,6 +35,7 @@ type RaidSummary struct {
 	Reconstructed bool                        `json:"reconstructed_tables"`
 	Replay        *RaidReplay                 `json:"replay,omitempty"`
 	Warnings      []string                    `json:"warnings"`
+	Working       []string                    `json:"working,omitempty"` // the --explain steps
 }
 
 // AAFire is the first raid's anti-aircraft fire.

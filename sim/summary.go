@@ -53,6 +53,7 @@ type Summary struct {
 	Reconstructed ReconstructedUse          `json:"reconstructed"`
 	Replay        *Replayed                 `json:"replay,omitempty"`
 	Warnings      []string                  `json:"warnings"`
+	Working       []string                  `json:"working,omitempty"` // the --explain steps
 
 	// ResultOrder lists Results' keys from the attacker's worst to best,
 	// for readable reports.

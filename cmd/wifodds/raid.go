@@ -90,5 +90,8 @@ func runRaid(c *cli.Context, o *runOptions, s *scenario.Scenario) error {
 		rp.Audit(raid, tally)
 		sum.Replay = rp
 	}
+	if o.explain {
+		sum.Working = working(raid.Steps)
+	}
 	return emit(c, o, raid.Steps, sum, func(b *bytes.Buffer) error { return reports.WriteRaidText(b, sum) }, sum.Partial, sum.Trials)
 }

@@ -236,7 +236,19 @@ func runAction(c *cli.Context) error {
 		r.Audit(combat, tally)
 		sum.Replay = r
 	}
+	if o.explain {
+		sum.Working = working(combat.Steps)
+	}
 	return emit(c, o, combat.Steps, sum, func(buf *bytes.Buffer) error { return reports.WriteText(buf, sum) }, sum.Partial, sum.Trials)
+}
+
+// working is the --explain steps as lines, for JSON.
+func working(steps []sim.Step) []string {
+	out := make([]string, len(steps))
+	for i, st := range steps {
+		out[i] = st.String()
+	}
+	return out
 }
 
 // sample runs Monte Carlo on m as the options say, with a progress bar.
