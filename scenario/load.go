@@ -489,9 +489,6 @@ func parseUnit(d *yamlx.Decoder, n *yaml.Node, path, side string, s *Scenario) U
 	if m.Bool("isolated", &u.Isolated) && u.Isolated && (u.Type != "CHINDIT" || !s.Has(AWAWUnitEffects)) {
 		d.Errorf(m.Get("isolated"), path+".isolated", "only Chindits count as isolated, under the awaw-unit-effects option (AWAW 10.64A)")
 	}
-	if m.Bool("katyusha", &u.Katyusha) && u.Katyusha && (u.Type != "ART" || u.Towed) {
-		d.Errorf(m.Get("katyusha"), path+".katyusha", "a Katyusha is an ART unit, self-propelled for combat (AsA 3.2): not towed")
-	}
 	if u.IsArtillery() && side == "attacker" && s.Kind != Land {
 		d.Errorf(m.Get("type"), path+".type", "AT, AA and ART units cannot invade or be air transported (AsA 3.2)")
 	}
@@ -522,6 +519,9 @@ func parseUnit(d *yamlx.Decoder, n *yaml.Node, path, side string, s *Scenario) U
 	m.Str("name", &u.Name)
 	if m.Float("bp", &u.BP) && (u.BP < 0 || u.BP > 100) {
 		d.Errorf(m.Get("bp"), path+".bp", "%v is outside 0..100", u.BP)
+	}
+	if m.Bool("katyusha", &u.Katyusha) && u.Katyusha && (u.Type != "ART" || u.Towed) {
+		d.Errorf(m.Get("katyusha"), path+".katyusha", "a Katyusha is an ART unit, self-propelled for combat (AsA 3.2): not towed")
 	}
 	if u.Type == "REPL" && side == "attacker" {
 		d.Errorf(m.Get("type"), path+".type", "replacements never attack (AWAW 10.23)")

@@ -219,3 +219,27 @@ func TestAWAWKeys(t *testing.T) {
 		}
 	}
 }
+
+// Each unit type takes only its own attributes (issue: unit model).
+func TestUnitAttributes(t *testing.T) {
+	base := "kind: land\noptions: [artillery]\nattacker:\n  units: [{type: INF, factors: 3, nation: GE}]\ndefender:\n  units: [%s]\n"
+	for unit, want := range map[string]string{
+		"{type: INF, factors: 1, nation: FR, towed: true}":                                 "only AT, AA and ART units are towed",
+		"{type: INF, factors: 1, nation: FR, heavy: true}":                                 "only AA units are heavy",
+		"{type: AT, size: division, factors: 1, nation: FR, red_circle: pink}":             "want dark or light",
+		"{type: ART, size: division, factors: 1, nation: FR, towed: true, katyusha: true}": "self-propelled for combat",
+		"{type: INF, factors: 1, nation: FR, role: support}":                               "only ART units bombard",
+		"{type: ART, size: division, factors: 1, nation: FR, role: fire}":                  "want combat",
+		"{type: INF, factors: 1, nation: FR, ls: true}":                                    "only invading units travel by LS",
+		"{type: INF, size: platoon, factors: 1, nation: FR}":                               "want corps, army, division or brigade",
+	} {
+		_, err := Parse("u.yaml", []byte(strings.Replace(base, "%s", unit, 1)))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", unit, err, want)
+		}
+	}
+	ok := strings.Replace(base, "%s", "{type: ART, size: division, factors: 2, nation: FR, role: support, katyusha: true}, {type: INF, factors: 1, nation: FR}", 1)
+	if _, err := Parse("u.yaml", []byte(ok)); err != nil {
+		t.Errorf("defensive Katyusha support: %v", err)
+	}
+}
