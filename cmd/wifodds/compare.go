@@ -72,25 +72,11 @@ func compareAction(c *cli.Context) error {
 	if workers < 1 || workers > 1024 {
 		return usagef("--workers %d: want 1 to 1024", workers)
 	}
-	for _, f := range []string{"chart", "loss-chart"} {
-		if p := c.String(f); p != "" && chartFormat(p) == "" {
-			return usagef("--%s %q: the file must end in .png or .svg", f, p)
-		}
-	}
 	specs := c.StringSlice("variant")
 	if len(specs) == 0 {
 		return usagef("give at least one --variant NAME=OVERRIDES, e.g. --variant alt='crt=2d6'")
 	}
-	if err := checkOutputDir("output", c.String("output")); err != nil {
-		return err
-	}
-	if err := checkOutputDir("html", c.String("html")); err != nil {
-		return err
-	}
-	if err := checkOutputDir("chart", c.String("chart")); err != nil {
-		return err
-	}
-	if err := checkOutputDir("loss-chart", c.String("loss-chart")); err != nil {
+	if err := checkFiles(c, "output", "html", "chart", "loss-chart"); err != nil {
 		return err
 	}
 	s, err := scenario.Load(file)
@@ -219,6 +205,27 @@ func render(format string, v any, text, csv, markdown func(io.Writer) error) (*b
 		err = text(&buf)
 	}
 	return &buf, err
+}
+
+// checkFiles checks the output file flags before any work: their folders
+// exist, and chart files (flags naming a chart or heat map) end in .png or
+// .svg.
+func checkFiles(c *cli.Context, flags ...string) error {
+	for _, f := range flags {
+		p := c.String(f)
+		if p == "" {
+			continue
+		}
+		if strings.Contains(f, "chart") || f == "heatmap" {
+			if chartFormat(p) == "" {
+				return usagef("--%s %q: the file must end in .png or .svg", f, p)
+			}
+		}
+		if err := checkOutputDir(f, p); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func chartFormat(path string) string {

@@ -89,21 +89,7 @@ func sweepAction(c *cli.Context) error {
 			mods = append(mods, x)
 		}
 	}
-	for _, f := range []string{"chart", "heatmap"} {
-		if p := c.String(f); p != "" && chartFormat(p) == "" {
-			return usagef("--%s %q: the file must end in .png or .svg", f, p)
-		}
-	}
-	if err := checkOutputDir("output", c.String("output")); err != nil {
-		return err
-	}
-	if err := checkOutputDir("html", c.String("html")); err != nil {
-		return err
-	}
-	if err := checkOutputDir("chart", c.String("chart")); err != nil {
-		return err
-	}
-	if err := checkOutputDir("heatmap", c.String("heatmap")); err != nil {
+	if err := checkFiles(c, "output", "html", "chart", "heatmap"); err != nil {
 		return err
 	}
 	s, err := scenario.Load(file)
