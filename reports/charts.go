@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/palette/moreland"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 )
 
@@ -32,7 +33,8 @@ func SaveChart(p *plot.Plot, w io.Writer, format string) error {
 	return err
 }
 
-// palette gives n distinguishable colours.
+// colours spreads n colours over a blue-to-red scale, for ordered
+// categories such as results from the attacker's worst to best.
 func colours(n int) []color.Color {
 	cm := moreland.SmoothBlueRed()
 	cm.SetMin(0)
@@ -127,8 +129,9 @@ func LossChart(c *sim.Comparison) (*plot.Plot, error) {
 	p.Title.Text = c.Scenario + ": attacking units lost"
 	p.X.Label.Text = "units lost"
 	p.Y.Label.Text = "probability"
-	cols := colours(len(d))
-	w := vg.Points(float64(min(60, 240/max(len(d), 1))))
+	// Each loss count gets a slot of roughly 440/n points of the plot's
+	// width; the variants' bars share it with a bar's width to spare.
+	w := vg.Points(min(40, 440/float64(max(n, 1)*(len(d)+1))))
 	for i, row := range d {
 		vals := make(plotter.Values, n)
 		copy(vals, row)
@@ -136,7 +139,7 @@ func LossChart(c *sim.Comparison) (*plot.Plot, error) {
 		if err != nil {
 			return nil, err
 		}
-		bars.Color = cols[i]
+		bars.Color = plotutil.Color(i)
 		bars.LineStyle.Width = 0
 		bars.Offset = w * vg.Length(float64(i)-float64(len(d)-1)/2)
 		p.Add(bars)
@@ -186,7 +189,6 @@ func OddsCurveChart(s *sim.Sweep) (*plot.Plot, error) {
 	p.X.Label.Text = s.Axis + " total"
 	p.Y.Label.Text = "P(hex taken)"
 	p.Y.Min, p.Y.Max = 0, 1
-	cols := colours(len(d.CRTs))
 	for i, name := range d.CRTs {
 		if len(d.Points[i]) == 0 {
 			continue
@@ -195,7 +197,7 @@ func OddsCurveChart(s *sim.Sweep) (*plot.Plot, error) {
 		if err != nil {
 			return nil, err
 		}
-		line.Color, pts.Color = cols[i], cols[i]
+		line.Color, pts.Color = plotutil.Color(i), plotutil.Color(i)
 		line.Width = vg.Points(2)
 		p.Add(line, pts)
 		p.Legend.Add("CRT "+name, line, pts)
