@@ -110,6 +110,16 @@ defender:
 		if o.Struck != tc.struck {
 			t.Errorf("naval rolls %v: %d struck, want %d", tc.rolls, o.Struck, tc.struck)
 		}
+		// Each face-down defender adds +1 (RULES.md 2.1): one was already.
+		var mask uint32
+		for k, roll := range tc.rolls {
+			if 2*roll <= 6 {
+				mask |= 1 << k
+			}
+		}
+		if got := c.pre.states[c.pre.index[preKey{mask: mask}]].Variants[0].Modifier; got != tc.mod {
+			t.Errorf("naval rolls %v: modifier %+d, want %+d", tc.rolls, got, tc.mod)
+		}
 	}
 	sumTo1(t, c)
 }
