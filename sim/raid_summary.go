@@ -13,18 +13,11 @@ import (
 // destroyed, bombers destroyed and aborted and factors that bombed, with
 // means and intervals, and each bomber's fate.
 type RaidSummary struct {
-	Scenario  string  `json:"scenario"`
-	Kind      string  `json:"kind"`
-	AirTables string  `json:"air_tables"`
-	Method    string  `json:"method"`
-	Raids     int     `json:"raids"`
-	Trials    uint64  `json:"trials,omitempty"`
-	Seed      *uint64 `json:"seed,omitempty"`
-	Workers   int     `json:"workers,omitempty"`
-	Chunk     int     `json:"chunk_size,omitempty"`
-	Paths     int     `json:"paths,omitempty"`
-	Elapsed   float64 `json:"elapsed_seconds"`
-	Partial   bool    `json:"partial"`
+	Scenario  string `json:"scenario"`
+	Kind      string `json:"kind"`
+	AirTables string `json:"air_tables"`
+	Raids     int    `json:"raids"`
+	Run
 
 	AA            AAFire                      `json:"aa"`
 	Probabilities map[string]stats.Estimate   `json:"probabilities"`
@@ -132,13 +125,10 @@ func SummarizeCampaign(r *Raid, keys map[uint64]uint64, trials uint64, raids int
 func summarizeTotals(r *Raid, totals []CampaignTotals, t *stats.Tally, raids int) *RaidSummary {
 	s := r.Scenario
 	sum := &RaidSummary{
-		Scenario: s.Name, Kind: string(s.Kind), AirTables: s.Raid.AirTables, Method: MethodExact, Raids: raids,
+		Scenario: s.Name, Kind: string(s.Kind), AirTables: s.Raid.AirTables, Raids: raids, Run: runOf(t),
 		AA:            AAFire{r.AAFactors, r.AADice, r.AATable},
 		Probabilities: map[string]stats.Estimate{}, Distributions: map[string][]float64{},
 		DistCIs: map[string][]stats.Estimate{}, Means: map[string]stats.Mean{}, Warnings: []string{},
-	}
-	if !t.Exact() {
-		sum.Method, sum.Trials, sum.Chunk = MethodMonteCarlo, t.N, ChunkSize
 	}
 	for _, name := range RaidMetrics {
 		d := t.Distribution(nil, func(i int) int { return totals[i].metric(name) })

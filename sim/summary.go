@@ -29,14 +29,7 @@ type Summary struct {
 	CRT      string   `json:"crt"`
 	Table    string   `json:"table"` // the scenario's table setting: auto, assault or blitz
 	Options  []string `json:"options"`
-	Method   string   `json:"method"`
-	Trials   uint64   `json:"trials,omitempty"`
-	Seed     *uint64  `json:"seed,omitempty"`
-	Workers  int      `json:"workers,omitempty"`
-	Chunk    int      `json:"chunk_size,omitempty"`
-	Paths    int      `json:"paths,omitempty"`
-	Elapsed  float64  `json:"elapsed_seconds"`
-	Partial  bool     `json:"partial"`
+	Run
 
 	Notional      *float64                  `json:"notional_unit,omitempty"` // invasions and paradrops
 	Odds          OddsTotals                `json:"odds"`
@@ -58,6 +51,32 @@ type Summary struct {
 	// ResultOrder lists Results' keys from the attacker's worst to best,
 	// for readable reports.
 	ResultOrder []string `json:"-"`
+}
+
+// Run is how a run was made, common to every summary: the method, and
+// for Monte Carlo the trials, seed, workers and chunk size.
+type Run struct {
+	Method  string  `json:"method"`
+	Trials  uint64  `json:"trials,omitempty"`
+	Seed    *uint64 `json:"seed,omitempty"`
+	Workers int     `json:"workers,omitempty"`
+	Chunk   int     `json:"chunk_size,omitempty"`
+	Paths   int     `json:"paths,omitempty"`
+	Elapsed float64 `json:"elapsed_seconds"`
+	Partial bool    `json:"partial"`
+}
+
+// runOf is the run behind a tally: exact, or Monte Carlo over t.N trials.
+func runOf(t *stats.Tally) Run {
+	if t.Exact() {
+		return Run{Method: MethodExact}
+	}
+	return Run{Method: MethodMonteCarlo, Trials: t.N, Chunk: ChunkSize}
+}
+
+// Sampled records the seed, workers and partial flag of a Monte Carlo run.
+func (r *Run) Sampled(seed uint64, s *Sampled) {
+	r.Seed, r.Workers, r.Partial = &seed, s.Workers, s.Partial
 }
 
 // OddsTotals are the totals the odds were computed from.
@@ -177,7 +196,7 @@ func Summarize(c *Combat, t *stats.Tally) *Summary {
 	s := c.Scenario
 	sum := &Summary{
 		Scenario: s.Name, Kind: string(s.Kind), CRT: s.CRT, Table: s.Table, Options: []string{},
-		Method:     MethodExact,
+		Run:        runOf(t),
 		Odds:       OddsTotals{c.Attack, c.Defence},
 		OddsLevels: map[string]float64{}, Tables: map[string]float64{},
 		Results: map[string]float64{}, ResultCIs: map[string]stats.Estimate{},
@@ -191,11 +210,6 @@ func Summarize(c *Combat, t *stats.Tally) *Summary {
 		sum.Options = append(sum.Options, o)
 	}
 	sort.Strings(sum.Options)
-	if !t.Exact() {
-		sum.Method = MethodMonteCarlo
-		sum.Trials = t.N
-		sum.Chunk = ChunkSize
-	}
 	out := c.Outcomes
 	is := func(f func(o *Outcome) bool) func(int) bool { return func(i int) bool { return f(&out[i]) } }
 	for lv, l := range c.CRT.Levels {

@@ -56,8 +56,8 @@ func runRaid(c *cli.Context, o *runOptions, s *scenario.Scenario) error {
 			return fmt.Errorf("%w before the first chunk of trials finished; nothing to report", errInterrupted)
 		}
 		sum := sim.SummarizeCampaign(raid, keys, res.Trials, o.raids)
-		seed := o.seed
-		sum.Seed, sum.Workers, sum.Partial, sum.Elapsed = &seed, res.Workers, res.Partial, time.Since(start).Seconds()
+		sum.Sampled(o.seed, res)
+		sum.Elapsed = time.Since(start).Seconds()
 		if len(s.Dice) > 0 || o.diceSet {
 			sum.Warnings = append(sum.Warnings, "dice are replayed for a single raid only; ignored for a campaign")
 		}
@@ -77,8 +77,7 @@ func runRaid(c *cli.Context, o *runOptions, s *scenario.Scenario) error {
 	sum := sim.SummarizeRaid(raid, tally)
 	sum.Elapsed, sum.Paths = time.Since(start).Seconds(), paths
 	if sampled != nil {
-		seed := o.seed
-		sum.Seed, sum.Workers, sum.Partial = &seed, sampled.Workers, sampled.Partial
+		sum.Sampled(o.seed, sampled)
 	} else if o.auto {
 		sum.Warnings = append(sum.Warnings, fmt.Sprintf("--auto chose exact enumeration (%d dice paths)", paths))
 	}

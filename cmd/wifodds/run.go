@@ -220,8 +220,7 @@ func runAction(c *cli.Context) error {
 	sum.Elapsed = time.Since(start).Seconds()
 	sum.Paths = paths
 	if sampled != nil {
-		seed := o.seed
-		sum.Seed, sum.Workers, sum.Partial = &seed, sampled.Workers, sampled.Partial
+		sum.Sampled(o.seed, sampled)
 		if o.auto {
 			sum.Warnings = append(sum.Warnings, fmt.Sprintf("--auto chose Monte Carlo: the dice tree has more than %d paths", o.budget))
 		}
