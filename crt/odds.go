@@ -26,9 +26,6 @@ func ParseRatio(s string) (Ratio, error) {
 
 func (r Ratio) String() string { return fmt.Sprintf("%d:%d", r.Num, r.Den) }
 
-// Value is the ratio as a number.
-func (r Ratio) Value() float64 { return float64(r.Num) / float64(r.Den) }
-
 // AtMost reports whether r <= attack/defence. It compares cross products,
 // which is exact for the dyadic totals that halving and rounding produce.
 func (r Ratio) AtMost(attack, defence float64) bool {

@@ -27,8 +27,3 @@ func (h *Hex) Multiplier() float64 {
 	}
 	return Terrains[h.Terrain]
 }
-
-// ForcesAssault reports terrain that forces the Assault table (RULES.md 2.3
-// (a)): a city or fortress hex or an attack through a fortified hexside; a
-// reference town does not (AfA 1.5).
-func (h *Hex) ForcesAssault() bool { return h.City || h.Fortress || h.Fortified }

@@ -92,6 +92,15 @@ type Bomber struct {
 	Line    int
 }
 
+// ForcesAssault reports terrain that forces the Assault table (RULES.md
+// 2.3 (a)): a city or fortress hex, or an attack through a fortified
+// hexside, which a paradrop does not cross (RULES.md 3); a reference town
+// does not (AfA 1.5).
+func (s *Scenario) ForcesAssault() bool {
+	h := &s.Hex
+	return h.City || h.Fortress || h.Fortified && s.Kind != Paradrop
+}
+
 // Has reports whether an option is on.
 func (s *Scenario) Has(option string) bool { return s.Options[option] }
 

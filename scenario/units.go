@@ -41,9 +41,6 @@ var sizes = []string{"corps", "army", "division", "brigade"}
 // IsArtillery reports AT, AA and ART units (AsA 3.2).
 func (u *Unit) IsArtillery() bool { return u.Type == "AT" || u.Type == "AA" || u.Type == "ART" }
 
-// IsArmour reports ARM units.
-func (u *Unit) IsArmour() bool { return u.Type == "ARM" }
-
 // Japanese reports a Japanese unit (the jungle modifier, RULES.md 2.1).
 func (u *Unit) Japanese() bool { return nationIn(u.Nation, "JA", "JP", "JAP", "JAPAN") }
 

@@ -96,7 +96,7 @@ func Compile(s *scenario.Scenario, t *crt.Table) (*Combat, error) {
 	if len(s.Attacker.NavalStrikes) > 0 && !s.Has(scenario.NavalGroundStrike) {
 		return nil, fmt.Errorf("sim: %s: naval_strikes need the naval-ground-strike option", s.File)
 	}
-	if forcesAssault(s) && s.Table == "blitz" {
+	if s.ForcesAssault() && s.Table == "blitz" {
 		return nil, fmt.Errorf("sim: %s: table: blitz is not allowed: %s forces the Assault table (RULES.md 2.3 (a))", s.File, forcingTerrain(&s.Hex))
 	}
 	c := &Combat{Scenario: s, CRT: t, twoDice: t.Dice == 2, wild: s.Has(scenario.WildResults), intern: map[Outcome]int32{}}
@@ -204,13 +204,6 @@ func (c *Combat) step(text, rule string) {
 	if !c.quiet {
 		c.Steps = append(c.Steps, Step{text, rule})
 	}
-}
-
-// forcesAssault reports terrain that forces the Assault table: a paradrop
-// does not cross the fortified hexside (RULES.md 2.3 (a), 3).
-func forcesAssault(s *scenario.Scenario) bool {
-	h := &s.Hex
-	return h.City || h.Fortress || h.Fortified && s.Kind != scenario.Paradrop
 }
 
 func forcingTerrain(h *scenario.Hex) string {

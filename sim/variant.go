@@ -163,7 +163,7 @@ func (c *Combat) chooseTable(v *Variant, threeToOne bool) (crt.Kind, string, str
 	case "blitz":
 		return crt.Blitz, "scenario", "the scenario sets table: blitz"
 	}
-	if forcesAssault(s) {
+	if s.ForcesAssault() {
 		return crt.Assault, "terrain", "(a) " + forcingTerrain(&s.Hex) + " forces the Assault table"
 	}
 	att, def := armCount(s.Attacker.Units, false), armCount(s.Defender.Units, true)

@@ -200,9 +200,6 @@ func (m *Map) Path() string { return m.path }
 // Node is the mapping node itself (nil for an absent section).
 func (m *Map) Node() *yaml.Node { return m.node }
 
-// Decoder returns the Decoder the map records errors in.
-func (m *Map) Decoder() *Decoder { return m.d }
-
 // Join returns the path of key inside the mapping.
 func (m *Map) Join(key string) string {
 	if m.path == "" {
