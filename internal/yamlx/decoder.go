@@ -1,8 +1,10 @@
 package yamlx
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"sort"
 	"strconv"
@@ -57,12 +59,25 @@ func Parse(file string, data []byte) (*yaml.Node, error) {
 	if len(data) > MaxSize {
 		return nil, &Error{File: file, Msg: fmt.Sprintf("file is %d bytes; the limit is %d", len(data), MaxSize)}
 	}
+	if line, n := longestLine(data); n > MaxLine {
+		return nil, &Error{File: file, Line: line, Column: 1, Msg: fmt.Sprintf("line is %d characters long; a line holds at most %d", n, MaxLine)}
+	}
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, &Error{File: file, Line: yamlErrLine(err), Msg: cleanYAMLError(err)}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&doc); err != nil && err != io.EOF {
+		return nil, syntaxError(file, data, err)
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, &Error{File: file, Msg: "file is empty"}
+	}
+	var next yaml.Node
+	switch err := dec.Decode(&next); {
+	case err == io.EOF:
+	case err != nil:
+		return nil, syntaxError(file, data, err)
+	default:
+		return nil, &Error{File: file, Line: next.Line, Column: next.Column,
+			Msg: "a second YAML document (after ---): a file holds one scenario or table"}
 	}
 	if n := findAlias(&doc); n != nil {
 		return nil, &Error{File: file, Line: n.Line, Column: n.Column, Msg: "YAML anchors and aliases are not supported"}
@@ -71,6 +86,38 @@ func Parse(file string, data []byte) (*yaml.Node, error) {
 		return nil, &Error{File: file, Line: n.Line, Column: n.Column, Msg: fmt.Sprintf("YAML tag %q is not supported", n.Tag)}
 	}
 	return doc.Content[0], nil
+}
+
+// MaxLine is the longest line Parse accepts; the YAML parser's own limit on
+// a key is 1024 characters, and it reports a longer one obscurely.
+const MaxLine = 1024
+
+// longestLine returns the 1-based number and length of the longest line.
+func longestLine(data []byte) (line, n int) {
+	for i, l := range bytes.Split(data, []byte("\n")) {
+		if len(l) > n {
+			line, n = i+1, len(l)
+		}
+	}
+	return line, n
+}
+
+// syntaxError words a YAML syntax error for a player. A tab in a line's
+// indentation is named as such, at its line and column: the parser's own
+// message ("found character that cannot start any token") does not say it.
+func syntaxError(file string, data []byte, err error) error {
+	line := yamlErrLine(err)
+	for i, l := range bytes.Split(data, []byte("\n")) {
+		// The parser often names the line before the one at fault.
+		if line > 0 && i > line {
+			break
+		}
+		indent := l[:len(l)-len(bytes.TrimLeft(l, " \t"))]
+		if col := bytes.IndexByte(indent, '\t'); col >= 0 {
+			return &Error{File: file, Line: i + 1, Column: col + 1, Msg: "a tab in the indentation: YAML indents with spaces only"}
+		}
+	}
+	return &Error{File: file, Line: line, Msg: cleanYAMLError(err)}
 }
 
 func findAlias(n *yaml.Node) *yaml.Node {
@@ -209,14 +256,20 @@ func (m *Map) Join(key string) string {
 }
 
 // Get returns the value node for key and marks it used, or nil when absent.
-// An explicit null counts as absent.
+// A key that is present with no value (empty, ~ or null) is an error, once:
+// it would otherwise read as absent and take a default the writer did not
+// choose.
 func (m *Map) Get(key string) *yaml.Node {
 	for i, k := range m.keys {
 		if k.Value == key {
-			m.used[i] = true
 			if isNull(m.vals[i]) {
+				if !m.used[i] {
+					m.d.Errorf(k, m.Join(key), "no value: give one or remove the key")
+				}
+				m.used[i] = true
 				return nil
 			}
+			m.used[i] = true
 			return m.vals[i]
 		}
 	}
@@ -322,17 +375,14 @@ func (d *Decoder) Scalar(n *yaml.Node, key string) (string, bool) {
 	return n.Value, true
 }
 
-// Float parses a finite number.
+// Float parses a finite decimal number.
 func (d *Decoder) Float(n *yaml.Node, key string) (float64, bool) {
-	if n.Kind != yaml.ScalarNode || (n.Tag != "!!int" && n.Tag != "!!float") {
-		d.Errorf(n, key, "expected a number, found %s", describe(n))
+	text, ok := d.decimal(n, key, "a number")
+	if !ok {
 		return 0, false
 	}
-	v, err := strconv.ParseFloat(strings.ReplaceAll(n.Value, "_", ""), 64)
+	v, err := strconv.ParseFloat(text, 64)
 	if err != nil {
-		if i, ierr := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 0, 64); ierr == nil {
-			return float64(i), true
-		}
 		d.Errorf(n, key, "expected a number, found %q", n.Value)
 		return 0, false
 	}
@@ -343,18 +393,48 @@ func (d *Decoder) Float(n *yaml.Node, key string) (float64, bool) {
 	return v, true
 }
 
-// Int parses a whole number that fits comfortably in an int32.
+// Int parses a decimal whole number that fits comfortably in an int32.
 func (d *Decoder) Int(n *yaml.Node, key string) (int, bool) {
-	if n.Kind != yaml.ScalarNode || n.Tag != "!!int" {
-		d.Errorf(n, key, "expected a whole number, found %s", describe(n))
+	text, ok := d.decimal(n, key, "a whole number")
+	if !ok {
 		return 0, false
 	}
-	v, err := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 0, 64)
-	if err != nil || v > math.MaxInt32 || v < math.MinInt32 {
+	v, err := strconv.ParseInt(text, 10, 64)
+	if err != nil {
+		if _, ferr := strconv.ParseFloat(text, 64); ferr == nil && !strings.ContainsAny(text, "eE") {
+			d.Errorf(n, key, "expected a whole number, found number %s", n.Value)
+		} else {
+			d.Errorf(n, key, "whole number %q is out of range", n.Value)
+		}
+		return 0, false
+	}
+	if v > math.MaxInt32 || v < math.MinInt32 {
 		d.Errorf(n, key, "whole number %q is out of range", n.Value)
 		return 0, false
 	}
 	return int(v), true
+}
+
+// decimal returns a number's text ready for base-10 parsing. Every number
+// is read as decimal, the same way everywhere: YAML's 0x, 0o and 0b forms
+// are refused, and a leading zero does not make a number octal (010 is
+// ten, as a player means it).
+func (d *Decoder) decimal(n *yaml.Node, key, want string) (string, bool) {
+	if n.Kind != yaml.ScalarNode || (n.Tag != "!!int" && n.Tag != "!!float") {
+		d.Errorf(n, key, "expected %s, found %s", want, describe(n))
+		return "", false
+	}
+	text := strings.ReplaceAll(n.Value, "_", "")
+	digits := strings.TrimLeft(text, "+-")
+	if len(digits) > 1 && digits[0] == '0' && strings.ContainsAny(digits[1:2], "xXoObB") {
+		d.Errorf(n, key, "write numbers in decimal, found %q", n.Value)
+		return "", false
+	}
+	if strings.HasPrefix(digits, ".") && (strings.EqualFold(digits, ".inf") || strings.EqualFold(digits, ".nan")) {
+		d.Errorf(n, key, "expected a finite number, found %q", n.Value)
+		return "", false
+	}
+	return text, true
 }
 
 // Bool parses true or false.

@@ -49,7 +49,7 @@ func TestDecodeTypeErrors(t *testing.T) {
 		"f.yaml:2:4: b: expected a number, found a list",
 		"f.yaml:3:4: c: expected true or false, found number 3",
 		"f.yaml:4:4: d: expected a whole number, found number 1.5",
-		`e: expected a number, found ".nan"`,
+		`e: expected a finite number, found ".nan"`,
 	} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("errors %v lack %q", err, want)
@@ -93,5 +93,73 @@ func TestMaxErrors(t *testing.T) {
 	err := d.Err()
 	if err == nil || !strings.Contains(err.Error(), "and 5 more errors") || strings.Count(err.Error(), "unknown key") != MaxErrors {
 		t.Errorf("error cap: %v", err)
+	}
+}
+
+// Audit item 4: every number is decimal, the same way for whole numbers and
+// numbers with fractions; a leading zero never makes one octal.
+func TestOctalNumbersReadAsDecimal(t *testing.T) {
+	d, m := decode(t, "a: 010\nb: 09\nc: 010\nd: -007\ne: 1_000\n")
+	var a, b, dd, e int
+	var c float64
+	if !m.Int("a", &a) || !m.Int("b", &b) || !m.Float("c", &c) || !m.Int("d", &dd) || !m.Int("e", &e) {
+		t.Fatalf("not read: %v", d.Err())
+	}
+	if a != 10 || b != 9 || c != 10 || dd != -7 || e != 1000 {
+		t.Errorf("got %d %d %v %d %d, want 10 9 10 -7 1000", a, b, c, dd, e)
+	}
+	d, m = decode(t, "a: 0x10\nb: 0o10\nc: 0b11\n")
+	var x int
+	var f float64
+	m.Int("a", &x)
+	m.Int("b", &x)
+	m.Float("c", &f)
+	for _, want := range []string{`f.yaml:1:4: a: write numbers in decimal, found "0x10"`, `f.yaml:2:4: b: write numbers in decimal`, `f.yaml:3:4: c: write numbers in decimal`} {
+		if err := d.Err(); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("errors %v lack %q", err, want)
+		}
+	}
+}
+
+// Audit item 5: a key present with no value is an error, not an absent key
+// that takes its default.
+func TestNullValuesAreErrors(t *testing.T) {
+	for _, src := range []string{"factors: ~\n", "factors:\n", "factors: null\n"} {
+		d, m := decode(t, src)
+		var f float64
+		if m.Float("factors", &f) {
+			t.Errorf("%q: read %v from no value", src, f)
+		}
+		m.Get("factors") // a second look does not repeat the error
+		err := d.Err()
+		if err == nil || err.Error() != "f.yaml:1:1: factors: no value: give one or remove the key" {
+			t.Errorf("%q: %v", src, err)
+		}
+	}
+}
+
+// Audit item 8: a second YAML document is refused, not ignored.
+func TestSecondDocumentRefused(t *testing.T) {
+	_, err := Parse("f.yaml", []byte("a: 1\n---\nb: 2\n"))
+	if err == nil || err.Error() != "f.yaml:2:1: a second YAML document (after ---): a file holds one scenario or table" {
+		t.Errorf("got %v", err)
+	}
+	if _, err := Parse("f.yaml", []byte("---\na: 1\n")); err != nil {
+		t.Errorf("a leading --- is one document: %v", err)
+	}
+}
+
+// Audit item 12: tabs in the indentation and over-long lines get messages
+// that say what is wrong, at the right line and column.
+func TestSyntaxErrorsWorded(t *testing.T) {
+	cases := map[string]string{
+		"a:\n\tb: 1\n":                      "f.yaml:2:1: a tab in the indentation: YAML indents with spaces only",
+		"a: 1\nb:\n  c: 2\n  \td: 3\n":      "f.yaml:4:3: a tab in the indentation: YAML indents with spaces only",
+		strings.Repeat("k", 2000) + ": 1\n": "f.yaml:1:1: line is 2003 characters long; a line holds at most 1024",
+	}
+	for src, want := range cases {
+		if _, err := Parse("f.yaml", []byte(src)); err == nil || err.Error() != want {
+			t.Errorf("%.20q: got %v, want %s", src, err, want)
+		}
 	}
 }
