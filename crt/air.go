@@ -3,11 +3,11 @@ package crt
 import (
 	"embed"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/wifodds/wifodds/internal/fileio"
 	"github.com/wifodds/wifodds/internal/yamlx"
 )
 
@@ -89,7 +89,7 @@ func AirSource(name string) ([]byte, error) {
 
 // LoadAir reads and validates an air tables file.
 func LoadAir(path string) (*AirTables, error) {
-	data, err := os.ReadFile(path)
+	data, err := fileio.ReadFile(path, yamlx.MaxSize)
 	if err != nil {
 		return nil, fmt.Errorf("crt: %w", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/wifodds/wifodds/internal/fileio"
 	"github.com/wifodds/wifodds/internal/yamlx"
 	"go.yaml.in/yaml/v3"
 )
@@ -82,7 +83,7 @@ func Open(ref, dir string) (*Table, error) {
 
 // Load reads and validates a CRT data file.
 func Load(path string) (*Table, error) {
-	data, err := os.ReadFile(path)
+	data, err := fileio.ReadFile(path, yamlx.MaxSize)
 	if err != nil {
 		return nil, fmt.Errorf("crt: %w", err)
 	}

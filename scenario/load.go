@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/wifodds/wifodds/internal/fileio"
 	"github.com/wifodds/wifodds/internal/yamlx"
 	"go.yaml.in/yaml/v3"
 )
@@ -35,7 +36,7 @@ var supported = map[string]bool{
 
 // Load reads and validates a scenario file.
 func Load(path string) (*Scenario, error) {
-	data, err := os.ReadFile(path)
+	data, err := fileio.ReadFile(path, yamlx.MaxSize)
 	if err != nil {
 		return nil, fmt.Errorf("scenario: %w", err)
 	}
@@ -50,7 +51,7 @@ func Parse(file string, data []byte) (*Scenario, error) {
 		return nil, fmt.Errorf("scenario: %w", err)
 	}
 	d := &yamlx.Decoder{File: file}
-	s := &Scenario{File: file, CRT: "standard", Table: "auto", Options: map[string]bool{}}
+	s := &Scenario{File: file, Source: data, CRT: "standard", Table: "auto", Options: map[string]bool{}}
 	m := d.Map(root, "")
 	if m.Node() == nil || m.Node().Kind != yaml.MappingNode || d.Failed() {
 		if !d.Failed() {
@@ -85,13 +86,7 @@ func Parse(file string, data []byte) (*Scenario, error) {
 		d.Errorf(m.Get("crt"), "crt", "empty: want standard, 2d6 or the path of a CRT data file")
 	}
 	if s.CRT != "standard" && s.CRT != "2d6" && s.CRT != "" {
-		p := s.CRT
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(filepath.Dir(file), p)
-		}
-		if _, err := os.Stat(p); err != nil {
-			d.Errorf(m.Get("crt"), "crt", "%q is neither a built-in table (standard, 2d6) nor a readable file", s.CRT)
-		}
+		checkFileRef(d, m, "crt", s.CRT, "a built-in table (standard, 2d6)")
 	}
 	if m.Str("table", &s.Table) {
 		switch s.Table {
@@ -231,14 +226,29 @@ func parseRaid(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 func parseAirTables(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 	s.AirTables = "strategic"
 	if m.Str("air_tables", &s.AirTables) && s.AirTables != "strategic" {
-		p := s.AirTables
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(filepath.Dir(s.File), p)
-		}
-		if _, err := os.Stat(p); err != nil {
-			d.Errorf(m.Get("air_tables"), "air_tables", "%q is neither the built-in strategic tables nor a readable file", s.AirTables)
-		}
+		checkFileRef(d, m, "air_tables", s.AirTables, "the built-in strategic tables")
 	}
+}
+
+// checkFileRef checks that a key naming a table file names a regular file,
+// relative to the scenario's folder; builtin says what else it could name.
+func checkFileRef(d *yamlx.Decoder, m *yamlx.Map, key, ref, builtin string) {
+	st, err := os.Stat(ResolvePath(d.File, ref))
+	switch {
+	case err != nil:
+		d.Errorf(m.Get(key), key, "%q is neither %s nor a readable file", ref, builtin)
+	case !st.Mode().IsRegular():
+		d.Errorf(m.Get(key), key, "%q is not a regular file (a folder or a device); give %s or the path of a table file", ref, builtin)
+	}
+}
+
+// ResolvePath resolves a path written in the scenario file, relative to the
+// scenario's folder.
+func ResolvePath(scenarioFile, ref string) string {
+	if filepath.IsAbs(ref) {
+		return ref
+	}
+	return filepath.Join(filepath.Dir(scenarioFile), ref)
 }
 
 func parseOptions(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {

@@ -39,6 +39,7 @@ var AllOptions = []string{FractionalOdds, FractionalOddsD10, WildResults, BlitzM
 // Scenario is one validated scenario file.
 type Scenario struct {
 	File     string // path it was loaded from
+	Source   []byte // the file's text, as read once
 	Name     string
 	Kind     Kind
 	CRT      string // "standard", "2d6" or a path to a CRT data file

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"runtime"
 	"sort"
 	"strings"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 	"github.com/wifodds/wifodds/benchmarks"
+	"github.com/wifodds/wifodds/internal/fileio"
 )
 
 func benchCommand() *cli.Command {
@@ -55,7 +55,7 @@ func benchAction(c *cli.Context) error {
 	}
 	var thresholds map[string]float64
 	if f := c.String("check"); f != "" {
-		data, err := os.ReadFile(f)
+		data, err := fileio.ReadFile(f, 1<<20)
 		if err != nil {
 			return err
 		}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -15,7 +14,6 @@ import (
 	"github.com/wifodds/wifodds/reports"
 	"github.com/wifodds/wifodds/scenario"
 	"github.com/wifodds/wifodds/sim"
-	"gonum.org/v1/plot"
 )
 
 func compareCommand() *cli.Command {
@@ -76,9 +74,6 @@ func compareAction(c *cli.Context) error {
 	if len(specs) == 0 {
 		return usagef("give at least one --variant NAME=OVERRIDES, e.g. --variant alt='crt=2d6'")
 	}
-	if err := checkFiles(c, "output", "html", "chart", "loss-chart"); err != nil {
-		return err
-	}
 	s, err := scenario.Load(file)
 	if err != nil {
 		return err
@@ -90,6 +85,7 @@ func compareAction(c *cli.Context) error {
 		specs = append([]string{"scenario="}, specs...)
 	}
 	var vs []sim.NamedCombat
+	var crts []string
 	seen := map[string]bool{}
 	for _, spec := range specs {
 		name, over, ok := strings.Cut(spec, "=")
@@ -118,6 +114,11 @@ func compareAction(c *cli.Context) error {
 			return fmt.Errorf("--variant %s: %w", name, err)
 		}
 		vs = append(vs, sim.NamedCombat{Name: name, Overrides: strings.TrimSpace(over), Combat: cb})
+		crts = append(crts, v.CRT)
+	}
+	out, err := prepareOutputs(c, inputFiles(file, s, crts...), "output", "html", "chart", "loss-chart")
+	if err != nil {
+		return err
 	}
 	budget := c.Int("budget")
 	exact := !c.Bool("mc")
@@ -162,25 +163,20 @@ func compareAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	charts := map[string]*plot.Plot{c.String("chart"): mixChart, c.String("loss-chart"): lossChart}
-	for path, p := range charts {
-		if path != "" {
-			if err := writeChart(path, p); err != nil {
-				return err
-			}
-		}
+	if err := setChart(out, c, "chart", mixChart); err != nil {
+		return err
 	}
-	if path := c.String("html"); path != "" {
-		src, _ := os.ReadFile(file)
+	if err := setChart(out, c, "loss-chart", lossChart); err != nil {
+		return err
+	}
+	if out.Has("html") {
 		var page bytes.Buffer
-		if err := reports.WriteCompareHTML(&page, cmp, string(src), []reports.Chart{{Title: "Result mix", Plot: mixChart}, {Title: "Attacking units lost", Plot: lossChart}}); err != nil {
+		if err := reports.WriteCompareHTML(&page, cmp, string(s.Source), []reports.Chart{{Title: "Result mix", Plot: mixChart}, {Title: "Attacking units lost", Plot: lossChart}}); err != nil {
 			return err
 		}
-		if err := writeFileAtomic(path, page.Bytes()); err != nil {
-			return err
-		}
+		out.Set("html", page.Bytes())
 	}
-	if err := output(c, c.String("output"), buf.Bytes()); err != nil {
+	if err := finish(c, out, buf.Bytes()); err != nil {
 		return err
 	}
 	if cmp.Partial {
@@ -207,27 +203,6 @@ func render(format string, v any, text, csv, markdown func(io.Writer) error) (*b
 	return &buf, err
 }
 
-// checkFiles checks the output file flags before any work: their folders
-// exist, and chart files (flags naming a chart or heat map) end in .png or
-// .svg.
-func checkFiles(c *cli.Context, flags ...string) error {
-	for _, f := range flags {
-		p := c.String(f)
-		if p == "" {
-			continue
-		}
-		if strings.Contains(f, "chart") || f == "heatmap" {
-			if chartFormat(p) == "" {
-				return usagef("--%s %q: the file must end in .png or .svg", f, p)
-			}
-		}
-		if err := checkOutputDir(f, p); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 func chartFormat(path string) string {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".png":
@@ -236,21 +211,4 @@ func chartFormat(path string) string {
 		return "svg"
 	}
 	return ""
-}
-
-func writeChart(path string, p *plot.Plot) error {
-	var buf bytes.Buffer
-	if err := reports.SaveChart(p, &buf, chartFormat(path)); err != nil {
-		return err
-	}
-	return writeFileAtomic(path, buf.Bytes())
-}
-
-// output writes a report to standard output or atomically to path.
-func output(c *cli.Context, path string, data []byte) error {
-	if path != "" {
-		return writeFileAtomic(path, data)
-	}
-	_, err := c.App.Writer.Write(data)
-	return err
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/internal/fileio"
 	"github.com/wifodds/wifodds/reports"
 	"github.com/wifodds/wifodds/scenario"
 	"github.com/wifodds/wifodds/sim"
@@ -16,7 +17,7 @@ import (
 
 // runRaid runs a bombardment: one raid exactly or by sampling, or a
 // campaign of raids by sampling.
-func runRaid(c *cli.Context, o *runOptions, s *scenario.Scenario) error {
+func runRaid(c *cli.Context, o *runOptions, s *scenario.Scenario, out *fileio.Batch) error {
 	if o.crt != "" {
 		return usagef("--crt does not apply to a bombardment; set air_tables in the scenario")
 	}
@@ -61,7 +62,7 @@ func runRaid(c *cli.Context, o *runOptions, s *scenario.Scenario) error {
 		if len(s.Dice) > 0 || o.diceSet {
 			sum.Warnings = append(sum.Warnings, "dice are replayed for a single raid only; ignored for a campaign")
 		}
-		return emit(c, o, raid.Steps, sum, func(b *bytes.Buffer) error { return reports.WriteRaidText(b, sum) }, sum.Partial, sum.Trials)
+		return emit(c, o, out, raid.Steps, sum, func(b *bytes.Buffer) error { return reports.WriteRaidText(b, sum) }, sum.Partial, sum.Trials)
 	}
 	var tally *stats.Tally
 	var sampled *sim.Sampled
@@ -92,5 +93,5 @@ func runRaid(c *cli.Context, o *runOptions, s *scenario.Scenario) error {
 	if o.explain {
 		sum.Working = working(raid.Steps)
 	}
-	return emit(c, o, raid.Steps, sum, func(b *bytes.Buffer) error { return reports.WriteRaidText(b, sum) }, sum.Partial, sum.Trials)
+	return emit(c, o, out, raid.Steps, sum, func(b *bytes.Buffer) error { return reports.WriteRaidText(b, sum) }, sum.Partial, sum.Trials)
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/internal/fileio"
 	"github.com/wifodds/wifodds/reports"
 	"github.com/wifodds/wifodds/scenario"
 	"github.com/wifodds/wifodds/sim"
@@ -89,9 +89,6 @@ func parseRunOptions(c *cli.Context) (*runOptions, error) {
 	if o.exact && o.auto {
 		return nil, usagef("choose one of --exact and --auto")
 	}
-	if err := checkOutputDir("output", o.output); err != nil {
-		return nil, err
-	}
 	if o.trials, err = parseCount(c.String("trials")); err != nil {
 		return nil, usagef("--trials: %v", err)
 	}
@@ -124,18 +121,6 @@ func parseRunOptions(c *cli.Context) (*runOptions, error) {
 		}
 	}
 	return o, nil
-}
-
-// checkOutputDir fails early, before a long run, when an output file's
-// folder does not exist.
-func checkOutputDir(flag, path string) error {
-	if path == "" {
-		return nil
-	}
-	if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
-		return usagef("--%s %s: the folder %s does not exist", flag, path, filepath.Dir(path))
-	}
-	return nil
 }
 
 // parseCount reads a positive trial count: 1000000, 1_000_000, 1e6 or 1M.
@@ -173,8 +158,12 @@ func runAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	out, err := prepareOutputs(c, inputFiles(o.file, s, o.crt), "output")
+	if err != nil {
+		return err
+	}
 	if s.Kind == scenario.Bombardment {
-		return runRaid(c, o, s)
+		return runRaid(c, o, s, out)
 	}
 	if c.IsSet("raids") {
 		return usagef("--raids applies only to bombardments")
@@ -238,7 +227,7 @@ func runAction(c *cli.Context) error {
 	if o.explain {
 		sum.Working = working(combat.Steps)
 	}
-	return emit(c, o, combat.Steps, sum, func(buf *bytes.Buffer) error { return reports.WriteText(buf, sum) }, sum.Partial, sum.Trials)
+	return emit(c, o, out, combat.Steps, sum, func(buf *bytes.Buffer) error { return reports.WriteText(buf, sum) }, sum.Partial, sum.Trials)
 }
 
 // working is the --explain steps as lines, for JSON.
@@ -293,7 +282,7 @@ func replayError(o *runOptions, s *scenario.Scenario, err error) error {
 
 // emit writes the report: the working first with --explain, then the text
 // or JSON, to standard output or atomically to --output.
-func emit(c *cli.Context, o *runOptions, steps []sim.Step, summary any, text func(*bytes.Buffer) error, partial bool, trials uint64) error {
+func emit(c *cli.Context, o *runOptions, out *fileio.Batch, steps []sim.Step, summary any, text func(*bytes.Buffer) error, partial bool, trials uint64) error {
 	var buf bytes.Buffer
 	if o.explain && o.format == "text" {
 		if err := reports.WriteExplain(&buf, steps); err != nil {
@@ -309,45 +298,11 @@ func emit(c *cli.Context, o *runOptions, steps []sim.Step, summary any, text fun
 	if err != nil {
 		return err
 	}
-	if o.output != "" {
-		if err := writeFileAtomic(o.output, buf.Bytes()); err != nil {
-			return err
-		}
-	} else if _, err := c.App.Writer.Write(buf.Bytes()); err != nil {
+	if err := finish(c, out, buf.Bytes()); err != nil {
 		return err
 	}
 	if partial {
 		return fmt.Errorf("%w after %d trials; the partial results were reported", errInterrupted, trials)
-	}
-	return nil
-}
-
-// writeFileAtomic writes data to a temporary file beside path and renames
-// it into place, so a reader never sees half a report.
-func writeFileAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, errors.Unwrap(err))
-	}
-	tmp := f.Name()
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	// CreateTemp makes the file private; a report is an ordinary file.
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
 	}
 	return nil
 }

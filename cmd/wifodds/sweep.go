@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -89,8 +88,8 @@ func sweepAction(c *cli.Context) error {
 			mods = append(mods, x)
 		}
 	}
-	if err := checkFiles(c, "output", "html", "chart", "heatmap"); err != nil {
-		return err
+	if c.String("heatmap") != "" && len(mods) < 2 {
+		return usagef("--heatmap needs --modifier LO..HI with more than one value")
 	}
 	s, err := scenario.Load(file)
 	if err != nil {
@@ -102,6 +101,10 @@ func sweepAction(c *cli.Context) error {
 	names := []string{s.CRT}
 	if v := c.String("crt"); v != "" {
 		names = strings.Split(v, ",")
+	}
+	out, err := prepareOutputs(c, inputFiles(file, s, names...), "output", "html", "chart", "heatmap")
+	if err != nil {
+		return err
 	}
 	var tables []*crt.Table
 	for _, n := range names {
@@ -141,32 +144,24 @@ func sweepAction(c *cli.Context) error {
 		}
 		heat = &reports.Chart{Title: "P(hex taken) over total and modifier", Plot: h}
 	}
-	if p := c.String("chart"); p != "" {
-		if err := writeChart(p, curve); err != nil {
+	if err := setChart(out, c, "chart", curve); err != nil {
+		return err
+	}
+	if heat != nil {
+		if err := setChart(out, c, "heatmap", heat.Plot); err != nil {
 			return err
 		}
 	}
-	if p := c.String("heatmap"); p != "" {
-		if heat == nil {
-			return usagef("--heatmap needs --modifier LO..HI with more than one value")
-		}
-		if err := writeChart(p, heat.Plot); err != nil {
-			return err
-		}
-	}
-	if path := c.String("html"); path != "" {
-		src, _ := os.ReadFile(file)
+	if out.Has("html") {
 		charts := []reports.Chart{{Title: "P(hex taken) by total", Plot: curve}}
 		if heat != nil {
 			charts = append(charts, *heat)
 		}
 		var page bytes.Buffer
-		if err := reports.WriteSweepHTML(&page, sw, string(src), charts); err != nil {
+		if err := reports.WriteSweepHTML(&page, sw, string(s.Source), charts); err != nil {
 			return err
 		}
-		if err := writeFileAtomic(path, page.Bytes()); err != nil {
-			return err
-		}
+		out.Set("html", page.Bytes())
 	}
-	return output(c, c.String("output"), buf.Bytes())
+	return finish(c, out, buf.Bytes())
 }

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/internal/fileio"
+	"github.com/wifodds/wifodds/reports"
+	"github.com/wifodds/wifodds/scenario"
+	"gonum.org/v1/plot"
+)
+
+// prepareOutputs checks a command's output flags before any work (chart
+// flags end in .png or .svg; every output's folder exists; none is a
+// folder, an input or another output) and returns the batch that writes
+// them all or none.
+func prepareOutputs(c *cli.Context, inputs []string, flags ...string) (*fileio.Batch, error) {
+	var targets []fileio.Target
+	for _, f := range flags {
+		p := c.String(f)
+		if p == "" {
+			continue
+		}
+		if isChartFlag(f) && chartFormat(p) == "" {
+			return nil, usagef("--%s %q: the file must end in .png or .svg", f, p)
+		}
+		targets = append(targets, fileio.Target{Name: f, Path: p})
+	}
+	b, err := fileio.NewBatch(inputs, targets...)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return b, nil
+}
+
+func isBuiltinCRT(name string) bool {
+	for _, n := range crt.Names() {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+func isChartFlag(f string) bool { return strings.Contains(f, "chart") || f == "heatmap" }
+
+// inputFiles lists the files a scenario reads: the scenario itself and any
+// table files it names, and table files named on the command line.
+func inputFiles(file string, s *scenario.Scenario, crts ...string) []string {
+	in := []string{file}
+	if s != nil {
+		if s.CRT != "" && !isBuiltinCRT(s.CRT) {
+			in = append(in, scenario.ResolvePath(file, s.CRT))
+		}
+		if s.AirTables != "" && s.AirTables != "strategic" {
+			in = append(in, scenario.ResolvePath(file, s.AirTables))
+		}
+	}
+	for _, c := range crts {
+		if c != "" && !isBuiltinCRT(c) {
+			in = append(in, c)
+		}
+	}
+	return in
+}
+
+// setChart renders a chart into the batch under its flag, when asked for.
+func setChart(b *fileio.Batch, c *cli.Context, flag string, p *plot.Plot) error {
+	if !b.Has(flag) {
+		return nil
+	}
+	var buf bytes.Buffer
+	if err := reports.SaveChart(p, &buf, chartFormat(c.String(flag))); err != nil {
+		return err
+	}
+	b.Set(flag, buf.Bytes())
+	return nil
+}
+
+// finish writes the report to --output with every other output of the
+// batch, all or none, or else writes the other outputs and then the report
+// to standard output.
+func finish(c *cli.Context, b *fileio.Batch, report []byte) error {
+	if b.Has("output") {
+		b.Set("output", report)
+		return b.Commit()
+	}
+	if err := b.Commit(); err != nil {
+		return err
+	}
+	_, err := c.App.Writer.Write(report)
+	return err
+}

@@ -1,0 +1,13 @@
+// Package fileio is the one way wifodds reads its input files and writes
+// its outputs.
+//
+// ReadFile reads only regular files, through a limited reader, so a device
+// such as /dev/zero or an endless pipe is refused at once instead of
+// exhausting memory. A Batch checks every output of a command before any
+// work and writes them all or none: each regular file is replaced
+// atomically with its mode kept, a symbolic link is followed to the file it
+// names, a hard-linked file is rewritten in place so its other names see
+// the report, and a device such as /dev/null is written through, never
+// replaced. An output that is also an input, or that two flags name, is
+// refused.
+package fileio
