@@ -24,23 +24,37 @@ type preCombat struct {
 	ships       []float64 // shore bombardment factors of each ship making a naval ground strike
 	targets     []int     // defending units in the combat face-up at the start
 	strikeOrder []int     // positions in targets, in the order ground strikes turn them
-	aircraft    []scenario.Aircraft
+	planes      []crt.Plane // ground-support aircraft in the order AA fire takes them
 	air         *crt.AirTables
 	aaFactors   int
 	aaDice      int
 	aaTable     int
 	fullSupport float64
 
+	// airOf[code] is the AA fire outcome (an index into airs) of the AA
+	// dice whose rolls, less one, are the base-6 digits of code, least
+	// significant first. Every roll sequence has an entry, so a lookup
+	// cannot miss.
+	airOf []int32
+	airs  []airOutcome
+	// states[mask*len(airs)+a] is the State for the face-up targets turned
+	// face-down in mask and AA fire outcome a: dense, so no lookup misses.
 	states []State
-	index  map[preKey]int
 }
 
-type preKey struct {
-	mask    uint32
-	hit     int8
-	aborted int8
-	support float64
+// airOutcome is what AA fire did to the ground support.
+type airOutcome struct {
+	hit, aborted int8
+	support      float64
 }
+
+// state is the State for the face-up targets turned face-down in mask and
+// AA fire outcome air.
+func (p *preCombat) state(mask, air int) *State { return &p.states[mask*len(p.airs)+air] }
+
+// maxAADice bounds the AA dice fired at ground support: each of the 6^k
+// roll sequences is worked out in advance.
+const maxAADice = 7
 
 // preResult is what the pre-combat steps did, in the state being compiled.
 type preResult struct {
@@ -54,7 +68,7 @@ type preResult struct {
 // are none.
 func (c *Combat) planPreCombat() error {
 	s := c.Scenario
-	p := &preCombat{index: map[preKey]int{}}
+	p := &preCombat{}
 	for i := range s.Attacker.Units {
 		if u := &s.Attacker.Units[i]; u.Role == "strike" {
 			p.strikes = append(p.strikes, u.Factors)
@@ -83,16 +97,21 @@ func (c *Combat) planPreCombat() error {
 		if err != nil {
 			return fmt.Errorf("sim: %s: %w", s.File, err)
 		}
+		if fire.Dice > maxAADice {
+			return fmt.Errorf("sim: %s: AA fire at the ground support rolls %d dice; at most %d are worked out", s.File, fire.Dice, maxAADice)
+		}
 		p.air, p.aaDice, p.aaTable = air, fire.Dice, fire.Table
-		p.aircraft = append(p.aircraft, s.Attacker.Aircraft...)
+		for _, a := range s.Attacker.Aircraft {
+			p.planes = append(p.planes, crt.Plane{A2A: a.A2A, Factors: a.Tactical})
+		}
 		// AA fire takes the lowest air-to-air aircraft first; on ties the
-		// owner loses the fewest tactical factors (RULES.md 5).
-		sort.SliceStable(p.aircraft, func(i, j int) bool {
-			a, b := p.aircraft[i], p.aircraft[j]
+		// owner loses the fewest tactical factors (docs/rules.md §5).
+		sort.SliceStable(p.planes, func(i, j int) bool {
+			a, b := p.planes[i], p.planes[j]
 			if a.A2A != b.A2A {
 				return a.A2A < b.A2A
 			}
-			return a.Tactical < b.Tactical
+			return a.Factors < b.Factors
 		})
 	}
 	if len(p.strikes) == 0 && len(p.ships) == 0 && p.aaDice == 0 {
@@ -148,41 +167,45 @@ func (c *Combat) strikePriority(targets []int) []int {
 }
 
 // compilePreCombat compiles a State for every combination of pre-combat
-// effects, the base one (nothing happened) with the working shown.
+// effects, the base one (nothing happened) with the working shown. The AA
+// fire outcomes are those the procedure returns for some roll of the AA
+// dice, found by running it on every roll sequence, so each outcome a
+// trial can meet has its State.
 func (c *Combat) compilePreCombat() error {
 	p, s := c.pre, c.Scenario
 	c.explainPreCombat()
-	type air struct {
-		hit, aborted int8
-		support      float64
-	}
-	airs := []air{{0, 0, p.fullSupport}}
+	p.airs = []airOutcome{{0, 0, p.fullSupport}}
 	if p.aaDice > 0 {
-		maxT := p.aaDice * 5
-		seen := map[air]bool{airs[0]: true}
-		for gone := 0; gone <= len(p.aircraft); gone++ {
-			left := 0.0
-			for _, a := range p.aircraft[gone:] {
-				left += a.Tactical
+		seen := map[airOutcome]int32{p.airs[0]: 0}
+		n := 1
+		for range p.aaDice {
+			n *= 6
+		}
+		p.airOf = make([]int32, n)
+		var rolls [maxAADice]int
+		for code := range n {
+			for i, x := 0, code; i < p.aaDice; i, x = i+1, x/6 {
+				rolls[i] = x%6 + 1
 			}
-			for hit := 0; hit <= gone; hit++ {
-				for t := 0; t <= maxT; t++ {
-					a := air{int8(hit), int8(gone - hit), max(0, left-float64(t))}
-					if !seen[a] {
-						seen[a] = true
-						airs = append(airs, a)
-					}
-				}
+			shot := p.air.Shoot(p.aaTable, rolls[:p.aaDice], p.planes)
+			a := airOutcome{int8(shot.Hit), int8(shot.Aborted), shot.Press}
+			k, ok := seen[a]
+			if !ok {
+				k = int32(len(p.airs))
+				seen[a] = k
+				p.airs = append(p.airs, a)
 			}
+			p.airOf[code] = k
 		}
 	}
 	masks := 1 << len(p.targets)
-	if masks*len(airs) > maxPreStates {
-		return fmt.Errorf("sim: %s: the ground strikes and AA fire can end %d ways; at most %d are compiled", s.File, masks*len(airs), maxPreStates)
+	if masks*len(p.airs) > maxPreStates {
+		return fmt.Errorf("sim: %s: the ground strikes and AA fire can end %d ways; at most %d are compiled", s.File, masks*len(p.airs), maxPreStates)
 	}
+	p.states = make([]State, 0, masks*len(p.airs))
 	for mask := 0; mask < masks; mask++ {
-		for _, a := range airs {
-			c.quiet = mask != 0 || a != airs[0]
+		for k, a := range p.airs {
+			c.quiet = mask != 0 || k != 0
 			for i := range s.Defender.Units {
 				c.faceDown[i] = s.Defender.Units[i].FaceDown
 			}
@@ -193,7 +216,6 @@ func (c *Combat) compilePreCombat() error {
 			}
 			c.cur = preResult{struck: int8(bits.OnesCount(uint(mask))), support: a.support, hit: a.hit, aborted: a.aborted}
 			c.compileState()
-			p.index[preKey{uint32(mask), a.hit, a.aborted, a.support}] = len(p.states)
 			p.states = append(p.states, c.State)
 		}
 	}
@@ -222,49 +244,8 @@ func (c *Combat) explainPreCombat() {
 	}
 	if p.aaDice > 0 {
 		c.step(fmt.Sprintf("AA fire at the ground support: %d AA factors against %d aircraft, %s on the %d table; 6s destroy and asterisks abort the lowest air-to-air aircraft, the rest of the total does not press the attack",
-			p.aaFactors, len(p.aircraft), dice(p.aaDice), p.aaTable), "RULES 3, 5, AsA 3.2.2")
+			p.aaFactors, len(p.planes), dice(p.aaDice), p.aaTable), "RULES 3, 5, AsA 3.2.2")
 	}
-}
-
-// fire applies AA fire (RULES.md 5 steps 3-6) to the ground-support
-// aircraft for the rolled AA dice.
-func (p *preCombat) fire(rolls []int) (hit, aborted int8, support float64) {
-	total, sixes, stars := 0, 0, 0
-	sixStar := false
-	for _, die := range rolls {
-		r := p.air.AATables[p.aaTable-1][die-1]
-		total += r.Factors
-		if r.Star {
-			stars++
-		}
-		if die == 6 {
-			sixes++
-			sixStar = r.Star
-		}
-	}
-	tf := float64(total)
-	next := 0
-	for k := 0; k < sixes && next < len(p.aircraft); k++ {
-		a := p.aircraft[next]
-		if float64(a.A2A) >= tf {
-			break
-		}
-		tf -= a.Tactical
-		next++
-		hit++
-		if sixStar {
-			stars--
-		}
-	}
-	for ; stars > 0 && next < len(p.aircraft); stars-- {
-		tf -= p.aircraft[next].Tactical
-		next++
-		aborted++
-	}
-	for _, a := range p.aircraft[next:] {
-		support += a.Tactical
-	}
-	return hit, aborted, max(0, support-max(tf, 0))
 }
 
 func dice(n int) string {

@@ -49,7 +49,7 @@ func TestArtillery(t *testing.T) {
 	if o.Struck != 1 {
 		t.Fatalf("strike roll 2: %d struck, want 1", o.Struck)
 	}
-	st := c.pre.states[c.pre.index[preKey{mask: 1 << c.pre.strikeOrder[0], support: 0}]]
+	st := c.pre.state(1<<c.pre.strikeOrder[0], 0)
 	if c.Scenario.Defender.Units[c.pre.targets[c.pre.strikeOrder[0]]].Name != "div" {
 		t.Error("the strike did not go first for the unsupplied division")
 	}
@@ -111,13 +111,13 @@ defender:
 			t.Errorf("naval rolls %v: %d struck, want %d", tc.rolls, o.Struck, tc.struck)
 		}
 		// Each face-down defender adds +1 (RULES.md 2.1): one was already.
-		var mask uint32
+		var mask int
 		for k, roll := range tc.rolls {
 			if 2*roll <= 6 {
 				mask |= 1 << k
 			}
 		}
-		if got := c.pre.states[c.pre.index[preKey{mask: mask}]].Variants[0].Modifier; got != tc.mod {
+		if got := c.pre.state(mask, 0).Variants[0].Modifier; got != tc.mod {
 			t.Errorf("naval rolls %v: modifier %+d, want %+d", tc.rolls, got, tc.mod)
 		}
 	}
@@ -153,12 +153,12 @@ func TestAAFireAtGroundSupport(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		die          int
-		hit, aborted int8
+		hit, aborted int
 		support      float64
 	}{{1, 0, 0, 8}, {4, 0, 0, 7}, {6, 0, 1, 5}} {
-		h, a, s := p.fire([]int{tc.die})
-		if h != tc.hit || a != tc.aborted || s != tc.support {
-			t.Errorf("AA die %d: hit %d aborted %d support %v, want %d %d %v", tc.die, h, a, s, tc.hit, tc.aborted, tc.support)
+		s := p.air.Shoot(p.aaTable, []int{tc.die}, p.planes)
+		if s.Hit != tc.hit || s.Aborted != tc.aborted || s.Press != tc.support {
+			t.Errorf("AA die %d: hit %d aborted %d support %v, want %d %d %v", tc.die, s.Hit, s.Aborted, s.Press, tc.hit, tc.aborted, tc.support)
 		}
 	}
 	if c.Attack != 14 {

@@ -21,7 +21,8 @@ type Raid struct {
 	AATable   int
 	Outcomes  []RaidOutcome // every outcome of one raid, interned
 
-	order  []int // bombers in the order AA fire takes them
+	order  []int       // bombers in the order AA fire takes them
+	planes []crt.Plane // the same bombers as AA fire sees them
 	intern map[RaidOutcome]int32
 	flat   *flatTable
 }
@@ -71,6 +72,9 @@ func CompileRaid(s *scenario.Scenario, t *crt.AirTables) (*Raid, error) {
 		}
 		return x.SB < y.SB
 	})
+	for _, i := range r.order {
+		r.planes = append(r.planes, crt.Plane{A2A: bs[i].A2A, Factors: float64(bs[i].SB)})
+	}
 	st := r.initial()
 	f, k, tb, err := r.fire(st, true)
 	if err != nil {
@@ -169,51 +173,19 @@ func (r *Raid) resolve(d Dice, st raidState) RaidOutcome {
 		panic(err)
 	}
 	out := RaidOutcome{AALost: -1}
-	total, sixes, stars := 0, 0, 0
-	sixStar := false
-	for i := 0; i < k; i++ {
-		die := d.Roll(6)
-		res := r.Tables.AATables[tb-1][die-1]
-		total += res.Factors
-		if res.Star {
-			stars++
-		}
-		if die == 6 {
-			sixes++
-			sixStar = res.Star
+	var rolls [32]int
+	for i := range k {
+		rolls[i] = d.Roll(6)
+	}
+	// Steps 3-6, on the bombers still flying.
+	shot := r.Tables.Shoot(tb, rolls[:k], r.planes[st.gone:])
+	out.Hit, out.Aborted = int8(shot.Hit), int8(shot.Aborted)
+	for _, i := range r.order[st.gone : st.gone+shot.Hit] {
+		if bs[i].Carrier {
+			out.Damaged++ // damaged, not destroyed (docs/rules.md §5 step 4)
 		}
 	}
-	// Step 4: each 6 in turn destroys the lowest air-to-air bomber left if
-	// its air-to-air factor is below the total; once one fails the rest
-	// fail too, since neither the total nor that bomber changes.
-	next := st.gone
-	for s := 0; s < sixes && next < len(bs); s++ {
-		b := &bs[r.order[next]]
-		if b.A2A >= total {
-			break
-		}
-		total -= b.SB
-		next++
-		out.Hit++
-		if b.Carrier {
-			out.Damaged++
-		}
-		if sixStar {
-			stars-- // a 6 that destroyed is not also an abort
-		}
-	}
-	// Step 5: each remaining asterisk aborts the lowest air-to-air bomber left.
-	for ; stars > 0 && next < len(bs); stars-- {
-		total -= bs[r.order[next]].SB
-		next++
-		out.Aborted++
-	}
-	// Step 6: what is left of the total does not press the attack.
-	bombing := 0
-	for _, i := range r.order[next:] {
-		bombing += bs[i].SB
-	}
-	bombing = max(0, bombing-max(total, 0))
+	bombing := int(shot.Press)
 	out.Factors = int16(bombing)
 	if bombing == 0 {
 		return out

@@ -16,12 +16,12 @@ func Resolve[D Dice](c *Combat, d D) int {
 		if p.fracSides > 0 {
 			fd = d.Roll(p.fracSides)
 		}
-		key := preKey{support: p.fullSupport}
+		mask := 0
 		for _, f := range p.strikes {
 			if 2*float64(d.Roll(6)) <= f {
 				for _, k := range p.strikeOrder {
-					if key.mask&(1<<k) == 0 {
-						key.mask |= 1 << k
+					if mask&(1<<k) == 0 {
+						mask |= 1 << k
 						break
 					}
 				}
@@ -30,18 +30,20 @@ func Resolve[D Dice](c *Combat, d D) int {
 		for _, f := range p.ships {
 			for k := range p.targets {
 				if 2*float64(d.Roll(6)) <= f {
-					key.mask |= 1 << k
+					mask |= 1 << k
 				}
 			}
 		}
+		air := 0
 		if p.aaDice > 0 {
-			var rolls [32]int
-			for i := 0; i < p.aaDice; i++ {
-				rolls[i] = d.Roll(6)
+			code, place := 0, 1
+			for range p.aaDice {
+				code += (d.Roll(6) - 1) * place
+				place *= 6
 			}
-			key.hit, key.aborted, key.support = p.fire(rolls[:p.aaDice])
+			air = int(p.airOf[code])
 		}
-		st := &p.states[p.index[key]]
+		st := p.state(mask, air)
 		v = &st.Variants[0]
 		if st.Fraction.Chance > 0 && fd <= st.Fraction.Chance {
 			v = &st.Variants[1]
