@@ -19,11 +19,11 @@ const maxPreStates = 4096
 // aircraft. Each combination of their effects is a State compiled in
 // advance, so a trial only rolls and looks one up.
 type preCombat struct {
-	fracSides   int       // the fractional-odds die is rolled first (0: no option)
-	strikes     []float64 // factors of each ART making a ground strike, in list order
-	ships       []float64 // shore bombardment factors of each ship making a naval ground strike
-	targets     []int     // defending units in the combat face-up at the start
-	strikeOrder []int     // positions in targets, in the order ground strikes turn them
+	fracSides   int         // the fractional-odds die is rolled first (0: no option)
+	strikes     []float64   // factors of each ART making a ground strike, in list order
+	ships       []float64   // shore bombardment factors of each ship making a naval ground strike
+	targets     []int       // defending units in the combat face-up at the start
+	strikeOrder []int       // positions in targets, in the order ground strikes turn them
 	planes      []crt.Plane // ground-support aircraft in the order AA fire takes them
 	air         *crt.AirTables
 	aaFactors   int
