@@ -326,3 +326,39 @@ func TestKatyusha(t *testing.T) {
 		t.Errorf("towed artillery alone defends with %v, want 1", c.Defence)
 	}
 }
+
+// Audit item 2 (docs/rules.md §4; AsA 3.11, 3.13): with no real land unit
+// in the hex the notional unit may be ground-struck as if it were one, and
+// face-down it gives the +1 for a face-down defender. A 2-factor MAR
+// against the notional unit is 2:1 on the Assault table, where a roll of 3
+// or more takes the hex (4/6); a 6-factor ship strikes on 1-3, and then a
+// 2 or more does (5/6): 1/2 x 4/6 + 1/2 x 5/6 = 3/4.
+func TestNotionalUnitGroundStrike(t *testing.T) {
+	c := compile(t, `kind: invasion
+table: assault
+options: [naval-ground-strike]
+attacker:
+  naval_strikes: [{name: cruiser, factors: 6}]
+  units: [{type: MAR, size: division, factors: 2, nation: US}]
+`)
+	sum := Summarize(c, exact(t, c))
+	if p := sum.Probabilities.HexTaken.P; !near(p, 0.75) {
+		t.Errorf("P(hex taken) %v, want 0.75", p)
+	}
+	if got := sum.PreCombat.DefendersStruck; len(got) != 2 || !near(got[1], 0.5) {
+		t.Errorf("struck %v, want the notional unit face-down half the time", got)
+	}
+	// With a real defender in the hex the notional unit is not a target.
+	c = compile(t, `kind: invasion
+table: assault
+options: [naval-ground-strike]
+attacker:
+  naval_strikes: [{name: cruiser, factors: 6}]
+  units: [{type: MAR, size: division, factors: 2, nation: US}]
+defender:
+  units: [{type: INF, size: division, factors: 1, nation: JA, face_down: true}]
+`)
+	if c.pre == nil || len(c.pre.targets) != 0 {
+		t.Errorf("targets %v, want none: the only real unit is already face-down", c.pre.targets)
+	}
+}

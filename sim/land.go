@@ -36,7 +36,10 @@ type Combat struct {
 	// Scratch while compiling a state.
 	quiet    bool   // compiling a state other than the base: no working
 	faceDown []bool // defenders face-down in the state being compiled
-	cur      preResult
+	// notionalDown: the notional unit was ground-struck in the state being
+	// compiled (docs/rules.md §4, AsA 3.11).
+	notionalDown bool
+	cur          preResult
 }
 
 // State is a combat after its pre-combat random steps: the totals, the
@@ -434,6 +437,9 @@ func (c *Combat) situation(k crt.Kind) crt.Situation {
 		sit.AnyAttackerTerr = sit.AnyAttackerTerr || att[i].IsTerritorial()
 	}
 	sit.Nationalities = len(nations)
+	if c.notionalDown {
+		sit.FaceDownDefenders++
+	}
 	for i := range def {
 		if c.faceDown[i] && inCombat(&def[i]) {
 			sit.FaceDownDefenders++

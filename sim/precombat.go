@@ -22,7 +22,7 @@ type preCombat struct {
 	fracSides   int         // the fractional-odds die is rolled first (0: no option)
 	strikes     []float64   // factors of each ART making a ground strike, in list order
 	ships       []float64   // shore bombardment factors of each ship making a naval ground strike
-	targets     []int       // defending units in the combat face-up at the start
+	targets     []int       // defending units in the combat face-up at the start, or notionalTarget
 	strikeOrder []int       // positions in targets, in the order ground strikes turn them
 	planes      []crt.Plane // ground-support aircraft in the order AA fire takes them
 	air         *crt.AirTables
@@ -51,6 +51,11 @@ type airOutcome struct {
 // state is the State for the face-up targets turned face-down in mask and
 // AA fire outcome air.
 func (p *preCombat) state(mask, air int) *State { return &p.states[mask*len(p.airs)+air] }
+
+// notionalTarget stands in targets for the notional defending unit, which
+// may be ground-struck when no real land unit is in the hex (docs/rules.md
+// §4; AsA 3.11, 3.13).
+const notionalTarget = -1
 
 // maxAADice bounds the AA dice fired at ground support: each of the 6^k
 // roll sequences is worked out in advance.
@@ -117,10 +122,19 @@ func (c *Combat) planPreCombat() error {
 	if len(p.strikes) == 0 && len(p.ships) == 0 && p.aaDice == 0 {
 		return nil
 	}
+	real := false
 	for i := range s.Defender.Units {
-		if u := &s.Defender.Units[i]; inCombat(u) && !u.FaceDown {
-			p.targets = append(p.targets, i)
+		if u := &s.Defender.Units[i]; inCombat(u) {
+			real = true
+			if !u.FaceDown {
+				p.targets = append(p.targets, i)
+			}
 		}
+	}
+	if !real && s.Kind != scenario.Land {
+		// No real land unit in the hex: the notional unit is struck as if
+		// it were one, for this combat only (AsA 3.11).
+		p.targets = append(p.targets, notionalTarget)
 	}
 	if len(p.targets) > 12 {
 		return fmt.Errorf("sim: %s: ground strikes against %d face-up defending units: at most 12", s.File, len(p.targets))
@@ -152,6 +166,9 @@ func airTables(s *scenario.Scenario) (*crt.AirTables, error) {
 func (c *Combat) strikePriority(targets []int) []int {
 	us := c.Scenario.Defender.Units
 	drop := func(i int) float64 {
+		if i == notionalTarget {
+			return 0
+		}
 		u := &us[i]
 		if !u.Supply && (u.IsArtillery() || c.Scenario.Kind == scenario.Land && !u.IsCorps()) {
 			return u.Factors - 1
@@ -209,8 +226,13 @@ func (c *Combat) compilePreCombat() error {
 			for i := range s.Defender.Units {
 				c.faceDown[i] = s.Defender.Units[i].FaceDown
 			}
+			c.notionalDown = false
 			for j, i := range p.targets {
-				if mask&(1<<j) != 0 {
+				switch {
+				case mask&(1<<j) == 0:
+				case i == notionalTarget:
+					c.notionalDown = true
+				default:
 					c.faceDown[i] = true
 				}
 			}
@@ -219,7 +241,7 @@ func (c *Combat) compilePreCombat() error {
 			p.states = append(p.states, c.State)
 		}
 	}
-	c.quiet = false
+	c.quiet, c.notionalDown = false, false
 	c.State = p.states[0]
 	c.cur = preResult{support: p.fullSupport}
 	return nil
@@ -234,7 +256,11 @@ func (c *Combat) explainPreCombat() {
 	us := s.Defender.Units
 	var order []string
 	for _, k := range p.strikeOrder {
-		order = append(order, us[p.targets[k]].Label())
+		if i := p.targets[k]; i == notionalTarget {
+			order = append(order, "the notional unit")
+		} else {
+			order = append(order, us[i].Label())
+		}
 	}
 	for i, f := range p.strikes {
 		c.step(fmt.Sprintf("ground strike %d: a d6 of %s or less turns a face-up defender face-down (%v, in that order)", i+1, num(f/2), order), "RULES 3, AsA 3.2.3")
