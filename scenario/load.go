@@ -23,7 +23,7 @@ var (
 		"across_river", "home_nation", "supply", "surprise", "adjacent_friendly_corps"}
 	sideKeys = []string{"hq_support", "ground_support", "shore_bombardment", "attack_as_mud", "can_retreat", "units", "naval_strikes", "aircraft", "exploiting", "ctl"}
 	unitKeys = []string{"type", "size", "factors", "nation", "face_down", "supply", "section", "towed", "red_circle",
-		"heavy", "division_available", "ski", "white_print", "territorial", "name", "bp", "ls", "role", "mech_negated", "isolated", "katyusha"}
+		"heavy", "division_available", "division_factors", "ski", "white_print", "territorial", "name", "bp", "ls", "role", "mech_negated", "isolated", "katyusha"}
 )
 
 // supported lists the options this version implements. An option SCENARIO.md
@@ -521,6 +521,14 @@ func parseUnit(d *yamlx.Decoder, n *yaml.Node, path, side string, s *Scenario) U
 			d.Errorf(m.Get("division_available"), path+".division_available", "needs the kampfgruppe option (AsA 3.1.1)")
 		case !u.IsCorps():
 			d.Errorf(m.Get("division_available"), path+".division_available", "only a corps or army is replaced by a division (AsA 3.1.1)")
+		}
+	}
+	if m.Float("division_factors", &u.DivisionFactors) {
+		switch {
+		case !u.DivisionAvailable:
+			d.Errorf(m.Get("division_factors"), path+".division_factors", "give it with division_available: true (the division that replaces the corps, AsA 3.1.1)")
+		case u.DivisionFactors < 0 || u.DivisionFactors > u.Factors:
+			d.Errorf(m.Get("division_factors"), path+".division_factors", "%v is outside 0..%v (the corps' own factors)", u.DivisionFactors, u.Factors)
 		}
 	}
 	m.Bool("ski", &u.Ski)

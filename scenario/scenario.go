@@ -170,16 +170,20 @@ type Unit struct {
 	RedCircle         string // "", "dark" or "light"
 	Heavy             bool   // heavy AA
 	DivisionAvailable bool
-	Ski               bool
-	WhitePrint        bool
-	Territorial       bool
-	BP                float64 // build points, 0 when not given
-	LS                bool    // a German or Japanese division invading by LS
-	Role              string  // ART under the artillery option: combat, strike or support
-	MechNegated       bool    // an armour unit whose mechanized component is negated (AWAW 10.32)
-	Isolated          bool    // a Chindit not in or adjacent to other non-Chindit Western Allied units (AWAW 10.64A)
-	Katyusha          bool    // rocket artillery: self-propelled for combat (AsA 3.2)
-	Line              int     // line of the unit in the file, for messages
+	// DivisionFactors are the factors of the division that replaces the
+	// corps under Kampfgruppe; the factors lost are the corps' less these
+	// (docs/rules.md §3). 0 when not given: the whole corps counts as lost.
+	DivisionFactors float64
+	Ski             bool
+	WhitePrint      bool
+	Territorial     bool
+	BP              float64 // build points, 0 when not given
+	LS              bool    // a German or Japanese division invading by LS
+	Role            string  // ART under the artillery option: combat, strike or support
+	MechNegated     bool    // an armour unit whose mechanized component is negated (AWAW 10.32)
+	Isolated        bool    // a Chindit not in or adjacent to other non-Chindit Western Allied units (AWAW 10.64A)
+	Katyusha        bool    // rocket artillery: self-propelled for combat (AsA 3.2)
+	Line            int     // line of the unit in the file, for messages
 }
 
 // Label names the unit for messages: its name, or type, size and nation.

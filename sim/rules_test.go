@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -470,4 +471,41 @@ defender:
 
 func scenarioParse(text string) (*scenario.Scenario, error) {
 	return scenario.Parse("test.yaml", []byte(text))
+}
+
+// Audit item 3 (docs/rules.md §3, AsA 3.1.1): under Kampfgruppe the corps
+// "is destroyed" and a division replaces it, so the factors lost are the
+// corps' less the division's; with no division_factors given the whole
+// corps counts as lost.
+func TestKampfgruppeFactorsLost(t *testing.T) {
+	text := `kind: land
+crt: 2d6
+table: assault
+options: [kampfgruppe]
+attacker:
+  units: [{type: INF, factors: 9, nation: GE}]
+defender:
+  units: [{type: ARM, factors: 5, nation: FR, division_available: true%s}]
+`
+	for extra, want := range map[string]float64{", division_factors: 2": 3, "": 5} {
+		c := compile(t, fmt.Sprintf(text, extra))
+		w := sumTo1(t, c)
+		seen := false
+		for i, p := range w {
+			if o := c.Outcomes[i]; p > 0 && o.DefenderReduced == 1 {
+				seen = true
+				if o.DefenderFactorsLost != want {
+					t.Errorf("%q: %s reduced the corps with %v factors lost, want %v", extra, o.Result, o.DefenderFactorsLost, want)
+				}
+			}
+		}
+		if !seen {
+			t.Fatalf("%q: the corps is never reduced", extra)
+		}
+	}
+	for _, bad := range []string{", division_factors: 6", ", division_factors: -1"} {
+		if _, err := scenarioParse(fmt.Sprintf(text, bad)); err == nil || !strings.Contains(err.Error(), "division_factors") {
+			t.Errorf("%q accepted: %v", bad, err)
+		}
+	}
 }

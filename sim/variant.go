@@ -208,14 +208,16 @@ func (c *Combat) settle(level int, k crt.Kind, r crt.Result, auto, recon bool) i
 	att, def := s.Attacker.Units, s.Defender.Units
 	o := Outcome{Level: int8(level), Table: k, Automatic: auto, Reconstructed: recon,
 		Struck: c.cur.struck, Support: c.cur.support, AirHit: c.cur.hit, AirAborted: c.cur.aborted}
-	// Kampfgruppe (AsA 3.1.1): a corps or army lost with a division
-	// available comes back as that division, reported as reduced; a
-	// defending one must retreat, or it is destroyed after all.
+	// Kampfgruppe (AsA 3.1.1, docs/rules.md §3): a corps or army lost with
+	// a division available is destroyed and that division takes its place,
+	// reported as reduced, so the factors lost are the corps' less the
+	// division's; a defending one must retreat, or it is destroyed after all.
 	kg := s.Has(scenario.Kampfgruppe)
 	na := min(int(r.AttackerLoss), len(c.attOrder))
 	for _, i := range c.attOrder[:na] {
 		if kg && att[i].IsCorps() && att[i].DivisionAvailable {
 			o.AttackerReduced++
+			o.AttackerFactorsLost += att[i].Factors - att[i].DivisionFactors
 		} else {
 			o.AttackerFactorsLost += att[i].Factors
 		}
@@ -224,6 +226,7 @@ func (c *Combat) settle(level int, k crt.Kind, r crt.Result, auto, recon bool) i
 	for _, i := range c.defOrder[:nd] {
 		if kg && def[i].IsCorps() && def[i].DivisionAvailable && s.Defender.CanRetreat {
 			o.DefenderReduced++
+			o.DefenderFactorsLost += def[i].Factors - def[i].DivisionFactors
 		} else {
 			o.DefenderFactorsLost += def[i].Factors
 		}
