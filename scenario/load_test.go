@@ -243,3 +243,12 @@ func TestUnitAttributes(t *testing.T) {
 		t.Errorf("defensive Katyusha support: %v", err)
 	}
 }
+
+// Audit item 7 (docs/rules.md §5 step 1, AsA 3.2): ships in port add their
+// AA only to a port attack, so a strategic bombardment refuses the key.
+func TestPortShipsAARefused(t *testing.T) {
+	_, err := Parse("raid.yaml", []byte("kind: bombardment\ntarget: {factories: 2, port_ships_aa: 3}\nbombers: [{a2a: 3, sb: 3}]\n"))
+	if err == nil || !strings.Contains(err.Error(), "raid.yaml:2:39: target.port_ships_aa: ships' AA fires only at a port attack (AsA 3.2)") {
+		t.Errorf("got %v", err)
+	}
+}

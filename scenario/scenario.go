@@ -72,7 +72,6 @@ type Target struct {
 	Factories   int
 	Oil         int // oil resource points in the hex
 	SynthPlants int
-	PortShipsAA int // AA of ships in port, for port attacks
 	Flak        int // A World at War flak factors, at most 3
 }
 

@@ -124,10 +124,10 @@ func (r *Raid) fire(st raidState, explain bool) (factors, dice, table int, err e
 		}
 	}
 	intrinsic := st.factories + st.oil + rd.Target.SynthPlants
-	f += float64(intrinsic + rd.Target.PortShipsAA + rd.Target.Flak)
+	f += float64(intrinsic + rd.Target.Flak)
 	if explain {
-		r.step(fmt.Sprintf("intrinsic AA %d (factories %d, oil %d, synth plants %d), ships in port %d, flak %d: total %s",
-			intrinsic, st.factories, st.oil, rd.Target.SynthPlants, rd.Target.PortShipsAA, rd.Target.Flak, num(f)), "RULES 5 step 1, AsA 3.2.2, AfA 3.8, AWAW 10.95")
+		r.step(fmt.Sprintf("intrinsic AA %d (factories %d, oil %d, synth plants %d), flak %d: total %s",
+			intrinsic, st.factories, st.oil, rd.Target.SynthPlants, rd.Target.Flak, num(f)), "RULES 5 step 1, AsA 3.2.2, AfA 3.8, AWAW 10.95")
 	}
 	if rd.Night {
 		f /= 2

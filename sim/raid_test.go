@@ -87,7 +87,8 @@ const b17s = `bombers:
 `
 
 // RULES.md 5 step 1: AA units (heavy doubled), intrinsic AA of factories,
-// oil and synth plants, ships in port and flak, halved at night, rounded
+// oil and synth plants and flak (ships in port fire only at port attacks),
+// halved at night, rounded
 // after halving.
 func TestRaidAAFactors(t *testing.T) {
 	cases := []struct {
@@ -96,7 +97,7 @@ func TestRaidAAFactors(t *testing.T) {
 	}{
 		{"target: {factories: 1}\naa_units: [{factors: 3}]\n", 4},
 		{"target: {factories: 1}\naa_units: [{factors: 3, heavy: true}]\n", 7},
-		{"target: {factories: 2, oil: 1, synth_plants: 1, port_ships_aa: 4, flak: 3}\n", 11},
+		{"target: {factories: 2, oil: 1, synth_plants: 1, flak: 3}\n", 7},
 		{"night: true\ntarget: {factories: 2}\naa_units: [{factors: 3, heavy: true}]\n", 4},
 		{"night: true\ntarget: {factories: 1}\naa_units: [{factors: 2}]\n", 2}, // 1.5 rounds up
 		{"night: true\ntarget: {factories: 1}\n", 1},                           // 0.5 rounds up
