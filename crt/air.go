@@ -233,17 +233,18 @@ func parseAATables(d *yamlx.Decoder, m *yamlx.Map, a *AirTables) {
 	m.Close("rows", "provenance", "source")
 }
 
-func parseAAResult(s string) (AAResult, error) {
-	if s == "-" {
+func parseAAResult(text string) (AAResult, error) {
+	if text == "-" {
 		return AAResult{}, nil
 	}
 	var r AAResult
+	s := text
 	if strings.HasSuffix(s, "*") {
 		r.Star, s = true, s[:len(s)-1]
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 0 || n > 50 {
-		return AAResult{}, fmt.Errorf("%q: want -, N or N* with N from 0 to 50", s)
+		return AAResult{}, fmt.Errorf("%q: want -, N or N* with N from 0 to 50 (an abort with no factors is 0*)", text)
 	}
 	r.Factors = n
 	return r, nil
@@ -251,22 +252,31 @@ func parseAAResult(s string) (AAResult, error) {
 
 func parseSB(d *yamlx.Decoder, m *yamlx.Map, a *AirTables) {
 	a.SBSrc = required(d, m)
+	next, open := 1, false
 	for i, c := range m.Seq("columns") {
 		ck := yamlx.Index("sb_table.columns", i)
 		s, ok := d.Scalar(c, ck)
 		if !ok {
 			continue
 		}
-		lo := strings.TrimSuffix(s, "+")
-		if a, _, found := strings.Cut(lo, "-"); found {
-			lo = a
+		lo, hi, err := sbRange(s)
+		switch {
+		case err != nil:
+			d.Errorf(c, ck, "column %q: %v", s, err)
+		case open:
+			d.Errorf(c, ck, "column %q comes after an open-ended column", s)
+		case next != lo:
+			d.Errorf(c, ck, "column %q: starts at %d, want %d: the columns must follow on with no gap or overlap (1-2, 3-5, ..., 45+)", s, lo, next)
 		}
-		n, err := strconv.Atoi(lo)
-		if err != nil || n < 1 || len(a.SBColumns) > 0 && n <= a.SBColumns[len(a.SBColumns)-1] {
-			d.Errorf(c, ck, "column %q: want rising bombing factor ranges such as 1-2, 3-5, ..., 45+", s)
+		if hi < 0 {
+			open = true
 		}
-		a.SBColumns = append(a.SBColumns, n)
+		next = hi + 1
+		a.SBColumns = append(a.SBColumns, lo)
 		a.SBLabels = append(a.SBLabels, s)
+	}
+	if len(a.SBColumns) > 0 && !open {
+		d.Errorf(m.Node(), "sb_table.columns", "the last column must be open-ended, e.g. 45+, so every number of bombing factors has a column")
 	}
 	if m.Node() != nil && len(a.SBColumns) == 0 {
 		d.Errorf(m.Node(), "sb_table.columns", "missing")
@@ -275,6 +285,9 @@ func parseSB(d *yamlx.Decoder, m *yamlx.Map, a *AirTables) {
 		key := yamlx.Index("sb_table.rows", i)
 		rm := d.Map(it, key)
 		var roll int
+		if !rm.Has("roll") {
+			d.Errorf(it, key+".roll", "missing: the modified roll this row is read for")
+		}
 		rm.Int("roll", &roll)
 		if i == 0 {
 			a.SBMinRoll = roll
@@ -314,4 +327,27 @@ func parseSB(d *yamlx.Decoder, m *yamlx.Map, a *AirTables) {
 		d.Errorf(m.Node(), "sb_table.rows", "missing")
 	}
 	m.Close("columns", "rows", "provenance", "source")
+}
+
+// sbRange reads an SB column label: "N" (one number), "N-M" or "N+" (open
+// ended, hi < 0).
+func sbRange(s string) (lo, hi int, err error) {
+	bad := fmt.Errorf("want a range of bombing factors such as 1-2, 6 or 45+")
+	if t, ok := strings.CutSuffix(s, "+"); ok {
+		lo, err := strconv.Atoi(t)
+		if err != nil || lo < 1 {
+			return 0, 0, bad
+		}
+		return lo, -1, nil
+	}
+	a, b, found := strings.Cut(s, "-")
+	if !found {
+		b = a
+	}
+	lo, err1 := strconv.Atoi(a)
+	hi, err2 := strconv.Atoi(b)
+	if err1 != nil || err2 != nil || lo < 1 || hi < lo {
+		return 0, 0, bad
+	}
+	return lo, hi, nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -149,6 +150,12 @@ func Parse(file string, data []byte) (*Table, error) {
 	parseOdds(d, m.Get("odds"), t)
 	parseAutomatic(d, m.Get("automatic"), t)
 	parseModifiers(d, m.Get("modifiers"), t)
+	if !d.Failed() && !checkReach(d, rows.Node(), t) {
+		// The grids would only repeat the range problem row by row.
+		m.Get("tables")
+		m.Close(topKeys...)
+		return nil, fmt.Errorf("crt: %w", d.Err())
+	}
 	tables := d.Map(m.Get("tables"), "tables")
 	if tables.Node() == nil {
 		d.Errorf(root, "tables", "missing (assault and blitz)")
@@ -236,7 +243,7 @@ func parseOdds(d *yamlx.Decoder, n *yaml.Node, t *Table) {
 				d.Errorf(lm.Get("odds"), key+".odds", "odds levels must rise strictly: %s does not come after %s", r, t.Levels[len(t.Levels)-1])
 			}
 		}
-		hasMod := lm.Int("modifier", &l.Modifier)
+		hasMod := lm.Has("modifier") && modifier(d, lm, "modifier", &l.Modifier)
 		if t.Method == ByModifier && !hasMod {
 			d.Errorf(it, key+".modifier", "missing: a modifier table needs a die-roll modifier for every odds level")
 		}
@@ -283,27 +290,62 @@ func parseModifiers(d *yamlx.Decoder, n *yaml.Node, t *Table) {
 		return
 	}
 	s := &t.Modifiers
-	m.Int("face_down_defender", &s.FaceDownDefender)
-	m.Int("hq_support", &s.HQSupport)
-	m.Int("extra_nationality", &s.ExtraNationality)
-	m.Int("attack_as_mud", &s.AttackAsMud)
-	m.Int("jungle_japanese", &s.JungleJapanese)
-	m.Int("blitz", &s.Blitz)
-	m.Int("territorial", &s.Territorial)
-	s.Weather = parseIntMap(d, m, "weather")
-	s.Terrain = parseIntMap(d, m, "terrain")
+	modifier(d, m, "face_down_defender", &s.FaceDownDefender)
+	modifier(d, m, "hq_support", &s.HQSupport)
+	modifier(d, m, "extra_nationality", &s.ExtraNationality)
+	modifier(d, m, "attack_as_mud", &s.AttackAsMud)
+	modifier(d, m, "jungle_japanese", &s.JungleJapanese)
+	modifier(d, m, "blitz", &s.Blitz)
+	modifier(d, m, "territorial", &s.Territorial)
+	s.Weather = modifierMap(d, m, "weather", Weathers)
+	s.Terrain = modifierMap(d, m, "terrain", Terrains)
 	s.Source = parseSource(d, m, Source{})
 	requireSource(d, m, s.Source)
 	m.Close(modKeys...)
 }
 
-func parseIntMap(d *yamlx.Decoder, m *yamlx.Map, key string) map[string]int {
+// modifier reads a die-roll modifier within ±MaxModifier.
+func modifier(d *yamlx.Decoder, m *yamlx.Map, key string, dst *int) bool {
+	if m.Int(key, dst) && (*dst < -MaxModifier || *dst > MaxModifier) {
+		d.Errorf(m.Get(key), m.Join(key), "modifier %+d is outside -%d..%d", *dst, MaxModifier, MaxModifier)
+		return false
+	}
+	return true
+}
+
+// modifierMap reads a modifier for every one of names: an unknown name is
+// an error with a suggestion, and so is a missing one, since a lookup that
+// missed would quietly read 0 (write 0 for no modifier).
+func modifierMap(d *yamlx.Decoder, m *yamlx.Map, key string, names []string) map[string]int {
 	sub := d.Map(m.Get(key), m.Join(key))
+	if sub.Node() == nil {
+		d.Errorf(m.Node(), m.Join(key), "missing: give a modifier for each of %s (0 for none)", strings.Join(names, ", "))
+		return nil
+	}
 	out := map[string]int{}
 	for _, k := range sub.Keys() {
+		if !slices.Contains(names, k.Value) {
+			msg := fmt.Sprintf("unknown %s %q", key, k.Value)
+			if c := yamlx.Closest(k.Value, names); c != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", c)
+			}
+			d.Errorf(k, sub.Join(k.Value), "%s; want one of %s", msg, strings.Join(names, ", "))
+			sub.Get(k.Value)
+			continue
+		}
 		var v int
-		sub.Int(k.Value, &v)
-		out[k.Value] = v
+		if modifier(d, sub, k.Value, &v) {
+			out[k.Value] = v
+		}
+	}
+	var missing []string
+	for _, n := range names {
+		if !sub.Has(n) {
+			missing = append(missing, n)
+		}
+	}
+	if len(missing) > 0 {
+		d.Errorf(sub.Node(), sub.Path(), "no modifier for %s: give every %s a value (0 for none)", strings.Join(missing, ", "), key)
 	}
 	return out
 }
@@ -320,7 +362,10 @@ func parseGrid(d *yamlx.Decoder, n *yaml.Node, path string, k Kind, t *Table) Gr
 		rm := d.Map(it, key)
 		var r Row
 		if !rm.Int("roll", &r.Roll) {
-			d.Errorf(it, key+".roll", "missing")
+			if !rm.Has("roll") {
+				d.Errorf(it, key+".roll", "missing: the modified roll this row is read for")
+			}
+			rm.Get("cells")
 			rm.Close(rowKeys...)
 			continue
 		}
@@ -334,7 +379,7 @@ func parseGrid(d *yamlx.Decoder, n *yaml.Node, path string, k Kind, t *Table) Gr
 			d.Errorf(rm.Get("roll"), key+".roll", "table %s: roll %d appears twice", k, r.Roll)
 		}
 		cells := rm.Seq("cells")
-		if rm.Has("cells") && len(cells) != cols {
+		if rm.Has("cells") && cols > 0 && len(cells) != cols {
 			d.Errorf(rm.Get("cells"), key+".cells", "table %s, roll %d: %d cells, want %d (one per %s)", k, r.Roll, len(cells), cols, map[bool]string{true: "odds level", false: "table"}[cols > 1])
 		}
 		for j, c := range cells {
@@ -375,4 +420,75 @@ func parseGrid(d *yamlx.Decoder, n *yaml.Node, path string, k Kind, t *Table) Gr
 		return Grid{}
 	}
 	return g
+}
+
+// checkReach checks the rows against the rolls the dice and the table's
+// own modifiers can reach (docs/rules.md §2): every natural roll needs its
+// own row, and a row no roll can reach is a mistake (rows written for the
+// other dice, most likely). A scenario's own modifier may go further; the
+// roll is then clamped to the last row, as the rules clamp it.
+func checkReach(d *yamlx.Decoder, n *yaml.Node, t *Table) bool {
+	lo, hi := t.Dice, 6*t.Dice
+	if t.MinRow > lo || t.MaxRow < hi {
+		d.Errorf(n, "rows", "min %d and max %d: a %dd6 table needs a row for every natural roll %d..%d", t.MinRow, t.MaxRow, t.Dice, lo, hi)
+		return false
+	}
+	up, down := t.reach()
+	ok := true
+	if t.MaxRow > hi+up {
+		d.Errorf(n, "rows", "max %d: a %dd6 roll with this table's modifiers reaches at most %d, so rows above it are never read", t.MaxRow, t.Dice, hi+up)
+		ok = false
+	}
+	if t.MinRow < lo-down {
+		d.Errorf(n, "rows", "min %d: a %dd6 roll with this table's modifiers reaches at least %d, so rows below it are never read", t.MinRow, t.Dice, lo-down)
+		ok = false
+	}
+	return ok
+}
+
+// reach is how far the table's own modifiers can move a roll up and down:
+// three face-down defenders (a full stack), HQ support, three attacking
+// nationalities, the worst and best weather and terrain, the blitz and
+// territorial modifiers and the odds modifiers.
+func (t *Table) reach() (up, down int) {
+	s := &t.Modifiers
+	add := func(v int) {
+		if v > 0 {
+			up += v
+		} else {
+			down -= v
+		}
+	}
+	add(3 * s.FaceDownDefender)
+	add(2 * s.ExtraNationality)
+	for _, v := range []int{s.HQSupport, s.Blitz, s.Territorial} {
+		up, down = up+abs(v), down+abs(v)
+	}
+	spread := func(vs ...int) {
+		add(slices.Max(vs))
+		add(slices.Min(vs))
+	}
+	var ws, ts, os []int
+	for _, v := range s.Weather {
+		ws = append(ws, v)
+	}
+	for _, v := range s.Terrain {
+		ts = append(ts, v)
+	}
+	spread(append(ws, s.AttackAsMud, 0)...)
+	spread(append(ts, s.JungleJapanese, 0)...)
+	for _, l := range t.Levels {
+		os = append(os, l.Modifier)
+	}
+	if t.Method == ByModifier && len(os) > 0 {
+		spread(append(os, 0)...)
+	}
+	return up, down
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
 }

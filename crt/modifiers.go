@@ -74,12 +74,12 @@ func (s *Schedule) Terms(sit Situation) []Term {
 	if sit.AttackAsMud {
 		add(s.AttackAsMud, sit.Weather+" attacked as if in mud (ski/white-print election)", "RULES 2.1, AfA 3.11")
 	} else {
-		add(s.Weather[sit.Weather], "weather: "+sit.Weather, "RULES 2.1, AfA 3.11")
+		add(must(s.Weather, sit.Weather), "weather: "+sit.Weather, "RULES 2.1, AfA 3.11")
 	}
 	if sit.Terrain == "jungle" && sit.AllJapanese {
 		add(s.JungleJapanese, "jungle, all attackers Japanese", "RULES 2.1, AfA 3.11")
 	} else {
-		add(s.Terrain[sit.Terrain], "terrain: "+sit.Terrain, "RULES 2.1, AfA 3.11")
+		add(must(s.Terrain, sit.Terrain), "terrain: "+sit.Terrain, "RULES 2.1, AfA 3.11")
 	}
 	if sit.BlitzOption && sit.Table == Blitz && sit.Weather == "clear" {
 		switch {
@@ -102,6 +102,29 @@ func (s *Schedule) Terms(sit Situation) []Term {
 		add(t.Value, t.Name, t.Rule)
 	}
 	return ts
+}
+
+// Covers reports whether the schedule has a modifier for the weather and
+// the terrain; a combat checks it when it is compiled, so Terms never
+// looks up a name the schedule lacks.
+func (s *Schedule) Covers(weather, terrain string) error {
+	if _, ok := s.Weather[weather]; !ok {
+		return fmt.Errorf("the table has no modifier for weather %q", weather)
+	}
+	if _, ok := s.Terrain[terrain]; !ok {
+		return fmt.Errorf("the table has no modifier for terrain %q", terrain)
+	}
+	return nil
+}
+
+// must looks up a modifier Covers has checked; a miss is a bug in the
+// caller, never bad input.
+func must(m map[string]int, name string) int {
+	v, ok := m[name]
+	if !ok {
+		panic(fmt.Sprintf("crt: no modifier for %q: Covers was not checked", name))
+	}
+	return v
 }
 
 // Sum adds up terms.

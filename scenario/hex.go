@@ -1,5 +1,7 @@
 package scenario
 
+import "github.com/wifodds/wifodds/crt"
+
 // Terrains lists the terrain types and the multiplier each applies to the
 // defence (RULES.md 3: terrain multiplies the defence; mountain doubles, AsA
 // 3.11 example). Forest and jungle work through die-roll modifiers instead
@@ -16,8 +18,9 @@ var Terrains = map[string]float64{
 	"desert-mountain": 2,
 }
 
-// Weathers lists the weather conditions of RULES.md 2.1.
-var Weathers = []string{"clear", "mud", "winter", "monsoon", "severe-winter"}
+// Weathers lists the weather conditions of docs/rules.md §2.1, the same
+// names every table's weather modifiers give.
+var Weathers = crt.Weathers
 
 // Multiplier is the defence multiplier of the hex: defence_multiplier when
 // given, else the terrain's.

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/internal/fileio"
 	"github.com/wifodds/wifodds/internal/yamlx"
 	"go.yaml.in/yaml/v3"
@@ -97,8 +98,8 @@ func Parse(file string, data []byte) (*Scenario, error) {
 	}
 	parseOptions(d, m, s)
 	parseAirTables(d, m, s)
-	if m.Int("modifier", &s.Modifier) && (s.Modifier < -30 || s.Modifier > 30) {
-		d.Errorf(m.Get("modifier"), "modifier", "%d is outside -30..30", s.Modifier)
+	if m.Int("modifier", &s.Modifier) && (s.Modifier < -crt.MaxModifier || s.Modifier > crt.MaxModifier) {
+		d.Errorf(m.Get("modifier"), "modifier", "%d is outside -%d..%d", s.Modifier, crt.MaxModifier, crt.MaxModifier)
 	}
 	parseHex(d, m.Get("hex"), s)
 	s.Attacker = parseSide(d, m.Get("attacker"), "attacker", s)

@@ -3,8 +3,11 @@ package scenario
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/wifodds/wifodds/crt"
 )
 
 const valid = `name: t
@@ -250,5 +253,18 @@ func TestPortShipsAARefused(t *testing.T) {
 	_, err := Parse("raid.yaml", []byte("kind: bombardment\ntarget: {factories: 2, port_ships_aa: 3}\nbombers: [{a2a: 3, sb: 3}]\n"))
 	if err == nil || !strings.Contains(err.Error(), "raid.yaml:2:39: target.port_ships_aa: ships' AA fires only at a port attack (AsA 3.2)") {
 		t.Errorf("got %v", err)
+	}
+}
+
+// The terrains a scenario accepts are the terrains every table gives a
+// modifier for, so a combat's terrain modifier lookup cannot miss.
+func TestTerrainNamesMatchTables(t *testing.T) {
+	var names []string
+	for k := range Terrains {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	if !slices.Equal(names, crt.Terrains) {
+		t.Errorf("scenario terrains %v, table terrains %v", names, crt.Terrains)
 	}
 }

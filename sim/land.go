@@ -102,6 +102,9 @@ func Compile(s *scenario.Scenario, t *crt.Table) (*Combat, error) {
 	if s.ForcesAssault() && s.Table == "blitz" {
 		return nil, fmt.Errorf("sim: %s: table: blitz is not allowed: %s forces the Assault table (RULES.md 2.3 (a))", s.File, forcingTerrain(&s.Hex))
 	}
+	if err := t.Modifiers.Covers(s.Hex.Weather, s.Hex.Terrain); err != nil {
+		return nil, fmt.Errorf("sim: %s: %w (%s)", s.File, err, t.File)
+	}
 	c := &Combat{Scenario: s, CRT: t, twoDice: t.Dice == 2, wild: s.Has(scenario.WildResults), intern: map[Outcome]int32{}}
 	c.step(fmt.Sprintf("CRT %s (%s), %d d6, rows %d..%d", t.Name, t.Title, t.Dice, t.MinRow, t.MaxRow), "RULES 2")
 	c.lossOrders()
