@@ -91,7 +91,7 @@ func AirSource(name string) ([]byte, error) {
 func LoadAir(path string) (*AirTables, error) {
 	data, err := fileio.ReadFile(path, yamlx.MaxSize)
 	if err != nil {
-		return nil, fmt.Errorf("crt: %w", err)
+		return nil, err
 	}
 	return ParseAir(path, data)
 }
@@ -127,7 +127,7 @@ func (a *AirTables) Bomb(factors, roll int) SBResult {
 func ParseAir(file string, data []byte) (*AirTables, error) {
 	root, err := yamlx.Parse(file, data)
 	if err != nil {
-		return nil, fmt.Errorf("crt: %w", err)
+		return nil, err
 	}
 	d := &yamlx.Decoder{File: file}
 	a := &AirTables{File: file}
@@ -141,7 +141,7 @@ func ParseAir(file string, data []byte) (*AirTables, error) {
 	parseSB(d, d.Map(m.Get("sb_table"), "sb_table"), a)
 	m.Close("name", "title", "aa_chart", "aa_tables", "sb_table")
 	if err := d.Err(); err != nil {
-		return nil, fmt.Errorf("crt: %w", err)
+		return nil, err
 	}
 	return a, nil
 }
@@ -253,6 +253,7 @@ func parseAAResult(text string) (AAResult, error) {
 func parseSB(d *yamlx.Decoder, m *yamlx.Map, a *AirTables) {
 	a.SBSrc = required(d, m)
 	next, open := 1, false
+	firstOK := false // the first row gave its roll, so the others can be checked against it
 	for i, c := range m.Seq("columns") {
 		ck := yamlx.Index("sb_table.columns", i)
 		s, ok := d.Scalar(c, ck)
@@ -288,10 +289,11 @@ func parseSB(d *yamlx.Decoder, m *yamlx.Map, a *AirTables) {
 		if !rm.Has("roll") {
 			d.Errorf(it, key+".roll", "missing: the modified roll this row is read for")
 		}
-		rm.Int("roll", &roll)
+		hasRoll := rm.Int("roll", &roll)
 		if i == 0 {
 			a.SBMinRoll = roll
-		} else if roll != a.SBMinRoll+i {
+			firstOK = hasRoll
+		} else if firstOK && roll != a.SBMinRoll+i {
 			d.Errorf(it, key+".roll", "rolls must rise by one; want %d", a.SBMinRoll+i)
 		}
 		cells := rm.Seq("cells")

@@ -86,7 +86,7 @@ func Open(ref, dir string) (*Table, error) {
 func Load(path string) (*Table, error) {
 	data, err := fileio.ReadFile(path, yamlx.MaxSize)
 	if err != nil {
-		return nil, fmt.Errorf("crt: %w", err)
+		return nil, err
 	}
 	return Parse(path, data)
 }
@@ -107,7 +107,7 @@ var (
 func Parse(file string, data []byte) (*Table, error) {
 	root, err := yamlx.Parse(file, data)
 	if err != nil {
-		return nil, fmt.Errorf("crt: %w", err)
+		return nil, err
 	}
 	d := &yamlx.Decoder{File: file}
 	t := &Table{File: file}
@@ -154,7 +154,7 @@ func Parse(file string, data []byte) (*Table, error) {
 		// The grids would only repeat the range problem row by row.
 		m.Get("tables")
 		m.Close(topKeys...)
-		return nil, fmt.Errorf("crt: %w", d.Err())
+		return nil, d.Err()
 	}
 	tables := d.Map(m.Get("tables"), "tables")
 	if tables.Node() == nil {
@@ -173,7 +173,7 @@ func Parse(file string, data []byte) (*Table, error) {
 	tables.Close("assault", "blitz")
 	m.Close(topKeys...)
 	if err := d.Err(); err != nil {
-		return nil, fmt.Errorf("crt: %w", err)
+		return nil, err
 	}
 	return t, nil
 }

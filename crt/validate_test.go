@@ -57,6 +57,7 @@ func TestCustomCRTDefects(t *testing.T) {
 		src = []byte(strings.Replace(string(src), `    - {odds: "`+l+`"}`+"\n", "", 1))
 	}
 	src = []byte(strings.Replace(string(src), `    - {odds: "10:1", label: ">=10:1"}`+"\n", "", 1))
+	src = mutate(t, src, "  levels:\n", "  levels: []\n")
 	_, err := Parse("mine.yaml", src)
 	if err == nil || !strings.Contains(err.Error(), "need at least one odds level") || strings.Contains(err.Error(), "want 0") {
 		t.Errorf("no levels: %v", err)

@@ -30,14 +30,7 @@ func WriteRaidText(w io.Writer, s *sim.RaidSummary) error {
 	}
 	fmt.Fprintf(b, "%s: strategic bombardment, %s, tables %s\n", s.Scenario, what, s.AirTables)
 	mc := s.Method != sim.MethodExact
-	if mc {
-		fmt.Fprintf(b, "method: Monte Carlo, %d trials, seed %d, %d workers, %.2fs\n", s.Trials, *s.Seed, s.Workers, s.Elapsed)
-	} else {
-		fmt.Fprintf(b, "method: exact (%d dice paths)\n", s.Paths)
-	}
-	if s.Partial {
-		fmt.Fprintf(b, "PARTIAL: interrupted after %d trials; the figures below are from those trials only\n", s.Trials)
-	}
+	writeRun(b, &s.Run)
 	if s.AA.Dice > 0 {
 		fmt.Fprintf(b, "AA fire: %d factors, %d dice on the %d table\n", s.AA.Factors, s.AA.Dice, s.AA.Table)
 	} else {

@@ -12,6 +12,25 @@ import (
 	"github.com/wifodds/wifodds/stats"
 )
 
+// writeRun writes how a run was made: the method, and whether it was cut
+// short or missed its precision target.
+func writeRun(b *strings.Builder, r *sim.Run) {
+	switch r.Method {
+	case sim.MethodExact:
+		fmt.Fprintf(b, "method: exact (%d dice paths)\n", r.Paths)
+	default:
+		fmt.Fprintf(b, "method: Monte Carlo, %d trials, seed %d, %d workers, %.2fs\n", r.Trials, *r.Seed, r.Workers, r.Elapsed)
+	}
+	if r.Partial {
+		fmt.Fprintf(b, "PARTIAL: interrupted after %d trials; the figures below are from those trials only\n", r.Trials)
+	}
+	if p := r.Precision; p != nil && p.Reached {
+		fmt.Fprintf(b, "precision: every headline 95%% interval within ±%s (target ±%s)\n", pct(p.Achieved), pct(p.Target))
+	} else if p != nil && !r.Partial {
+		fmt.Fprintf(b, "PRECISION NOT REACHED: the widest headline 95%% interval is ±%s after %d trials, the --max-trials cap; the target was ±%s\n", pct(p.Achieved), r.Trials, pct(p.Target))
+	}
+}
+
 // WriteText writes a run summary for a player to read.
 func WriteText(w io.Writer, s *sim.Summary) error {
 	b := &strings.Builder{}
@@ -24,15 +43,7 @@ func WriteText(w io.Writer, s *sim.Summary) error {
 		fmt.Fprintf(b, ", options %s", strings.Join(s.Options, ", "))
 	}
 	b.WriteString("\n")
-	switch s.Method {
-	case sim.MethodExact:
-		fmt.Fprintf(b, "method: exact (%d dice paths)\n", s.Paths)
-	default:
-		fmt.Fprintf(b, "method: Monte Carlo, %d trials, seed %d, %d workers, %.2fs\n", s.Trials, *s.Seed, s.Workers, s.Elapsed)
-	}
-	if s.Partial {
-		fmt.Fprintf(b, "PARTIAL: interrupted after %d trials; the figures below are from those trials only\n", s.Trials)
-	}
+	writeRun(b, &s.Run)
 	fmt.Fprintf(b, "totals: attack %s, defence %s", num(s.Odds.Attack), num(s.Odds.Defence))
 	if s.Notional != nil {
 		fmt.Fprintf(b, " (with the notional unit, %s before terrain)", num(*s.Notional))

@@ -83,6 +83,7 @@ func Parse(file string, data []byte) (*Scenario, error) {
 		}
 		return nil, fmt.Errorf("scenario: %w", d.Err())
 	}
+	s.CRTPos = d.Pos(m.Get("crt"))
 	if m.Str("crt", &s.CRT) && s.CRT == "" {
 		d.Errorf(m.Get("crt"), "crt", "empty: want standard, 2d6 or the path of a CRT data file")
 	}
@@ -231,6 +232,7 @@ func parseRaid(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 // parseAirTables reads air_tables: the built-in strategic tables or a file.
 func parseAirTables(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 	s.AirTables = "strategic"
+	s.AirTablesPos = d.Pos(m.Get("air_tables"))
 	if m.Str("air_tables", &s.AirTables) && s.AirTables != "strategic" {
 		checkFileRef(d, m, "air_tables", s.AirTables, "the built-in strategic tables")
 	}
@@ -350,6 +352,9 @@ func parseHex(d *yamlx.Decoder, n *yaml.Node, s *Scenario) {
 
 func parseSide(d *yamlx.Decoder, n *yaml.Node, path string, s *Scenario) Side {
 	side := Side{CanRetreat: true}
+	if n != nil {
+		side.Line = n.Line
+	}
 	m := d.Map(n, path)
 	m.Bool("hq_support", &side.HQSupport)
 	if m.Float("ground_support", &side.GroundSupport) && (side.GroundSupport < 0 || side.GroundSupport > 500) {

@@ -38,20 +38,24 @@ var AllOptions = []string{FractionalOdds, FractionalOddsD10, WildResults, BlitzM
 
 // Scenario is one validated scenario file.
 type Scenario struct {
-	File     string // path it was loaded from
-	Source   []byte // the file's text, as read once
-	Name     string
-	Kind     Kind
-	CRT      string // "standard", "2d6" or a path to a CRT data file
-	Table    string // "auto", "assault" or "blitz"
-	Options  map[string]bool
-	Modifier int // extra die-roll modifier
-	Hex      Hex
-	Attacker Side
-	Defender Side
-	Dice     []int // forced rolls, in the order the rules consume them
-	DiceLine []int // line of each forced roll, for messages
-	Raid     Raid  // kind: bombardment
+	File   string // path it was loaded from
+	Source []byte // the file's text, as read once
+	// CRTPos and AirTablesPos are where the file names its tables
+	// ("file:line:col", or the file when it does not), for errors about
+	// the tables themselves.
+	CRTPos, AirTablesPos string
+	Name                 string
+	Kind                 Kind
+	CRT                  string // "standard", "2d6" or a path to a CRT data file
+	Table                string // "auto", "assault" or "blitz"
+	Options              map[string]bool
+	Modifier             int // extra die-roll modifier
+	Hex                  Hex
+	Attacker             Side
+	Defender             Side
+	Dice                 []int // forced rolls, in the order the rules consume them
+	DiceLine             []int // line of each forced roll, for messages
+	Raid                 Raid  // kind: bombardment
 	// AirTables are the AA chart and tables defending AA fire uses against
 	// ground-support aircraft (and a raid's): "strategic" or a file.
 	AirTables string
@@ -125,6 +129,7 @@ type Hex struct {
 
 // Side is the attacker or the defender.
 type Side struct {
+	Line             int // where the side's mapping starts in the file
 	HQSupport        bool
 	GroundSupport    float64
 	ShoreBombardment float64

@@ -10,6 +10,10 @@ import (
 // compiled to a flat table has an exact answer.
 const DefaultPathBudget = MaxFlat
 
+// MaxPathBudget is the largest path budget a caller may give: far past
+// what enumerates in reasonable time, and far from overflowing a count.
+const MaxPathBudget = 1 << 40
+
 // ErrBudget is returned (wrapped) when a dice tree has more paths than the
 // budget allows.
 var ErrBudget = errors.New("dice tree exceeds the exact-enumeration budget")

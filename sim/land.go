@@ -122,6 +122,11 @@ func Compile(s *scenario.Scenario, t *crt.Table) (*Combat, error) {
 	} else {
 		c.compileState()
 	}
+	if c.RawAttack == 0 {
+		// With nothing attacking, a zero defence would read as an
+		// automatic success; there is no combat to resolve.
+		return nil, fmt.Errorf("%s:%d: attacker: the attackers bring no factors (attack total 0); a combat needs attacking factors", s.File, s.Attacker.Line)
+	}
 	c.finish()
 	return c, nil
 }

@@ -39,6 +39,17 @@ type Sampled struct {
 	Chunks  uint64
 	Workers int
 	Partial bool // cancelled before the planned trials were run
+	// Precision is what a run with a precision target achieved; nil
+	// without one.
+	Precision *Precision
+}
+
+// Precision reports a precision target: whether the largest headline 95%
+// half-width fell below it within the trials allowed, and what it was.
+type Precision struct {
+	Target   float64 `json:"target"`
+	Reached  bool    `json:"reached"`
+	Achieved float64 `json:"achieved"`
 }
 
 // Model is a compiled scenario Sample can run: a combat, an invasion or a
@@ -76,6 +87,10 @@ func Sample(ctx context.Context, m Model, cfg Config) (*Sampled, error) {
 	}
 	res.Partial = !p.rounds(ctx, newWorker, func() bool { return m.halfWidth(res.Counts, p.trials) < cfg.Precision })
 	res.Trials, res.Chunks = p.trials, p.chunks
+	if cfg.Precision > 0 {
+		hw := m.halfWidth(res.Counts, res.Trials)
+		res.Precision = &Precision{Target: cfg.Precision, Reached: hw < cfg.Precision, Achieved: hw}
+	}
 	return res, nil
 }
 

@@ -155,7 +155,7 @@ func airTables(s *scenario.Scenario) (*crt.AirTables, error) {
 	}
 	t, err := crt.LoadAir(p)
 	if err != nil {
-		return nil, fmt.Errorf("%s: air_tables: %w", s.File, err)
+		return nil, fmt.Errorf("%s: air_tables: %w", s.AirTablesPos, err)
 	}
 	return t, nil
 }

@@ -64,6 +64,8 @@ type Run struct {
 	Paths   int     `json:"paths,omitempty"`
 	Elapsed float64 `json:"elapsed_seconds"`
 	Partial bool    `json:"partial"`
+	// Precision is the outcome of a --precision target, when one was set.
+	Precision *Precision `json:"precision,omitempty"`
 }
 
 // runOf is the run behind a tally: exact, or Monte Carlo over t.N trials.
@@ -76,7 +78,7 @@ func runOf(t *stats.Tally) Run {
 
 // Sampled records the seed, workers and partial flag of a Monte Carlo run.
 func (r *Run) Sampled(seed uint64, s *Sampled) {
-	r.Seed, r.Workers, r.Partial = &seed, s.Workers, s.Partial
+	r.Seed, r.Workers, r.Partial, r.Precision = &seed, s.Workers, s.Partial, s.Precision
 }
 
 // OddsTotals are the totals the odds were computed from.

@@ -8,6 +8,13 @@ import (
 	"github.com/wifodds/wifodds/stats"
 )
 
+// MaxSweepTotal is the largest total a sweep sets: past any real stack
+// (ground support is at most 500), and where every step is still distinct.
+const MaxSweepTotal = 1000
+
+// MaxSweepSteps is the most totals one sweep computes.
+const MaxSweepSteps = 501
+
 // Range is a whole-number range lo..hi.
 type Range struct{ Lo, Hi int }
 

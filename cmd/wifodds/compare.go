@@ -70,6 +70,9 @@ func compareAction(c *cli.Context) error {
 	if workers < 1 || workers > 1024 {
 		return usagef("--workers %d: want 1 to 1024", workers)
 	}
+	if b := c.Int("budget"); b < 1 || b > sim.MaxPathBudget {
+		return usagef("--budget %d: want 1 to %d paths", b, sim.MaxPathBudget)
+	}
 	specs := c.StringSlice("variant")
 	if len(specs) == 0 {
 		return usagef("give at least one --variant NAME=OVERRIDES, e.g. --variant alt='crt=2d6'")

@@ -33,7 +33,7 @@ func runRaid(c *cli.Context, o *runOptions, s *scenario.Scenario, out *fileio.Ba
 		tables, err = crt.LoadAir(p)
 	}
 	if err != nil {
-		return fmt.Errorf("%s: air_tables: %w", o.file, err)
+		return fmt.Errorf("%s: air_tables: %w", s.AirTablesPos, err)
 	}
 	raid, err := sim.CompileRaid(s, tables)
 	if err != nil {

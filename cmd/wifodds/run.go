@@ -107,8 +107,11 @@ func parseRunOptions(c *cli.Context) (*runOptions, error) {
 	if o.raids < 1 || o.raids > sim.MaxRaids {
 		return nil, usagef("--raids %d: want 1 to %d", o.raids, sim.MaxRaids)
 	}
-	if o.budget < 1 {
-		return nil, usagef("--budget %d: want at least 1 path", o.budget)
+	if o.budget < 1 || o.budget > sim.MaxPathBudget {
+		return nil, usagef("--budget %d: want 1 to %d paths", o.budget, sim.MaxPathBudget)
+	}
+	if o.exact && c.IsSet("precision") {
+		return nil, usagef("--precision sets how long Monte Carlo samples; --exact needs no precision (drop one of them)")
 	}
 	if c.IsSet("dice") {
 		o.diceSet = true
@@ -168,15 +171,14 @@ func runAction(c *cli.Context) error {
 	if c.IsSet("raids") {
 		return usagef("--raids applies only to bombardments")
 	}
-	ref := s.CRT
-	dir := filepath.Dir(o.file)
+	ref, dir, where := s.CRT, filepath.Dir(o.file), s.CRTPos+": crt"
 	if o.crt != "" {
-		ref, dir = o.crt, ""
+		ref, dir, where = o.crt, "", "--crt"
 		s.CRT = o.crt
 	}
 	table, err := crt.Open(ref, dir)
 	if err != nil {
-		return fmt.Errorf("%s: crt: %w", o.file, err)
+		return fmt.Errorf("%s: %w", where, err)
 	}
 	combat, err := sim.Compile(s, table)
 	if err != nil {
@@ -215,6 +217,9 @@ func runAction(c *cli.Context) error {
 		}
 	} else if o.auto {
 		sum.Warnings = append(sum.Warnings, fmt.Sprintf("--auto chose exact enumeration (%d dice paths)", paths))
+		if o.precision > 0 {
+			sum.Warnings = append(sum.Warnings, "--precision does not apply: the answer is exact")
+		}
 	}
 	if rolls := o.replayRolls(s); len(rolls) > 0 {
 		r, err := sim.Replay(combat, rolls, replayStream(o))

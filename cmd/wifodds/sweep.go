@@ -72,8 +72,11 @@ func sweepAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if r.Lo < 0 || r.Hi-r.Lo > 500 {
-		return usagef("--%s %s: totals from 0, at most 500 steps", axis, spec)
+	if r.Lo < 0 || r.Hi > sim.MaxSweepTotal || r.Hi-r.Lo >= sim.MaxSweepSteps {
+		return usagef("--%s %s: totals from 0 to %d, at most %d steps", axis, spec, sim.MaxSweepTotal, sim.MaxSweepSteps)
+	}
+	if b := c.Int("budget"); b < 1 || b > sim.MaxPathBudget {
+		return usagef("--budget %d: want 1 to %d paths", b, sim.MaxPathBudget)
 	}
 	var mods []int
 	if m := c.String("modifier"); m != "" {

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -50,6 +51,9 @@ type Decoder struct {
 	File string
 	errs []error
 	more int
+	// nulled holds the key paths already reported as having no value, so
+	// a caller's own "missing" error for the same key is not repeated.
+	nulled map[string]bool
 }
 
 // Parse parses data as a single YAML document and returns its root node.
@@ -58,6 +62,9 @@ type Decoder struct {
 func Parse(file string, data []byte) (*yaml.Node, error) {
 	if len(data) > MaxSize {
 		return nil, &Error{File: file, Msg: fmt.Sprintf("file is %d bytes; the limit is %d", len(data), MaxSize)}
+	}
+	if line, col, ok := notText(data); !ok {
+		return nil, &Error{File: file, Line: line, Column: col, Msg: "not text: a scenario or table is a YAML text file in UTF-8"}
 	}
 	if line, n := longestLine(data); n > MaxLine {
 		return nil, &Error{File: file, Line: line, Column: 1, Msg: fmt.Sprintf("line is %d characters long; a line holds at most %d", n, MaxLine)}
@@ -91,6 +98,26 @@ func Parse(file string, data []byte) (*yaml.Node, error) {
 // MaxLine is the longest line Parse accepts; the YAML parser's own limit on
 // a key is 1024 characters, and it reports a longer one obscurely.
 const MaxLine = 1024
+
+// notText finds the first byte that cannot be in a text file (invalid
+// UTF-8 or a control character other than tab, newline and carriage
+// return) and returns its 1-based line and column.
+func notText(data []byte) (line, col int, ok bool) {
+	line, col = 1, 1
+	for len(data) > 0 {
+		r, size := utf8.DecodeRune(data)
+		switch {
+		case r == utf8.RuneError && size <= 1, r < 0x20 && r != '\t' && r != '\n' && r != '\r', r == 0x7f:
+			return line, col, false
+		case r == '\n':
+			line, col = line+1, 1
+		default:
+			col++
+		}
+		data = data[size:]
+	}
+	return 0, 0, true
+}
 
 // longestLine returns the 1-based number and length of the longest line.
 func longestLine(data []byte) (line, n int) {
@@ -173,6 +200,9 @@ func cleanYAMLError(err error) string {
 
 // Errorf records an error at node n (which may be nil) for the key path.
 func (d *Decoder) Errorf(n *yaml.Node, key, format string, args ...any) {
+	if d.nulled[key] {
+		return
+	}
 	if len(d.errs) >= MaxErrors {
 		d.more++
 		return
@@ -194,6 +224,15 @@ func (d *Decoder) Err() error {
 		errs = append(errs[:len(errs):len(errs)], fmt.Errorf("%s: and %d more errors", d.File, d.more))
 	}
 	return errors.Join(errs...)
+}
+
+// Pos is where node n (which may be nil) is in the file: "file:line:col",
+// or the file alone.
+func (d *Decoder) Pos(n *yaml.Node) string {
+	if n == nil || n.Line == 0 {
+		return d.File
+	}
+	return fmt.Sprintf("%s:%d:%d", d.File, n.Line, n.Column)
 }
 
 // Failed reports whether any error has been recorded.
@@ -265,6 +304,10 @@ func (m *Map) Get(key string) *yaml.Node {
 			if isNull(m.vals[i]) {
 				if !m.used[i] {
 					m.d.Errorf(k, m.Join(key), "no value: give one or remove the key")
+					if m.d.nulled == nil {
+						m.d.nulled = map[string]bool{}
+					}
+					m.d.nulled[m.Join(key)] = true
 				}
 				m.used[i] = true
 				return nil

@@ -1,0 +1,100 @@
+package main
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestBadInputCorpus runs every file of testdata/bad (a scenario, or a
+// table file checked with crt validate) and checks the audit's promises
+// for bad input: exit status 1 or 2, the expected message naming the file,
+// line and key, no output file, and no panic. want.tsv holds each file's
+// expected first line of error.
+func TestBadInputCorpus(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "bad")
+	f, err := os.Open(filepath.Join(dir, "want.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	want := map[string]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		name, msg, ok := strings.Cut(sc.Text(), "\t")
+		if !ok {
+			t.Fatalf("want.tsv: bad line %q", sc.Text())
+		}
+		want[name] = msg
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.yaml"))
+	tables, _ := filepath.Glob(filepath.Join(dir, "tables", "*.yaml"))
+	if len(files)+len(tables) < 60 {
+		t.Fatalf("the corpus has %d files; it should hold at least 60", len(files)+len(tables))
+	}
+	positioned := regexp.MustCompile(`\.yaml:\d+(:\d+)?: `)
+	t.Chdir(dir)
+	for _, path := range append(files, tables...) {
+		name, _ := filepath.Rel(dir, path)
+		t.Run(name, func(t *testing.T) {
+			msg, ok := want[name]
+			if !ok {
+				t.Fatalf("no expected message in want.tsv")
+			}
+			out := filepath.Join(t.TempDir(), "report.txt")
+			args := []string{"run", "--exact", "-o", out, name}
+			if strings.HasPrefix(name, "tables/") {
+				args = []string{"crt", "validate", name}
+			}
+			stdout, stderr, code := wifodds(t, args...)
+			if code != exitError && code != exitUsage {
+				t.Errorf("exit %d, want 1 or 2; stderr: %s", code, stderr)
+			}
+			first, _, _ := strings.Cut(stderr, "\n")
+			if got := strings.TrimPrefix(first, "wifodds: "); got != msg {
+				t.Errorf("error\n  %s\nwant\n  %s", got, msg)
+			}
+			if !positioned.MatchString(first) && !strings.Contains(first, "file is empty") {
+				t.Errorf("the error names no line: %s", first)
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Error("an output file was written")
+			}
+			if strings.Contains(stderr+stdout, "panic") || strings.Contains(stderr+stdout, "fatal error") {
+				t.Errorf("crashed: %s", stderr)
+			}
+		})
+	}
+}
+
+// Audit item 9: devices, folders and pipes are refused at once, with exit
+// status 1 and a clear message.
+func TestBadInputPaths(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe.yaml")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := map[string]string{
+		"/dev/zero":                   "scenario: /dev/zero: not a regular file (a device)",
+		"/dev/urandom":                "scenario: /dev/urandom: not a regular file (a device)",
+		dir:                           "is a folder, not a file",
+		fifo:                          "not a regular file (a named pipe)",
+		filepath.Join(dir, "no.yaml"): "no such file or directory",
+	}
+	for path, want := range cases {
+		start := time.Now()
+		_, stderr, code := wifodds(t, "run", path)
+		if code != exitError || !strings.Contains(stderr, want) {
+			t.Errorf("%s: exit %d, %q; want exit 1 and %q", path, code, stderr, want)
+		}
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("%s: took %v", path, d)
+		}
+	}
+}
