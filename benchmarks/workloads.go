@@ -143,7 +143,7 @@ func ExactAnswer(s *scenario.Scenario) error {
 	if err != nil {
 		return err
 	}
-	w, _, err := sim.Exact(c, 0)
+	w, _, err := sim.Exact(context.Background(), c, 0, nil)
 	if err != nil {
 		return err
 	}

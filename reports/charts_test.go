@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"context"
 	"encoding/xml"
 	"image/png"
 	"math"
@@ -29,7 +30,7 @@ func comparison(t *testing.T) *sim.Comparison {
 		}
 		vs = append(vs, sim.NamedCombat{Name: o, Overrides: o, Combat: c})
 	}
-	cmp, err := sim.CompareExact(s.Name, vs, 0)
+	cmp, err := sim.CompareExact(context.Background(), s.Name, vs, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +45,7 @@ func sweep(t *testing.T) *sim.Sweep {
 	}
 	std, _ := crt.Builtin("standard")
 	two, _ := crt.Builtin("2d6")
-	sw, err := sim.RunSweep(s, []*crt.Table{std, two}, "attack", sim.Range{Lo: 16, Hi: 34}, []int{-2, -1, 0, 1, 2}, 0)
+	sw, err := sim.RunSweep(context.Background(), s, []*crt.Table{std, two}, "attack", sim.Range{Lo: 16, Hi: 34}, []int{-2, -1, 0, 1, 2}, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

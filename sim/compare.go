@@ -71,11 +71,11 @@ type VariantResult struct {
 
 // CompareExact compares variants by exact enumeration: every difference is
 // exact.
-func CompareExact(scenario string, vs []NamedCombat, budget int) (*Comparison, error) {
+func CompareExact(ctx context.Context, scenario string, vs []NamedCombat, budget int) (*Comparison, error) {
 	cmp := &Comparison{Scenario: scenario, Method: MethodExact, Warnings: []string{}}
 	var first []float64
 	for k, v := range vs {
-		w, _, err := Exact(v.Combat, budget)
+		w, _, err := Exact(ctx, v.Combat, budget, nil)
 		if err != nil {
 			return nil, fmt.Errorf("variant %s: %w", v.Name, err)
 		}

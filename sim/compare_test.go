@@ -39,7 +39,7 @@ func variants(t *testing.T, path string, overrides ...string) []NamedCombat {
 // difference.
 func TestCompareCommonRandomNumbers(t *testing.T) {
 	vs := variants(t, "testdata/wild-2d6-fractional.yaml", "", "modifier=1")
-	ex, err := CompareExact("x", vs, 0)
+	ex, err := CompareExact(context.Background(), "x", vs, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +78,7 @@ func TestCompareCommonRandomNumbers(t *testing.T) {
 
 func TestCompareExactDifferences(t *testing.T) {
 	vs := variants(t, "../examples/wild-results-3to1.yaml", "", "crt=2d6", "options-=wild-results")
-	cmp, err := CompareExact("x", vs, 0)
+	cmp, err := CompareExact(context.Background(), "x", vs, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"errors"
 	"fmt"
 )
@@ -22,7 +23,12 @@ var ErrBudget = errors.New("dice tree exceeds the exact-enumeration budget")
 // Resolve over every path of the dice tree and weighting each path by its
 // probability, and the number of paths. More than budget paths (<= 0 means
 // DefaultPathBudget) stops enumeration with an error wrapping ErrBudget.
-func Exact(c *Combat, budget int) ([]float64, int, error) {
+//
+// Enumeration checks ctx every CheckEvery paths and stops with an error
+// wrapping ctx.Err() when it is cancelled; progress, when set, is called at
+// the same points with the paths walked so far (the total is not known in
+// advance, so planned is 0).
+func Exact(ctx context.Context, c *Combat, budget int, progress func(done, planned uint64)) ([]float64, int, error) {
 	if budget <= 0 {
 		budget = DefaultPathBudget
 	}
@@ -53,15 +59,28 @@ func Exact(c *Combat, budget int) ([]float64, int, error) {
 		if paths >= budget {
 			return nil, paths, fmt.Errorf("sim: %w: more than %d paths; use Monte Carlo", ErrBudget, budget)
 		}
+		if paths%CheckEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, paths, fmt.Errorf("exact enumeration stopped after %d paths: %w", paths, err)
+			}
+			if progress != nil {
+				progress(uint64(paths), 0)
+			}
+		}
 	}
 	return w, paths, nil
 }
 
+// CheckEvery is how many dice paths enumeration walks between looks at its
+// context: often enough to stop within a few milliseconds.
+const CheckEvery = 1 << 14
+
 // CountPaths counts the paths of the dice tree, up to limit, without
-// tallying outcomes; it tells whether Exact fits a budget.
-func CountPaths(c *Combat, limit int) int {
+// tallying outcomes; it tells whether Exact fits a budget. It stops with
+// ctx's error when ctx is cancelled.
+func CountPaths(ctx context.Context, c *Combat, limit int) (int, error) {
 	if c.flat != nil {
-		return min(len(c.flat.outcome), limit)
+		return min(len(c.flat.outcome), limit), nil
 	}
 	e := &enumerator{}
 	n := 0
@@ -69,7 +88,12 @@ func CountPaths(c *Combat, limit int) int {
 		Resolve(c, e)
 		n++
 		if !e.next() || n >= limit {
-			return n
+			return n, nil
+		}
+		if n%CheckEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return n, fmt.Errorf("counting dice paths stopped after %d: %w", n, err)
+			}
 		}
 	}
 }

@@ -28,7 +28,7 @@ func ExampleExact() {
 	s, _ := scenario.Parse("example.yaml", []byte(example))
 	t, _ := crt.Builtin(s.CRT)
 	c, _ := sim.Compile(s, t)
-	w, paths, _ := sim.Exact(c, 0)
+	w, paths, _ := sim.Exact(context.Background(), c, 0, nil)
 	sum := sim.Summarize(c, &stats.Tally{Weights: w})
 	fmt.Printf("odds %v:%v over %d dice paths\n", c.Attack, c.Defence, paths)
 	fmt.Printf("P(hex taken) = %.4f\n", sum.Probabilities.HexTaken.P)

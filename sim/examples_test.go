@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"math"
 	"path/filepath"
 	"testing"
@@ -29,7 +30,7 @@ func load(t testing.TB, path string) *Combat {
 
 func exact(t testing.TB, c *Combat) *stats.Tally {
 	t.Helper()
-	w, _, err := Exact(c, 0)
+	w, _, err := Exact(context.Background(), c, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

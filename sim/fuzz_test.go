@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"math"
 	"os"
 	"path/filepath"
@@ -46,7 +47,7 @@ func FuzzScenarioToSummary(f *testing.F) {
 			if err != nil {
 				return
 			}
-			if w, _, err = Exact(c, 1<<16); err != nil {
+			if w, _, err = Exact(context.Background(), c, 1<<16, nil); err != nil {
 				return
 			}
 			Summarize(c, &stats.Tally{Weights: w})

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -46,7 +47,7 @@ func land(crtName, extra string) string {
 
 func sumTo1(t *testing.T, c *Combat) []float64 {
 	t.Helper()
-	w, _, err := Exact(c, 0)
+	w, _, err := Exact(context.Background(), c, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +90,7 @@ func TestZeroDefenceAutomatic(t *testing.T) {
 				t.Errorf("%s: outcome %+v, want %s with the hex taken and attackers face-up", table, c.Outcomes[i], want)
 			}
 		}
-		if n := CountPaths(c, 10); n != 1 {
+		if n, _ := CountPaths(context.Background(), c, 10); n != 1 {
 			t.Errorf("%s: an automatic result rolled %d paths", table, n)
 		}
 	}
@@ -385,10 +386,10 @@ func TestExactSumsToOne(t *testing.T) {
 
 func TestExactBudget(t *testing.T) {
 	c := PerTrial(load(t, "testdata/wild-2d6-fractional.yaml"))
-	if _, _, err := Exact(c, 100); err == nil || !strings.Contains(err.Error(), "budget") {
+	if _, _, err := Exact(context.Background(), c, 100, nil); err == nil || !strings.Contains(err.Error(), "budget") {
 		t.Fatalf("Exact over budget: %v", err)
 	}
-	if _, _, err := Exact(load(t, "testdata/wild-2d6-fractional.yaml"), 100); err == nil {
+	if _, _, err := Exact(context.Background(), load(t, "testdata/wild-2d6-fractional.yaml"), 100, nil); err == nil {
 		t.Fatal("flat Exact over budget did not fail")
 	}
 }

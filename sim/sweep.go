@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/wifodds/wifodds/crt"
@@ -51,7 +52,10 @@ type SweepStep struct {
 // defending) side's ground support is set so that its total before
 // rounding is that value, and the combat is computed exactly. Totals below
 // what the side's units already bring are skipped with a note.
-func RunSweep(s *scenario.Scenario, tables []*crt.Table, axis string, r Range, mods []int, budget int) (*Sweep, error) {
+//
+// It stops with an error wrapping ctx.Err() when ctx is cancelled, and calls
+// progress, when set, after each step with the steps done and planned.
+func RunSweep(ctx context.Context, s *scenario.Scenario, tables []*crt.Table, axis string, r Range, mods []int, budget int, progress func(done, planned uint64)) (*Sweep, error) {
 	if axis != "attack" && axis != "defence" {
 		return nil, fmt.Errorf("sim: sweep axis %q: want attack or defence", axis)
 	}
@@ -62,6 +66,7 @@ func RunSweep(s *scenario.Scenario, tables []*crt.Table, axis string, r Range, m
 		mods = []int{s.Modifier}
 	}
 	sw := &Sweep{Scenario: s.Name, Axis: axis, Method: MethodExact, Modifiers: mods, Notes: []string{}}
+	done, planned := uint64(0), uint64(len(tables)*len(mods)*(r.Hi-r.Lo+1))
 	for _, t := range tables {
 		sw.CRTs = append(sw.CRTs, t.Name)
 		for _, mod := range mods {
@@ -82,6 +87,7 @@ func RunSweep(s *scenario.Scenario, tables []*crt.Table, axis string, r Range, m
 				extra := float64(x) - from
 				if extra < 0 {
 					skipped++
+					done++
 					continue
 				}
 				v := base
@@ -94,9 +100,13 @@ func RunSweep(s *scenario.Scenario, tables []*crt.Table, axis string, r Range, m
 				if err != nil {
 					return nil, err
 				}
-				w, _, err := Exact(c, budget)
+				w, _, err := Exact(ctx, c, budget, nil)
 				if err != nil {
 					return nil, fmt.Errorf("sim: sweep step %s %d: %w", axis, x, err)
+				}
+				done++
+				if progress != nil {
+					progress(done, planned)
 				}
 				sum := Summarize(c, &stats.Tally{Weights: w})
 				st := SweepStep{CRT: t.Name, Modifier: mod, Attack: c.Attack, Defence: c.Defence, Odds: c.Variants[0].Odds,

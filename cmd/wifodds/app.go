@@ -30,6 +30,12 @@ func usagef(format string, args ...any) error { return usageError{fmt.Errorf(for
 // errInterrupted marks a run cut short by a signal.
 var errInterrupted = errors.New("interrupted")
 
+// stopped words an exact computation cut short by a signal: unlike Monte
+// Carlo it has no partial answer to report.
+func stopped(err error) error {
+	return fmt.Errorf("%w (%v); nothing to report", errInterrupted, err)
+}
+
 // run is the whole command, testable in-process: it never calls os.Exit.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	app := newApp(stdout, stderr)

@@ -127,7 +127,11 @@ func compareAction(c *cli.Context) error {
 	exact := !c.Bool("mc")
 	if exact && !c.Bool("exact") {
 		for _, v := range vs {
-			if sim.CountPaths(v.Combat, budget+1) > budget {
+			n, err := sim.CountPaths(c.Context, v.Combat, budget+1)
+			if err != nil {
+				return stopped(err)
+			}
+			if n > budget {
 				exact = false
 			}
 		}
@@ -135,12 +139,15 @@ func compareAction(c *cli.Context) error {
 	start := time.Now()
 	var cmp *sim.Comparison
 	if exact {
-		cmp, err = sim.CompareExact(s.Name, vs, budget)
+		cmp, err = sim.CompareExact(c.Context, s.Name, vs, budget)
 		if err != nil {
+			if c.Context.Err() != nil {
+				return stopped(err)
+			}
 			return fmt.Errorf("%s: %w (try --mc)", file, err)
 		}
 	} else {
-		bar := newProgress(c.App.ErrWriter, c.Bool("quiet"))
+		bar := newProgress(c.App.ErrWriter, c.Bool("quiet"), "trials")
 		cmp, err = sim.CompareSampled(c.Context, s.Name, vs, sim.Config{Trials: trials, Seed: seed, Workers: workers, Progress: bar.update}, !c.Bool("independent"))
 		bar.finish()
 		if err != nil {

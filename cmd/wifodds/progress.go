@@ -10,17 +10,19 @@ import (
 	"golang.org/x/term"
 )
 
-// progress draws a progress bar with trials/s and ETA on a terminal, and
-// nothing elsewhere or with --quiet.
+// progress draws a progress bar with its rate and ETA on a terminal, and
+// nothing elsewhere or with --quiet. A total of 0 means not known in
+// advance (exact enumeration): a spinner with the count then.
 type progress struct {
-	mu  sync.Mutex
-	bar *progressbar.ProgressBar
-	w   io.Writer
-	max uint64
+	mu   sync.Mutex
+	bar  *progressbar.ProgressBar
+	w    io.Writer
+	max  uint64
+	unit string // what is counted: trials, paths, steps
 }
 
-func newProgress(w io.Writer, quiet bool) *progress {
-	p := &progress{w: w}
+func newProgress(w io.Writer, quiet bool, unit string) *progress {
+	p := &progress{w: w, unit: unit}
 	if f, ok := w.(*os.File); quiet || !ok || !term.IsTerminal(int(f.Fd())) {
 		p.w = nil
 	}
@@ -37,12 +39,16 @@ func (p *progress) update(done, planned uint64) {
 		if p.bar != nil {
 			p.bar.ChangeMax64(int64(planned))
 		} else {
-			p.bar = progressbar.NewOptions64(int64(planned),
+			max := int64(planned)
+			if planned == 0 {
+				max = -1
+			}
+			p.bar = progressbar.NewOptions64(max,
 				progressbar.OptionSetWriter(p.w),
-				progressbar.OptionSetDescription("trials"),
+				progressbar.OptionSetDescription(p.unit),
 				progressbar.OptionShowCount(),
 				progressbar.OptionShowIts(),
-				progressbar.OptionSetItsString("trials"),
+				progressbar.OptionSetItsString(p.unit),
 				progressbar.OptionThrottle(100*time.Millisecond),
 				progressbar.OptionClearOnFinish(),
 				progressbar.OptionSetPredictTime(true),

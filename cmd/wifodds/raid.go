@@ -47,7 +47,7 @@ func runRaid(c *cli.Context, o *runOptions, s *scenario.Scenario, out *fileio.Ba
 		if o.precision > 0 {
 			return usagef("--precision is not supported for a campaign; give --trials")
 		}
-		bar := newProgress(c.App.ErrWriter, o.quiet)
+		bar := newProgress(c.App.ErrWriter, o.quiet, "trials")
 		keys, res, err := sim.SampleKeys(c.Context, raid.Campaign(o.raids), sim.Config{Trials: o.trials, Seed: o.seed, Workers: o.workers, Progress: bar.update})
 		bar.finish()
 		if err != nil {

@@ -189,7 +189,11 @@ func runAction(c *cli.Context) error {
 	if o.exact {
 		method = sim.MethodExact
 	} else if o.auto {
-		if sim.CountPaths(combat, o.budget+1) <= o.budget {
+		n, err := sim.CountPaths(c.Context, combat, o.budget+1)
+		if err != nil {
+			return stopped(err)
+		}
+		if n <= o.budget {
 			method = sim.MethodExact
 		}
 	}
@@ -197,8 +201,13 @@ func runAction(c *cli.Context) error {
 	var sampled *sim.Sampled
 	paths := 0
 	if method == sim.MethodExact {
-		w, n, err := sim.Exact(combat, o.budget)
+		bar := newProgress(c.App.ErrWriter, o.quiet, "paths")
+		w, n, err := sim.Exact(c.Context, combat, o.budget, bar.update)
+		bar.finish()
 		if err != nil {
+			if c.Context.Err() != nil {
+				return stopped(err)
+			}
 			return fmt.Errorf("%s: %w (try without --exact, or --auto)", o.file, err)
 		}
 		tally, paths = &stats.Tally{Weights: w}, n
@@ -250,7 +259,7 @@ func sample(c *cli.Context, o *runOptions, m sim.Model) (*stats.Tally, *sim.Samp
 	if o.precision > 0 {
 		cfg.Trials, cfg.Precision = o.maxTrials, o.precision
 	}
-	bar := newProgress(c.App.ErrWriter, o.quiet)
+	bar := newProgress(c.App.ErrWriter, o.quiet, "trials")
 	cfg.Progress = bar.update
 	sampled, err := sim.Sample(c.Context, m, cfg)
 	bar.finish()

@@ -33,6 +33,7 @@ func sweepCommand() *cli.Command {
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the report to `FILE`"},
 			&cli.StringFlag{Name: "html", Usage: "also write a self-contained HTML page with the charts to `FILE`"},
 			&cli.StringFlag{Name: "chart", Usage: "write the P(hex taken) curve chart to `FILE` (.png or .svg)"},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"},
 			&cli.StringFlag{Name: "heatmap", Usage: "write the P(hex taken) heat map over total and modifier (first CRT) to `FILE` (.png or .svg)"},
 		},
 		Action: sweepAction,
@@ -121,7 +122,12 @@ func sweepAction(c *cli.Context) error {
 		}
 		tables = append(tables, t)
 	}
-	sw, err := sim.RunSweep(s, tables, axis, r, mods, c.Int("budget"))
+	bar := newProgress(c.App.ErrWriter, c.Bool("quiet"), "steps")
+	sw, err := sim.RunSweep(c.Context, s, tables, axis, r, mods, c.Int("budget"), bar.update)
+	bar.finish()
+	if err != nil && c.Context.Err() != nil {
+		return stopped(err)
+	}
 	if err != nil {
 		return err
 	}

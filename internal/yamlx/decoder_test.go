@@ -163,3 +163,14 @@ func TestSyntaxErrorsWorded(t *testing.T) {
 		}
 	}
 }
+
+// Audit item 12: a swapped pair of letters is one step, so --trails
+// suggests --trials rather than --raids.
+func TestClosestTransposition(t *testing.T) {
+	if got := Closest("trails", []string{"raids", "trials", "seed"}); got != "trials" {
+		t.Errorf("trails: got %q, want trials", got)
+	}
+	if got := Closest("modifer", []string{"modifier", "mode"}); got != "modifier" {
+		t.Errorf("modifer: got %q", got)
+	}
+}
