@@ -1,0 +1,111 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Audit item 8: a sweep over totals past any real stack is refused, not
+// printed as hundreds of identical rows.
+func TestSweepRangeBounded(t *testing.T) {
+	for _, r := range []string{"9223372036854775000..9223372036854775300", "0..5000", "5..900"} {
+		_, stderr, code := wifodds(t, "sweep", "../../examples/wild-results-3to1.yaml", "--attack", r)
+		if code != exitUsage {
+			t.Errorf("--attack %s: exit %d, %s", r, code, stderr)
+		}
+	}
+}
+
+// Audit item 8: --precision with --exact is refused; with --auto choosing
+// exact it is said to have no effect.
+func TestPrecisionWithExact(t *testing.T) {
+	_, stderr, code := wifodds(t, "run", "--exact", "--precision", "0.01", "../../examples/wild-results-3to1.yaml")
+	if code != exitUsage || !strings.Contains(stderr, "--exact needs no precision") {
+		t.Errorf("exit %d, %s", code, stderr)
+	}
+	out, _, code := wifodds(t, "run", "--auto", "--precision", "0.01", "../../examples/wild-results-3to1.yaml")
+	if code != 0 || !strings.Contains(out, "--precision does not apply: the answer is exact") {
+		t.Errorf("exit %d, %s", code, out)
+	}
+}
+
+// Audit item 8: a precision target not reached within --max-trials is said
+// so in text and JSON.
+func TestPrecisionNotReached(t *testing.T) {
+	args := []string{"run", "--precision", "0.0001", "--max-trials", "65536", "-w", "2", "../../examples/fractional-odds-16to3.yaml"}
+	out, stderr, code := wifodds(t, append(args, "-f", "json")...)
+	if code != 0 {
+		t.Fatalf("exit %d, %s", code, stderr)
+	}
+	var got struct {
+		Precision *struct {
+			Target   float64 `json:"target"`
+			Reached  bool    `json:"reached"`
+			Achieved float64 `json:"achieved"`
+		} `json:"precision"`
+		Trials uint64 `json:"trials"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if p := got.Precision; p == nil || p.Reached || p.Target != 0.0001 || p.Achieved <= 0.0001 || got.Trials != 65536 {
+		t.Errorf("precision %+v after %d trials", got.Precision, got.Trials)
+	}
+	out, _, _ = wifodds(t, args...)
+	if !strings.Contains(out, "PRECISION NOT REACHED") {
+		t.Errorf("the text report does not say the target was missed:\n%s", out)
+	}
+	// Reached: said too.
+	out, _, _ = wifodds(t, "run", "--precision", "0.01", "-w", "2", "-f", "json", "../../examples/fractional-odds-16to3.yaml")
+	if !strings.Contains(out, `"reached": true`) {
+		t.Errorf("reached target not reported:\n%s", out)
+	}
+}
+
+// Audit item 10: outputs are checked before any work and never replace
+// what they should not.
+func TestOutputsChecked(t *testing.T) {
+	dir := t.TempDir()
+	scen := filepath.Join(dir, "scen.yaml")
+	src, err := os.ReadFile("../../examples/wild-results-3to1.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(scen, src, 0o644)
+	x := filepath.Join(dir, "x.png")
+	f := filepath.Join(dir, "f.html")
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "-o", scen, scen}, "that is an input of this command"},
+		{[]string{"compare", scen, "-v", "a=crt=2d6", "--html", scen}, "that is an input of this command"},
+		{[]string{"compare", scen, "-v", "a=crt=2d6", "--chart", x, "--loss-chart", x}, "--chart writes that file too"},
+		{[]string{"compare", scen, "-v", "a=crt=2d6", "--html", f, "-o", f}, "writes that file too"},
+		{[]string{"run", "-o", dir, scen}, "is a folder; give the path of a file to write"},
+		{[]string{"sweep", scen, "--attack", "8..12", "--chart", x, "--heatmap", filepath.Join(dir, "h.png"), "--html", f}, "--heatmap needs --modifier"},
+	}
+	for _, c := range cases {
+		_, stderr, code := wifodds(t, c.args...)
+		if code != exitUsage || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, %s", c.args, code, stderr)
+		}
+	}
+	if data, _ := os.ReadFile(scen); string(data) != string(src) {
+		t.Error("the scenario was changed")
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("files left behind: %d entries", len(entries))
+	}
+	// -o /dev/null writes through and leaves the device a device.
+	if _, stderr, code := wifodds(t, "run", "--exact", "-o", "/dev/null", scen); code != 0 {
+		t.Fatalf("-o /dev/null: exit %d, %s", code, stderr)
+	}
+	if st, err := os.Stat("/dev/null"); err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		t.Errorf("/dev/null is no longer a device: %v", st.Mode())
+	}
+}
