@@ -145,7 +145,8 @@ func TestAttackAsMudNeedsColdWeatherUnits(t *testing.T) {
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(valid))
 	files, _ := filepath.Glob("../examples/*.yaml")
-	for _, p := range files {
+	bad, _ := filepath.Glob("../testdata/bad/*.yaml")
+	for _, p := range append(files, bad...) {
 		data, _ := os.ReadFile(p)
 		f.Add(data)
 	}

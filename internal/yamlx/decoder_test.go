@@ -3,6 +3,8 @@ package yamlx
 import (
 	"strings"
 	"testing"
+
+	"go.yaml.in/yaml/v3"
 )
 
 func decode(t *testing.T, src string) (*Decoder, *Map) {
@@ -173,4 +175,54 @@ func TestClosestTransposition(t *testing.T) {
 	if got := Closest("modifer", []string{"modifier", "mode"}); got != "modifier" {
 		t.Errorf("modifer: got %q", got)
 	}
+}
+
+// FuzzParse: any bytes give a node tree or a positioned error, never a
+// panic, and walking the tree with every reader never panics either.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"a: 1\n", "a: [1, 2]\nb: {c: x}\n", "a:\n\tb: 1\n", "a: 1\n---\nb: 2\n", "a: ~\n", "a: 010\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		root, err := Parse("f.yaml", data)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "f.yaml") {
+				t.Fatalf("error without the file name: %v", err)
+			}
+			return
+		}
+		d := &Decoder{File: "f.yaml"}
+		var walk func(n *yaml.Node, path string, depth int)
+		walk = func(n *yaml.Node, path string, depth int) {
+			if depth > 50 {
+				return
+			}
+			switch n.Kind {
+			case yaml.MappingNode:
+				m := d.Map(n, path)
+				for _, k := range m.Keys() {
+					var i int
+					var x float64
+					var b bool
+					var s string
+					m.Int(k.Value, &i)
+					m.Float(k.Value, &x)
+					m.Bool(k.Value, &b)
+					m.Str(k.Value, &s)
+					if v := m.Get(k.Value); v != nil {
+						walk(v, m.Join(k.Value), depth+1)
+					}
+				}
+				m.Close()
+			case yaml.SequenceNode:
+				for i, c := range d.Seq(n, path) {
+					walk(c, Index(path, i), depth+1)
+				}
+			}
+		}
+		walk(root, "", 0)
+		if err := d.Err(); err != nil && !strings.HasPrefix(err.Error(), "f.yaml") {
+			t.Fatalf("error without the file name: %v", err)
+		}
+	})
 }
