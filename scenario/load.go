@@ -19,7 +19,7 @@ var (
 	shipKeys     = []string{"name", "factors"}
 	aircraftKeys = []string{"name", "a2a", "tactical"}
 	raidTopKeys  = []string{"name", "kind", "options", "dice", "night", "intercepted", "target", "aa_units", "bombers", "air_tables"}
-	targetKeys   = []string{"factories", "oil", "synth_plants", "flak"}
+	targetKeys   = []string{"factories", "oil", "synth_plants", "port_ships_aa", "flak"}
 	hexKeys      = []string{"terrain", "weather", "defence_multiplier", "city", "fortress", "reference_town", "fortified",
 		"across_river", "home_nation", "supply", "surprise", "adjacent_friendly_corps"}
 	sideKeys = []string{"hq_support", "ground_support", "shore_bombardment", "attack_as_mud", "can_retreat", "units", "naval_strikes", "aircraft", "exploiting", "ctl"}
@@ -166,10 +166,13 @@ func parseRaid(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 	count("factories", &r.Target.Factories, 20)
 	count("oil", &r.Target.Oil, 20)
 	count("synth_plants", &r.Target.SynthPlants, 20)
-	if t.Has("port_ships_aa") {
-		// AsA 3.2: ships in port add their AA only to a port attack, a
-		// mission with its own targets and tables that wifodds does not
-		// model; a strategic bombardment adds the hex's intrinsic AA.
+	// AsA 3.2: ships in port add their AA only to a port attack, a mission
+	// with its own targets and tables that wifodds does not model; a
+	// strategic bombardment adds the hex's intrinsic AA instead. The key
+	// stays in the scenario format, so 0 is accepted; anything else would
+	// be ignored, so it is refused.
+	var ships int
+	if t.Int("port_ships_aa", &ships) && ships != 0 {
 		d.Errorf(t.Get("port_ships_aa"), t.Join("port_ships_aa"), "ships' AA fires only at a port attack (AsA 3.2), which wifodds does not model; a strategic bombardment adds the hex's intrinsic AA (factories, oil, synth plants) instead")
 	}
 	if t.Int("flak", &r.Target.Flak) && (r.Target.Flak < 0 || r.Target.Flak > 3) {

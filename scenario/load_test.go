@@ -249,8 +249,12 @@ func TestUnitAttributes(t *testing.T) {
 }
 
 // Audit item 7 (docs/rules.md §5 step 1, AsA 3.2): ships in port add their
-// AA only to a port attack, so a strategic bombardment refuses the key.
+// AA only to a port attack, so a strategic bombardment refuses any ships'
+// AA (the key itself stays in the format, and 0 means none).
 func TestPortShipsAARefused(t *testing.T) {
+	if _, err := Parse("raid.yaml", []byte("kind: bombardment\ntarget: {factories: 2, port_ships_aa: 0}\nbombers: [{a2a: 3, sb: 3}]\n")); err != nil {
+		t.Errorf("port_ships_aa: 0 refused: %v", err)
+	}
 	_, err := Parse("raid.yaml", []byte("kind: bombardment\ntarget: {factories: 2, port_ships_aa: 3}\nbombers: [{a2a: 3, sb: 3}]\n"))
 	if err == nil || !strings.Contains(err.Error(), "raid.yaml:2:39: target.port_ships_aa: ships' AA fires only at a port attack (AsA 3.2)") {
 		t.Errorf("got %v", err)
