@@ -14,7 +14,7 @@ import (
 //go:embed airdata/*.yaml
 var airData embed.FS
 
-// AirTables are the charts of a strategic bombardment (RULES.md 5): the AA
+// AirTables are the charts of a strategic bombardment (docs/rules.md §5): the AA
 // chart (how many dice on which table AA factors roll against a number of
 // aircraft), the AA dice tables and the Strategic Bombardment Table.
 type AirTables struct {

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// RULES.md 5 steps 2, 3 and 7: the reconstructed charts, checked against
+// docs/rules.md §5 steps 2, 3 and 7: the reconstructed charts, checked against
 // their formulas and the AsA 3.2.1 example.
 func TestAirTables(t *testing.T) {
 	a, err := BuiltinAir("strategic")

@@ -9,7 +9,7 @@
 // is built and checked once and is immutable afterwards, so lookups on the
 // hot path do no validation.
 //
-// Odds follow RULES.md section 1: Totals rounds a side's total the way the
+// Odds follow docs/rules.md §1: Totals rounds a side's total the way the
 // table says, LevelFor finds the odds level, and Fractional implements the
 // optional fractional-odds rule of Asia Aflame 3.15.
 package crt

@@ -2,7 +2,7 @@ package crt
 
 import "fmt"
 
-// Schedule is a table's die-roll modifiers other than the odds (RULES.md
+// Schedule is a table's die-roll modifiers other than the odds (docs/rules.md
 // 2.1). Values are what the rule adds to the roll: negative ones hurt the
 // attacker.
 type Schedule struct {
@@ -53,7 +53,7 @@ type Term struct {
 func (t Term) String() string { return fmt.Sprintf("%+d %s (%s)", t.Value, t.Name, t.Rule) }
 
 // Terms lists every modifier that applies to the situation, in the order
-// RULES.md 2.1 lists them. Zero-valued terms are left out.
+// docs/rules.md §2.1 lists them. Zero-valued terms are left out.
 func (s *Schedule) Terms(sit Situation) []Term {
 	var ts []Term
 	add := func(v int, name, rule string) {
@@ -61,40 +61,40 @@ func (s *Schedule) Terms(sit Situation) []Term {
 			ts = append(ts, Term{name, v, rule})
 		}
 	}
-	add(sit.FaceDownDefenders*s.FaceDownDefender, fmt.Sprintf("%d face-down defending unit(s)", sit.FaceDownDefenders), "RULES 2.1, AfA 3.11")
+	add(sit.FaceDownDefenders*s.FaceDownDefender, fmt.Sprintf("%d face-down defending unit(s)", sit.FaceDownDefenders), "rules §2.1, AfA 3.11")
 	if sit.AttackerHQ {
-		add(s.HQSupport, "attacker HQ support", "RULES 2.1, AfA 3.11")
+		add(s.HQSupport, "attacker HQ support", "rules §2.1, AfA 3.11")
 	}
 	if sit.DefenderHQ {
-		add(-s.HQSupport, "defender HQ support", "RULES 2.1, AfA 3.11")
+		add(-s.HQSupport, "defender HQ support", "rules §2.1, AfA 3.11")
 	}
 	if sit.Nationalities > 1 {
-		add((sit.Nationalities-1)*s.ExtraNationality, fmt.Sprintf("%d attacking nationalities", sit.Nationalities), "RULES 2.1, AfA 3.11")
+		add((sit.Nationalities-1)*s.ExtraNationality, fmt.Sprintf("%d attacking nationalities", sit.Nationalities), "rules §2.1, AfA 3.11")
 	}
 	if sit.AttackAsMud {
-		add(s.AttackAsMud, sit.Weather+" attacked as if in mud (ski/white-print election)", "RULES 2.1, AfA 3.11")
+		add(s.AttackAsMud, sit.Weather+" attacked as if in mud (ski/white-print election)", "rules §2.1, AfA 3.11")
 	} else {
-		add(must(s.Weather, sit.Weather), "weather: "+sit.Weather, "RULES 2.1, AfA 3.11")
+		add(must(s.Weather, sit.Weather), "weather: "+sit.Weather, "rules §2.1, AfA 3.11")
 	}
 	if sit.Terrain == "jungle" && sit.AllJapanese {
-		add(s.JungleJapanese, "jungle, all attackers Japanese", "RULES 2.1, AfA 3.11")
+		add(s.JungleJapanese, "jungle, all attackers Japanese", "rules §2.1, AfA 3.11")
 	} else {
-		add(must(s.Terrain, sit.Terrain), "terrain: "+sit.Terrain, "RULES 2.1, AfA 3.11")
+		add(must(s.Terrain, sit.Terrain), "terrain: "+sit.Terrain, "rules §2.1, AfA 3.11")
 	}
 	if sit.BlitzOption && sit.Table == Blitz && sit.Weather == "clear" {
 		switch {
 		case sit.AttackerArmour > 2*sit.DefenderAntiArmour:
-			add(s.Blitz, fmt.Sprintf("blitz: attacking ARM %d > 2 x defending ARM/AT/AA %d", sit.AttackerArmour, sit.DefenderAntiArmour), "RULES 2.1, AfA 3.11 optional")
+			add(s.Blitz, fmt.Sprintf("blitz: attacking ARM %d > 2 x defending ARM/AT/AA %d", sit.AttackerArmour, sit.DefenderAntiArmour), "rules §2.1, AfA 3.11 optional")
 		case sit.DefenderArmour > 2*sit.AttackerAntiArmour:
-			add(-s.Blitz, fmt.Sprintf("blitz: defending ARM %d > 2 x attacking ARM/AT/AA %d", sit.DefenderArmour, sit.AttackerAntiArmour), "RULES 2.1, AfA 3.11 optional")
+			add(-s.Blitz, fmt.Sprintf("blitz: defending ARM %d > 2 x attacking ARM/AT/AA %d", sit.DefenderArmour, sit.AttackerAntiArmour), "rules §2.1, AfA 3.11 optional")
 		}
 	}
 	if sit.TerritorialOption {
 		if sit.AllDefendersTerr && !sit.AnyAttackerTerr {
-			add(s.Territorial, "non-territorials attacking territorials", "RULES 2.1, AfA 3.11 optional")
+			add(s.Territorial, "non-territorials attacking territorials", "rules §2.1, AfA 3.11 optional")
 		}
 		if sit.AllAttackersTerr && !sit.AnyDefenderTerr {
-			add(-s.Territorial, "territorials attacking non-territorials", "RULES 2.1, AfA 3.11 optional")
+			add(-s.Territorial, "territorials attacking non-territorials", "rules §2.1, AfA 3.11 optional")
 		}
 	}
 	add(sit.Extra, "scenario modifier", "scenario")

@@ -35,7 +35,7 @@ func (r Ratio) AtMost(attack, defence float64) bool {
 // Less reports whether r < s.
 func (r Ratio) Less(s Ratio) bool { return r.Num*s.Den < s.Num*r.Den }
 
-// Rounding says how a side's total is rounded before the odds (RULES.md 1).
+// Rounding says how a side's total is rounded before the odds (docs/rules.md §1).
 type Rounding uint8
 
 const (

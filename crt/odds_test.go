@@ -2,7 +2,7 @@ package crt
 
 import "testing"
 
-// RULES.md 1 and AsA 3.15: 16 factors against 3 are 5 2/6 to 1; a d6 of 1-2
+// docs/rules.md §1 and AsA 3.15: 16 factors against 3 are 5 2/6 to 1; a d6 of 1-2
 // raises the odds to 6:1.
 func TestFractionalSixteenToThree(t *testing.T) {
 	f := Fractional(16, 3, nil, 6)
@@ -68,7 +68,7 @@ func TestFractionalLevels(t *testing.T) {
 	}
 }
 
-// RULES.md 1: round down to the highest level not above R; below the lowest,
+// docs/rules.md §1: round down to the highest level not above R; below the lowest,
 // the lowest level (standard) or <1:5 (2D6).
 func TestLevelFor(t *testing.T) {
 	std, _ := Builtin("standard")
@@ -99,7 +99,7 @@ func TestLevelFor(t *testing.T) {
 	}
 }
 
-// RULES.md 1: standard rounds each total to nearest, 0.5 up; 2D6 keeps fractions.
+// docs/rules.md §1: standard rounds each total to nearest, 0.5 up; 2D6 keeps fractions.
 func TestRounding(t *testing.T) {
 	for _, c := range []struct{ in, want float64 }{{19.5, 20}, {19.49, 19}, {6.5, 7}, {0.5, 1}, {0.25, 0}, {3, 3}} {
 		if got := RoundNearest.Round(c.in); got != c.want {

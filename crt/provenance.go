@@ -2,13 +2,13 @@ package crt
 
 import "fmt"
 
-// Provenance says where a table value comes from (RULES.md section 0).
+// Provenance says where a table value comes from (docs/rules.md §0).
 type Provenance uint8
 
 const (
 	// Printed values appear in a source rulebook.
 	Printed Provenance = iota + 1
-	// Reconstructed values are fixed by RULES.md to agree with every worked
+	// Reconstructed values are fixed by docs/rules.md to agree with every worked
 	// example where the rulebooks do not print them.
 	Reconstructed
 )
@@ -37,5 +37,5 @@ func ParseProvenance(s string) (Provenance, error) {
 // Source is a value's provenance and the note saying where it comes from.
 type Source struct {
 	Provenance Provenance
-	Note       string // e.g. "AfA 8" or "RULES.md 2.1 reconstruction"
+	Note       string // e.g. "AfA 8" or "docs/rules.md §2.1 reconstruction"
 }

@@ -9,7 +9,7 @@ import (
 // Effect is what happens to the defenders who survive a result.
 type Effect uint8
 
-// Defender effects (RULES.md 2): R retreat, S shatter (to the production
+// Defender effects (docs/rules.md §2): R retreat, S shatter (to the production
 // spiral; those that cannot retreat are destroyed), B shatter plus
 // breakthrough.
 const (

@@ -2,7 +2,7 @@ package crt
 
 import "testing"
 
-// RULES.md 2: result codes A/D with -, * or N for the attacker and -, N, NR,
+// docs/rules.md §2: result codes A/D with -, * or N for the attacker and -, N, NR,
 // NS or NB for the defender.
 func TestParseResult(t *testing.T) {
 	cases := []struct {

@@ -16,7 +16,7 @@ func mustBuiltin(t testing.TB, name string) *Table {
 	return tb
 }
 
-// RULES.md 2.1: the printed rows of the 2D6 table (AfA section 8) and the
+// docs/rules.md §2.1: the printed rows of the 2D6 table (AfA section 8) and the
 // reconstructed ones.
 func TestTwoD6Table(t *testing.T) {
 	tb := mustBuiltin(t, "2d6")
@@ -68,7 +68,7 @@ func TestTwoD6Table(t *testing.T) {
 	}
 }
 
-// RULES.md 2.2: every standard cell is the 2D6 row clamp(q(d) + m, 0, 15).
+// docs/rules.md §2.2: every standard cell is the 2D6 row clamp(q(d) + m, 0, 15).
 func TestStandardDerivedFromTwoD6(t *testing.T) {
 	std, two := mustBuiltin(t, "standard"), mustBuiltin(t, "2d6")
 	q := []int{0, 2, 4, 6, 7, 8, 10, 12}
@@ -104,7 +104,7 @@ func TestStandardDerivedFromTwoD6(t *testing.T) {
 	}
 }
 
-// RULES.md 1: a zero defence is */2B on Blitz and */2S on Assault.
+// docs/rules.md §1: a zero defence is */2B on Blitz and */2S on Assault.
 func TestAutomatic(t *testing.T) {
 	for _, name := range Names() {
 		tb := mustBuiltin(t, name)

@@ -53,7 +53,7 @@ func WriteCRT(w io.Writer, t *crt.Table) error {
 		tw.Flush()
 	}
 	if t.HasReconstructed() {
-		b.WriteString("\nnote: reconstructed values are fixed by RULES.md where the rulebooks do not print them; load your own file for the printed table.\n")
+		b.WriteString("\nnote: reconstructed values are fixed by docs/rules.md where the rulebooks do not print them; load your own file for the printed table.\n")
 	}
 	_, err := io.WriteString(w, trimLines(b.String()))
 	return err

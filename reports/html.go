@@ -122,7 +122,7 @@ func WriteCompareHTML(w io.Writer, c *sim.Comparison, scenarioText string, chart
 	}
 	for _, v := range c.Variants {
 		if v.Summary.Reconstructed.Used {
-			pg.Notes = append(pg.Notes, fmt.Sprintf("%s: reconstructed table values (RULES.md 0) decide %s of outcomes.", v.Name, pct(v.Summary.Reconstructed.Probability.P)))
+			pg.Notes = append(pg.Notes, fmt.Sprintf("%s: reconstructed table values (docs/rules.md §0) decide %s of outcomes.", v.Name, pct(v.Summary.Reconstructed.Probability.P)))
 		}
 	}
 	return writePage(w, pg, charts)

@@ -1,4 +1,4 @@
-// Package scenario loads the YAML scenario files of SCENARIO.md: one land
+// Package scenario loads the YAML scenario files of docs/scenario-format.md: one land
 // combat, invasion, paradrop or strategic bombardment, written by hand.
 //
 // Loading is strict. Unknown keys, wrong types and impossible values are

@@ -3,9 +3,9 @@ package scenario
 import "github.com/wifodds/wifodds/crt"
 
 // Terrains lists the terrain types and the multiplier each applies to the
-// defence (RULES.md 3: terrain multiplies the defence; mountain doubles, AsA
+// defence (docs/rules.md §3: terrain multiplies the defence; mountain doubles, AsA
 // 3.11 example). Forest and jungle work through die-roll modifiers instead
-// (RULES.md 2.1). Desert mountains fight as mountains (AfA 1.3). Values not
+// (docs/rules.md §2.1). Desert mountains fight as mountains (AfA 1.3). Values not
 // in the seeds are ours; give defence_multiplier to override.
 var Terrains = map[string]float64{
 	"clear":           1,

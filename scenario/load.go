@@ -27,7 +27,7 @@ var (
 		"heavy", "division_available", "division_factors", "ski", "white_print", "territorial", "name", "bp", "ls", "role", "mech_negated", "isolated", "katyusha"}
 )
 
-// supported lists the options this version implements. An option SCENARIO.md
+// supported lists the options this version implements. An option docs/scenario-format.md
 // names but the simulator does not model yet is refused with a clear error
 // rather than accepted and ignored.
 var supported = map[string]bool{
@@ -141,7 +141,7 @@ func parseDice(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 	}
 }
 
-// parseRaid reads a bombardment scenario (SCENARIO.md, RULES.md 5).
+// parseRaid reads a bombardment scenario (docs/scenario-format.md, docs/rules.md §5).
 func parseRaid(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 	r := &s.Raid
 	for _, k := range []string{"crt", "table", "modifier", "hex", "attacker", "defender"} {
@@ -346,7 +346,7 @@ func parseHex(d *yamlx.Decoder, n *yaml.Node, s *Scenario) {
 		if s.Kind == Land && m.Has(k) {
 			var v bool
 			if m.Bool(k, &v) && v {
-				d.Errorf(m.Get(k), "hex."+k, "applies only to invasions and paradrops (the notional unit, RULES.md 4)")
+				d.Errorf(m.Get(k), "hex."+k, "applies only to invasions and paradrops (the notional unit, docs/rules.md §4)")
 			}
 		}
 	}
@@ -562,13 +562,13 @@ func parseUnit(d *yamlx.Decoder, n *yaml.Node, path, side string, s *Scenario) U
 	return u
 }
 
-// checkCombat validates what needs the whole scenario: RULES.md 2.1's
+// checkCombat validates what needs the whole scenario: docs/rules.md §2.1's
 // attack-as-mud election and AsA 3.4 stacking.
 func checkCombat(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 	if len(s.Attacker.Units) == 0 {
 		d.Errorf(m.Get("attacker"), "attacker.units", "a %s needs at least one attacking unit", s.Kind.noun())
 	}
-	// Invasions and paradrops may meet only the notional unit (RULES.md 4).
+	// Invasions and paradrops may meet only the notional unit (docs/rules.md §4).
 	if len(s.Defender.Units) == 0 && s.Kind == Land {
 		d.Errorf(m.Get("defender"), "defender.units", "a land combat needs at least one defending unit")
 	}

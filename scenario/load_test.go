@@ -49,7 +49,7 @@ func TestParseValid(t *testing.T) {
 	}
 }
 
-// The shipped examples run unchanged (SCENARIO.md).
+// The shipped examples run unchanged (docs/scenario-format.md).
 func TestExamplesLoad(t *testing.T) {
 	files, _ := filepath.Glob("../examples/*.yaml")
 	if len(files) == 0 {
@@ -206,7 +206,7 @@ func TestInvasionKeys(t *testing.T) {
 	}
 }
 
-// AWAW keys need the option and fit only their units (RULES.md 6).
+// AWAW keys need the option and fit only their units (docs/rules.md §6).
 func TestAWAWKeys(t *testing.T) {
 	base := "kind: land\noptions: [awaw-unit-effects]\nhex: {protected: true}\nattacker:\n  exploiting: true\n  units: [{type: CHINDIT, size: brigade, factors: 1, nation: CW, isolated: true}]\ndefender:\n  ctl: 0\n  units: [{type: ARM, factors: 2, nation: JA, mech_negated: true}]\n"
 	if _, err := Parse("a.yaml", []byte(base)); err != nil {

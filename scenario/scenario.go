@@ -18,7 +18,7 @@ func (k Kind) noun() string {
 	return string(k)
 }
 
-// Option names (SCENARIO.md).
+// Option names (docs/scenario-format.md).
 const (
 	FractionalOdds       = "fractional-odds"
 	FractionalOddsD10    = "fractional-odds-d10"
@@ -32,7 +32,7 @@ const (
 	AWAWUnitEffects      = "awaw-unit-effects"
 )
 
-// AllOptions lists every option SCENARIO.md names.
+// AllOptions lists every option docs/scenario-format.md names.
 var AllOptions = []string{FractionalOdds, FractionalOddsD10, WildResults, BlitzModifier, TerritorialModifiers,
 	Kampfgruppe, Stacking, Artillery, NavalGroundStrike, AWAWUnitEffects}
 
@@ -61,7 +61,7 @@ type Scenario struct {
 	AirTables string
 }
 
-// Raid is a strategic bombardment (RULES.md 5).
+// Raid is a strategic bombardment (docs/rules.md §5).
 type Raid struct {
 	Night       bool
 	Intercepted bool // an interceptor engaged: no +1 on the SB roll
@@ -96,9 +96,9 @@ type Bomber struct {
 	Line    int
 }
 
-// ForcesAssault reports terrain that forces the Assault table (RULES.md
+// ForcesAssault reports terrain that forces the Assault table (docs/rules.md
 // 2.3 (a)): a city or fortress hex, or an attack through a fortified
-// hexside, which a paradrop does not cross (RULES.md 3); a reference town
+// hexside, which a paradrop does not cross (docs/rules.md §3); a reference town
 // does not (AfA 1.5).
 func (s *Scenario) ForcesAssault() bool {
 	h := &s.Hex

@@ -41,7 +41,7 @@ var sizes = []string{"corps", "army", "division", "brigade"}
 // IsArtillery reports AT, AA and ART units (AsA 3.2).
 func (u *Unit) IsArtillery() bool { return u.Type == "AT" || u.Type == "AA" || u.Type == "ART" }
 
-// Japanese reports a Japanese unit (the jungle modifier, RULES.md 2.1).
+// Japanese reports a Japanese unit (the jungle modifier, docs/rules.md §2.1).
 func (u *Unit) Japanese() bool { return nationIn(u.Nation, "JA", "JP", "JAP", "JAPAN") }
 
 // ColdWeather reports a unit that counts toward the winter "attack as mud"

@@ -9,7 +9,7 @@ import (
 )
 
 // A World at War's DMs favour the defender when positive; on our tables a
-// DM of d is a die-roll modifier of -d (RULES.md 6).
+// DM of d is a die-roll modifier of -d (docs/rules.md §6).
 func awawDM(d int) int { return -d }
 
 func (c *Combat) awaw() bool { return c.Scenario.Has(scenario.AWAWUnitEffects) }
@@ -21,7 +21,7 @@ func (c *Combat) airdropLimited() bool {
 }
 
 // awawTerms are the die-roll modifiers of the A World at War unit effects
-// (RULES.md 6).
+// (docs/rules.md §6).
 func (c *Combat) awawTerms() []crt.Term {
 	if !c.awaw() {
 		return nil
@@ -41,9 +41,9 @@ func (c *Combat) awawTerms() []crt.Term {
 			}
 		}
 		if 2*marines >= all {
-			return []crt.Term{{Name: "defender's invasion DM cancelled: marines are at least half the invading factors", Value: 0, Rule: "RULES 6, AWAW 10.71"}}
+			return []crt.Term{{Name: "defender's invasion DM cancelled: marines are at least half the invading factors", Value: 0, Rule: "rules §6, AWAW 10.71"}}
 		}
-		return []crt.Term{{Name: "defender's +1 DM against invasion", Value: awawDM(1), Rule: "RULES 6, AWAW 15.32B, 10.71, 10.84"}}
+		return []crt.Term{{Name: "defender's +1 DM against invasion", Value: awawDM(1), Rule: "rules §6, AWAW 15.32B, 10.71, 10.84"}}
 	case scenario.Paradrop:
 		// Units defending only against an airdrop: infantry, replacements
 		// and partisans DM +1, armour and specialized units +2 (10.55D).
@@ -56,14 +56,14 @@ func (c *Combat) awawTerms() []crt.Term {
 				dm = max(dm, 2)
 			}
 		}
-		return []crt.Term{{Name: fmt.Sprintf("units defending only against an airdrop: DM +%d", dm), Value: awawDM(dm), Rule: "RULES 6, AWAW 10.55D"}}
+		return []crt.Term{{Name: fmt.Sprintf("units defending only against an airdrop: DM +%d", dm), Value: awawDM(dm), Rule: "rules §6, AWAW 10.55D"}}
 	case scenario.Land:
 		return c.awawLandTerms()
 	}
 	return nil
 }
 
-// awawLandTerms are A World at War's land-combat DMs (RULES.md 6).
+// awawLandTerms are A World at War's land-combat DMs (docs/rules.md §6).
 func (c *Combat) awawLandTerms() []crt.Term {
 	s := c.Scenario
 	var ts []crt.Term
@@ -78,7 +78,7 @@ func (c *Combat) awawLandTerms() []crt.Term {
 			all = all && exploitable(&s.Defender.Units[i])
 		}
 		if all {
-			ts = append(ts, crt.Term{Name: "attacked by exploiting armour: DM -1", Value: awawDM(-1), Rule: "RULES 6, AWAW 10.13, 10.24, 10.32"})
+			ts = append(ts, crt.Term{Name: "attacked by exploiting armour: DM -1", Value: awawDM(-1), Rule: "rules §6, AWAW 10.13, 10.24, 10.32"})
 		}
 	}
 	// Negated armour with a CTL of 0 or less: -1 DM when attacked, except
@@ -86,7 +86,7 @@ func (c *Combat) awawLandTerms() []crt.Term {
 	if s.Defender.CTL <= 0 && !s.Hex.Protected && !s.Hex.HomeNation {
 		for _, i := range c.defOrder {
 			if s.Defender.Units[i].MechNegated {
-				ts = append(ts, crt.Term{Name: "negated armour with CTL 0 or less: DM -1", Value: awawDM(-1), Rule: "RULES 6, AWAW 10.32"})
+				ts = append(ts, crt.Term{Name: "negated armour with CTL 0 or less: DM -1", Value: awawDM(-1), Rule: "rules §6, AWAW 10.32"})
 				break
 			}
 		}
@@ -94,7 +94,7 @@ func (c *Combat) awawLandTerms() []crt.Term {
 	// An isolated Chindit attacking: -1 DM (10.64A).
 	for _, i := range c.attOrder {
 		if u := &s.Attacker.Units[i]; u.Type == "CHINDIT" && u.Isolated {
-			ts = append(ts, crt.Term{Name: "attacked by an isolated Chindit: DM -1", Value: awawDM(-1), Rule: "RULES 6, AWAW 10.64A"})
+			ts = append(ts, crt.Term{Name: "attacked by an isolated Chindit: DM -1", Value: awawDM(-1), Rule: "rules §6, AWAW 10.64A"})
 			break
 		}
 	}

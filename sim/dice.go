@@ -17,7 +17,7 @@ const pow6 = 60466176
 
 // rejectBelow is 2^64 mod 6^10: a draw x whose x·6^10 mod 2^64 falls below
 // it is redrawn, which makes the ten dice exactly uniform (Lemire's method
-// on the range 6^10; PERFORMANCE.md).
+// on the range 6^10; docs/performance.md).
 var rejectBelow = func() uint64 { n := uint64(pow6); return -n % n }()
 
 // Stream is the fast random Dice of the Monte Carlo engine. It takes ten d6

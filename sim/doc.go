@@ -1,10 +1,10 @@
-// Package sim resolves combats under the rules of RULES.md and estimates
+// Package sim resolves combats under the rules of docs/rules.md and estimates
 // their outcome distributions.
 //
 // A scenario is compiled once (Compile) into a Combat: totals, odds, die-roll
 // modifiers, table choice and the settled outcome of every table row, with
 // losses already allocated. Resolve is the one resolution routine: it reads
-// the dice a combat consumes, in the order SCENARIO.md fixes, from a Dice
+// the dice a combat consumes, in the order docs/scenario-format.md fixes, from a Dice
 // and returns the index of the outcome. It is written once and serves three
 // ways of rolling:
 //

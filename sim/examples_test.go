@@ -42,7 +42,7 @@ type noDice struct{ t testing.TB }
 
 func (d noDice) Roll(int) int { d.t.Fatal("drew a random roll"); return 0 }
 
-// AsA 3.14 worked example (RULES.md 2.4): 3:1 on the Assault table, the
+// AsA 3.14 worked example (docs/rules.md §2.4): 3:1 on the Assault table, the
 // German rolls 5 modified to 6 (defender part 2S), the French 1 modified to
 // 2 (attacker part 2): both French units destroyed, two German units lost,
 // survivors face-down.
@@ -68,7 +68,7 @@ func TestWildResultsExample(t *testing.T) {
 	}
 }
 
-// AsA 3.15 worked example (RULES.md 1): 16 against 3 is 5 2/6:1; a d6 of 1-2
+// AsA 3.15 worked example (docs/rules.md §1): 16 against 3 is 5 2/6:1; a d6 of 1-2
 // raises it to 6:1, so on the 2D6 table +6 with probability 1/3, else +5.
 func TestFractionalOddsExample(t *testing.T) {
 	c := load(t, "../examples/fractional-odds-16to3.yaml")

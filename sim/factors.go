@@ -49,7 +49,7 @@ func towedOnly(us []scenario.Unit) bool {
 	return true
 }
 
-// unitFactors applies RULES.md 3's per-unit factor rules to one side and
+// unitFactors applies docs/rules.md §3's per-unit factor rules to one side and
 // returns each unit's factor before side-wide multipliers, with the working.
 // faceDown, when given, overrides the units' face_down flags (ground
 // strikes turn defenders face-down).
@@ -74,20 +74,20 @@ func unitFactors(side, enemy []scenario.Unit, defending bool, who string, faceDo
 		switch {
 		case defending && u.Type == "REPL" && awaw:
 			f = 1
-			note("replacement defending: 1", "RULES 6, AWAW 10.23")
+			note("replacement defending: 1", "rules §6, AWAW 10.23")
 		case towed && u.IsArtillery() && !u.Katyusha:
 			f = 1
-			note("towed artillery alone in its stack: 1", "RULES 3, AsA 3.2")
+			note("towed artillery alone in its stack: 1", "rules §3, AsA 3.2")
 		case u.IsArtillery() && down && !u.Supply:
 			f = 1
-			note("face-down and out of supply: 1", "RULES 3, AsA 3.2")
+			note("face-down and out of supply: 1", "rules §3, AsA 3.2")
 		case defending && !u.IsCorps() && down && !u.Supply:
 			f = 1
-			note("division attacked face-down and out of supply: 1", "RULES 3, AsA 3.2")
+			note("division attacked face-down and out of supply: 1", "rules §3, AsA 3.2")
 		}
 		if u.RedCircle == "dark" && enemyArm || u.RedCircle == "light" && defending && enemyArm {
 			f *= 2
-			note(u.RedCircle+" red circle against enemy ARM: doubled", "RULES 3, AsA 3.2.1")
+			note(u.RedCircle+" red circle against enemy ARM: doubled", "rules §3, AsA 3.2.1")
 		}
 		out[i] = f
 		text := fmt.Sprintf("%s %s: %s", who, u.Label(), num(u.Factors))

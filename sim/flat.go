@@ -15,7 +15,7 @@ const MaxFlat = 1 << 21
 // the rolls (r1, ..., rk) and outcome[index] is what the resolution routine
 // returns when fed them in order, ignoring the rolls it does not need. A
 // uniform index is therefore the same as independent uniform dice, so
-// sampling the table is sampling the routine (PERFORMANCE.md: compile the
+// sampling the table is sampling the routine (docs/performance.md: compile the
 // combat to "which outcome" before the loop).
 type flatTable struct {
 	outcome []int32
@@ -107,7 +107,7 @@ func (f *flatTable) index(rolls []int) int {
 // sample runs size trials, drawing uniform indices from pcg. The word and
 // its count stay in local variables so they live in registers, and four
 // interleaved histograms break the dependency on a hot counter
-// (PERFORMANCE.md).
+// (docs/performance.md).
 func (f *flatTable) sample(pcg *rand.PCG, h []uint64, size int) {
 	n := len(h) / 4
 	out := f.outcome

@@ -6,7 +6,7 @@ import (
 	"github.com/wifodds/wifodds/scenario"
 )
 
-// invadingFactors totals an invasion's attack (RULES.md 4, AsA 3.11): each
+// invadingFactors totals an invasion's attack (docs/rules.md §4, AsA 3.11): each
 // MAR unit's factors are not modified, the sum of the others is halved.
 func (c *Combat) invadingFactors(att []float64) float64 {
 	us := c.Scenario.Attacker.Units
@@ -19,12 +19,12 @@ func (c *Combat) invadingFactors(att []float64) float64 {
 		}
 	}
 	total := mar + other/2
-	c.step(fmt.Sprintf("invading: MAR %s unmodified + other units %s halved to %s = %s", num(mar), num(other), num(other/2), num(total)), "RULES 4, AsA 3.11")
+	c.step(fmt.Sprintf("invading: MAR %s unmodified + other units %s halved to %s = %s", num(mar), num(other), num(other/2), num(total)), "rules §4, AsA 3.11")
 	return total
 }
 
 // notional builds the notional defending unit of an invasion or paradrop
-// (RULES.md 4, AsA 3.11): 1 factor, -1 if surprised, -1 if out of supply,
+// (docs/rules.md §4, AsA 3.11): 1 factor, -1 if surprised, -1 if out of supply,
 // +1 in an unconquered home-nation hex, +1 in a city, +1 when no real land
 // unit defends and a friendly non-territorial corps or army is adjacent, and
 // for an invasion +1 per section below the 3-section for each invading land
@@ -33,10 +33,10 @@ func (c *Combat) notional() {
 	s := c.Scenario
 	h := &s.Hex
 	n := 1.0
-	c.step("notional defending unit: 1", "RULES 4, AsA 3.11")
+	c.step("notional defending unit: 1", "rules §4, AsA 3.11")
 	adj := func(v float64, why string) {
 		n += v
-		c.step(fmt.Sprintf("  %+g %s = %s", v, why, num(n)), "RULES 4, AsA 3.11")
+		c.step(fmt.Sprintf("  %+g %s = %s", v, why, num(n)), "rules §4, AsA 3.11")
 	}
 	if h.Surprise {
 		adj(-1, "surprise impulse")
@@ -54,7 +54,7 @@ func (c *Combat) notional() {
 		if len(s.Defender.Units) == 0 {
 			adj(1, "no real land unit here and a friendly non-territorial corps or army adjacent")
 		} else {
-			c.step("  the adjacent friendly corps does not count: real land units defend here", "RULES 4, AsA 3.11")
+			c.step("  the adjacent friendly corps does not count: real land units defend here", "rules §4, AsA 3.11")
 		}
 	}
 	if s.Kind == scenario.Invasion {
@@ -67,7 +67,7 @@ func (c *Combat) notional() {
 	}
 	if n < 0 {
 		n = 0
-		c.step("  never below 0: 0", "RULES 4, AsA 3.11")
+		c.step("  never below 0: 0", "rules §4, AsA 3.11")
 	}
 	c.Notional = n
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/wifodds/wifodds/stats"
 )
 
-// AsA 3.11 worked example (RULES.md 4): notional 1 + 1 adjacent corps + 2
+// AsA 3.11 worked example (docs/rules.md §4): notional 1 + 1 adjacent corps + 2
 // (1-section) + 1 (2-section) - 1 surprise = 4, doubled by mountain to 8;
 // MAR 4 + INF 5/2 + 6.5 + 6.5 = 19.5 -> 20; 20:8 -> 2:1. From the
 // 3-section: defence 2, odds 10:1.
@@ -35,7 +35,7 @@ func invasion(extra, hex, att, def string) string {
 const mar4 = "    - {type: MAR, factors: 4, nation: US}\n"
 const inf6 = "    - {type: INF, factors: 6, nation: US}\n"
 
-// RULES.md 4: MAR factors unmodified, the other invading factors halved.
+// docs/rules.md §4: MAR factors unmodified, the other invading factors halved.
 func TestInvadingFactors(t *testing.T) {
 	c := compile(t, invasion("", "", mar4+inf6+inf6, " []\n"))
 	if c.Attack != 10 {
@@ -48,7 +48,7 @@ func TestInvadingFactors(t *testing.T) {
 	}
 }
 
-// RULES.md 4: the notional unit and each of its modifiers.
+// docs/rules.md §4: the notional unit and each of its modifiers.
 func TestNotionalUnit(t *testing.T) {
 	sec := func(n string) string { return "    - {type: MAR, factors: 4, nation: US, section: " + n + "}\n" }
 	real := "\n    - {type: INF, factors: 2, nation: JA}\n"
@@ -80,7 +80,7 @@ func TestNotionalUnit(t *testing.T) {
 	}
 }
 
-// RULES.md 4: a zero defence is an automatic success ("infinity to 1"),
+// docs/rules.md §4: a zero defence is an automatic success ("infinity to 1"),
 // and the invaders keep their face-up status; otherwise any defender part
 // but "-" destroys the notional unit without counting as a loss, and after
 // a success outside clear and desert the invaders turn face-down.
@@ -136,7 +136,7 @@ func TestInvasionResults(t *testing.T) {
 	}
 }
 
-// RULES.md 3, AfA 3.6: fortifications never halve paradroppers, and a drop
+// docs/rules.md §3, AfA 3.6: fortifications never halve paradroppers, and a drop
 // does not cross the fortified hexside, so it does not force Assault.
 func TestParadropAndFortifications(t *testing.T) {
 	para := "    - {type: PARA, factors: 4, nation: GE}\n"
@@ -191,7 +191,7 @@ func TestInvasionMonteCarloAgreesWithExact(t *testing.T) {
 	}
 }
 
-// RULES.md 6: AWAW DMs favour the defender; on our tables a DM of d is a
+// docs/rules.md §6: AWAW DMs favour the defender; on our tables a DM of d is a
 // modifier of -d.
 func TestAWAWSignConversion(t *testing.T) {
 	for _, d := range []int{-2, -1, 0, 1, 2} {
@@ -201,7 +201,7 @@ func TestAWAWSignConversion(t *testing.T) {
 	}
 }
 
-// RULES.md 6, AWAW 10.71 and 10.84: the defender's +1 DM against invasion
+// docs/rules.md §6, AWAW 10.71 and 10.84: the defender's +1 DM against invasion
 // (a -1 modifier) is cancelled when American marines or Japanese SNLF are
 // at least half the invading factors; commandos do not cancel it.
 func TestAWAWMarines(t *testing.T) {
@@ -227,7 +227,7 @@ func TestAWAWMarines(t *testing.T) {
 	}
 }
 
-// RULES.md 6, AWAW 10.55C-D: airdrops only at 1:1 or better, reported as not
+// docs/rules.md §6, AWAW 10.55C-D: airdrops only at 1:1 or better, reported as not
 // allowed; units defending only against an airdrop get DM +1 (infantry,
 // replacements, partisans) or +2 (armour, specialized).
 func TestAWAWAirdrops(t *testing.T) {
@@ -269,7 +269,7 @@ func TestAWAWAirdrops(t *testing.T) {
 	}
 }
 
-// RULES.md 6 on land: AWAW 10.13, 10.24, 10.32, 10.41F, 10.64A, 10.23.
+// docs/rules.md §6 on land: AWAW 10.13, 10.24, 10.32, 10.41F, 10.64A, 10.23.
 func TestAWAWLand(t *testing.T) {
 	mk := func(hex, attExtra, att, defExtra, def string) *Combat {
 		return compile(t, "kind: land\ncrt: 2d6\ntable: assault\noptions: [awaw-unit-effects]\nhex: {"+hex+"}\nattacker:\n"+attExtra+"  units:\n"+att+"defender:\n"+defExtra+"  units:\n"+def)

@@ -20,7 +20,7 @@ type Combat struct {
 	// (ground strikes, AA fire at the ground support) has done nothing: for
 	// a plain combat, the combat.
 	State
-	Notional  float64   // the notional defending unit of an invasion or paradrop (RULES.md 4), after its modifiers
+	Notional  float64   // the notional defending unit of an invasion or paradrop (docs/rules.md §4), after its modifiers
 	Outcomes  []Outcome // every outcome settled while compiling
 	Reachable []bool    // by outcome: whether Resolve can return it
 	Steps     []Step    // the working, for --explain
@@ -61,7 +61,7 @@ type Variant struct {
 	Level    int    // CRT odds level index read
 	Table    crt.Kind
 	Chooser  string        // who picked the table: scenario, terrain, attacker or defender
-	Reason   string        // the RULES.md 2.3 clause
+	Reason   string        // the docs/rules.md §2.3 clause
 	Terms    []crt.Term    // the other modifiers on the chosen table
 	Modifier int           // their sum
 	Compare  [2]TableStats // what each table would give, by crt.Kind
@@ -100,13 +100,13 @@ func Compile(s *scenario.Scenario, t *crt.Table) (*Combat, error) {
 		return nil, fmt.Errorf("sim: %s: naval_strikes need the naval-ground-strike option", s.File)
 	}
 	if s.ForcesAssault() && s.Table == "blitz" {
-		return nil, fmt.Errorf("sim: %s: table: blitz is not allowed: %s forces the Assault table (RULES.md 2.3 (a))", s.File, forcingTerrain(&s.Hex))
+		return nil, fmt.Errorf("sim: %s: table: blitz is not allowed: %s forces the Assault table (docs/rules.md §2.3 (a))", s.File, forcingTerrain(&s.Hex))
 	}
 	if err := t.Modifiers.Covers(s.Hex.Weather, s.Hex.Terrain); err != nil {
 		return nil, fmt.Errorf("sim: %s: %w (%s)", s.File, err, t.File)
 	}
 	c := &Combat{Scenario: s, CRT: t, twoDice: t.Dice == 2, wild: s.Has(scenario.WildResults), intern: map[Outcome]int32{}}
-	c.step(fmt.Sprintf("CRT %s (%s), %d d6, rows %d..%d", t.Name, t.Title, t.Dice, t.MinRow, t.MaxRow), "RULES 2")
+	c.step(fmt.Sprintf("CRT %s (%s), %d d6, rows %d..%d", t.Name, t.Title, t.Dice, t.MinRow, t.MaxRow), "rules §2")
 	c.lossOrders()
 	c.faceDown = make([]bool, len(s.Defender.Units))
 	for i := range s.Defender.Units {
@@ -139,7 +139,7 @@ func (c *Combat) compileState() {
 	c.totals()
 	if c.Defence <= 0 {
 		c.Automatic = true
-		c.step("defence total 0: automatic result, */2S on Assault, */2B on Blitz; no roll", "RULES 1, WiF errata 11.16.5")
+		c.step("defence total 0: automatic result, */2S on Assault, */2B on Blitz; no roll", "rules §1, WiF errata 11.16.5")
 		c.Variants = []Variant{c.variant("infinite", len(t.Levels)-1, true)}
 		return
 	}
@@ -149,14 +149,14 @@ func (c *Combat) compileState() {
 	if c.Fraction.Chance > 0 {
 		f := c.Fraction
 		c.step(fmt.Sprintf("fractional odds: %s:%s is %s and %d/%d; a d%d of %d or less raises the odds to %s (probability %d/%d)",
-			num(c.Attack), num(c.Defence), f.Low, f.Chance, f.Sides, f.Sides, f.Chance, f.High, f.Chance, f.Sides), "RULES 1, AsA 3.15")
+			num(c.Attack), num(c.Defence), f.Low, f.Chance, f.Sides, f.Sides, f.Chance, f.High, f.Chance, f.Sides), "rules §1, AsA 3.15")
 		lo, hi := t.LevelForRatio(f.Low), t.LevelForRatio(f.High)
 		three := crt.Ratio{Num: 3, Den: 1}
 		one := crt.Ratio{Num: 1, Den: 1}
 		c.Variants = []Variant{c.variantAt(f.Low.String(), lo, !f.Low.Less(three), f.Low.Less(one)), c.variantAt(f.High.String(), hi, !f.High.Less(three), f.High.Less(one))}
 	} else {
 		lv := t.LevelFor(c.Attack, c.Defence)
-		c.step(fmt.Sprintf("odds %s:%s = %.3g, read in the %s level", num(c.Attack), num(c.Defence), c.Attack/c.Defence, t.Levels[lv]), "RULES 1")
+		c.step(fmt.Sprintf("odds %s:%s = %.3g, read in the %s level", num(c.Attack), num(c.Defence), c.Attack/c.Defence, t.Levels[lv]), "rules §1")
 		c.Variants = []Variant{c.variantAt(t.Levels[lv].String(), lv, crt.Ratio{Num: 3, Den: 1}.AtMost(c.Attack, c.Defence), !crt.Ratio{Num: 1, Den: 1}.AtMost(c.Attack, c.Defence))}
 	}
 }
@@ -227,7 +227,7 @@ func forcingTerrain(h *scenario.Hex) string {
 	return "an attack through a fortified hexside"
 }
 
-// totals computes both sides' totals (RULES.md 1 and 3).
+// totals computes both sides' totals (docs/rules.md §1 and 3).
 func (c *Combat) totals() {
 	s, t := c.Scenario, c.CRT
 	att, steps := unitFactors(s.Attacker.Units, s.Defender.Units, false, "attacker", nil, c.awaw())
@@ -245,54 +245,54 @@ func (c *Combat) totals() {
 	}
 	if s.Hex.AcrossRiver {
 		a /= 2
-		c.step(fmt.Sprintf("attacking across a river: attackers halved to %s", num(a)), "RULES 3")
+		c.step(fmt.Sprintf("attacking across a river: attackers halved to %s", num(a)), "rules §3")
 	}
 	if s.Hex.Fortified && s.Kind == scenario.Paradrop {
-		c.step("paradropping units are never halved by a fortification", "RULES 3, AfA 3.6")
+		c.step("paradropping units are never halved by a fortification", "rules §3, AfA 3.6")
 	} else if s.Hex.Fortified {
 		a /= 2
-		c.step(fmt.Sprintf("attacking through a fortified hexside: attackers halved to %s", num(a)), "RULES 3, AfA 3.6")
+		c.step(fmt.Sprintf("attacking through a fortified hexside: attackers halved to %s", num(a)), "rules §3, AfA 3.6")
 	}
 	if gs := s.Attacker.GroundSupport; gs > 0 {
 		a += gs
-		c.step(fmt.Sprintf("attacker ground support +%s = %s", num(gs), num(a)), "RULES 3")
+		c.step(fmt.Sprintf("attacker ground support +%s = %s", num(gs), num(a)), "rules §3")
 	}
 	if len(s.Attacker.Aircraft) > 0 {
 		a += c.cur.support
-		c.step(fmt.Sprintf("ground-support aircraft +%s tactical factors = %s", num(c.cur.support), num(a)), "RULES 3, AsA 3.2.2")
+		c.step(fmt.Sprintf("ground-support aircraft +%s tactical factors = %s", num(c.cur.support), num(a)), "rules §3, AsA 3.2.2")
 	}
 	if attSupport > 0 {
 		a += attSupport
-		c.step(fmt.Sprintf("artillery support +%s, not halved = %s", num(attSupport), num(a)), "RULES 3, AsA 3.2.3")
+		c.step(fmt.Sprintf("artillery support +%s, not halved = %s", num(attSupport), num(a)), "rules §3, AsA 3.2.3")
 	}
 	if sb := s.Attacker.ShoreBombardment; sb > 0 {
 		a += sb
-		c.step(fmt.Sprintf("shore bombardment +%s = %s", num(sb), num(a)), "RULES 3")
+		c.step(fmt.Sprintf("shore bombardment +%s = %s", num(sb), num(a)), "rules §3")
 	}
 	d := sum(def)
 	if s.Kind != scenario.Land {
 		c.notional()
 		d += c.Notional
-		c.step(fmt.Sprintf("defence: real units %s + notional unit %s = %s", num(sum(def)), num(c.Notional), num(d)), "RULES 4, AsA 3.11")
+		c.step(fmt.Sprintf("defence: real units %s + notional unit %s = %s", num(sum(def)), num(c.Notional), num(d)), "rules §4, AsA 3.11")
 	}
 	if m := s.Hex.Multiplier(); m != 1 {
 		d *= m
-		c.step(fmt.Sprintf("%s multiplies the defence by %s: %s", s.Hex.Terrain, num(m), num(d)), "RULES 3")
+		c.step(fmt.Sprintf("%s multiplies the defence by %s: %s", s.Hex.Terrain, num(m), num(d)), "rules §3")
 	}
 	if gs := s.Defender.GroundSupport; gs > 0 {
 		d += gs
-		c.step(fmt.Sprintf("defender ground support +%s = %s", num(gs), num(d)), "RULES 3")
+		c.step(fmt.Sprintf("defender ground support +%s = %s", num(gs), num(d)), "rules §3")
 	}
 	if defSupport > 0 {
 		d += defSupport
-		c.step(fmt.Sprintf("defensive artillery support +%s = %s", num(defSupport), num(d)), "RULES 3, AsA 3.2.3")
+		c.step(fmt.Sprintf("defensive artillery support +%s = %s", num(defSupport), num(d)), "rules §3, AsA 3.2.3")
 	}
 	c.RawAttack, c.RawDefence = a, d
 	c.Attack, c.Defence = t.Rounding.Round(a), t.Rounding.Round(d)
 	if t.Rounding == crt.RoundNearest {
-		c.step(fmt.Sprintf("totals rounded after all halving (0.5 up): attack %s -> %s, defence %s -> %s", num(a), num(c.Attack), num(d), num(c.Defence)), "RULES 1")
+		c.step(fmt.Sprintf("totals rounded after all halving (0.5 up): attack %s -> %s, defence %s -> %s", num(a), num(c.Attack), num(d), num(c.Defence)), "rules §1")
 	} else {
-		c.step(fmt.Sprintf("totals keep their fractions: attack %s, defence %s", num(a), num(d)), "RULES 1, AfA 8.1c")
+		c.step(fmt.Sprintf("totals keep their fractions: attack %s, defence %s", num(a), num(d)), "rules §1, AfA 8.1c")
 	}
 }
 
@@ -310,11 +310,11 @@ func (c *Combat) artilleryApart(us []scenario.Unit, fs []float64, who string) fl
 		switch us[i].Role {
 		case "strike":
 			fs[i] = 0
-			c.step(fmt.Sprintf("%s %s makes a ground strike instead of joining the combat", who, us[i].Label()), "RULES 3, AsA 3.2.3")
+			c.step(fmt.Sprintf("%s %s makes a ground strike instead of joining the combat", who, us[i].Label()), "rules §3, AsA 3.2.3")
 		case "support":
 			fs[i] = 0
 			support += us[i].Factors
-			c.step(fmt.Sprintf("%s %s bombards as ground support: %s, unmodified by stacking, weather, rivers or fortifications", who, us[i].Label(), num(us[i].Factors)), "RULES 3, AsA 3.2.3")
+			c.step(fmt.Sprintf("%s %s bombards as ground support: %s, unmodified by stacking, weather, rivers or fortifications", who, us[i].Label(), num(us[i].Factors)), "rules §3, AsA 3.2.3")
 		}
 	}
 	return support
@@ -334,7 +334,7 @@ func sum(xs []float64) float64 {
 
 // lossOrders fixes which units each side loses first: the owner's default
 // policy loses the unit whose loss costs the fewest combat factors, ties by
-// fewest build points where given, then input order (RULES.md 2). Under the
+// fewest build points where given, then input order (docs/rules.md §2). Under the
 // winter "attack as mud" election the attacker's first loss must be a ski,
 // white-print or Scandinavian unit (AfA 3.11).
 func (c *Combat) lossOrders() {
@@ -349,7 +349,7 @@ func (c *Combat) lossOrders() {
 				break
 			}
 		}
-		c.step(fmt.Sprintf("attack as if in mud: the first attacking loss is %s", us[c.attOrder[0]].Label()), "RULES 2.1, AfA 3.11")
+		c.step(fmt.Sprintf("attack as if in mud: the first attacking loss is %s", us[c.attOrder[0]].Label()), "rules §2.1, AfA 3.11")
 	}
 }
 
@@ -376,7 +376,7 @@ func cheapestFirst(us []scenario.Unit) []int {
 	return order
 }
 
-// armCount counts ARM for the choice of table (RULES.md 2.3): a corps or
+// armCount counts ARM for the choice of table (docs/rules.md §2.3): a corps or
 // army 1, an ARM division ½, and for the defender each AT and AA ½.
 func armCount(us []scenario.Unit, defending bool) float64 {
 	n := 0.0
@@ -396,7 +396,7 @@ func armCount(us []scenario.Unit, defending bool) float64 {
 	return n
 }
 
-// blitzCount counts for the optional blitz modifier (RULES.md 2.1): a corps
+// blitzCount counts for the optional blitz modifier (docs/rules.md §2.1): a corps
 // or army 2, a division or brigade 1, over ARM units only or over ARM, AT
 // and AA units.
 func blitzCount(us []scenario.Unit, antiArmour bool) int {
@@ -414,7 +414,7 @@ func blitzCount(us []scenario.Unit, antiArmour bool) int {
 	return n
 }
 
-// situation gathers what the modifier schedule needs (RULES.md 2.1).
+// situation gathers what the modifier schedule needs (docs/rules.md §2.1).
 func (c *Combat) situation(k crt.Kind) crt.Situation {
 	s := c.Scenario
 	att, def := s.Attacker.Units, s.Defender.Units

@@ -96,7 +96,7 @@ func Sample(ctx context.Context, m Model, cfg Config) (*Sampled, error) {
 
 // denseWorker tallies outcome indices into four interleaved histograms,
 // which break the store-to-load dependency on a hot counter
-// (PERFORMANCE.md).
+// (docs/performance.md).
 type denseWorker struct {
 	m     Model
 	h     []uint64

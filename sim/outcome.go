@@ -26,7 +26,7 @@ type Outcome struct {
 	Reconstructed  bool // the result was read from a reconstructed table value
 	NotAllowed     bool // an airdrop below 1:1 that may not be made (AWAW 10.55C)
 
-	// Pre-combat random steps (RULES.md 3).
+	// Pre-combat random steps (docs/rules.md §3).
 	Struck     int8    // defending units ground strikes turned face-down
 	Support    float64 // tactical factors of the ground-support aircraft that pressed the attack
 	AirHit     int8    // ground-support aircraft destroyed by AA fire

@@ -13,8 +13,8 @@ import (
 // maxPreStates bounds the pre-combat states compiled in advance.
 const maxPreStates = 4096
 
-// preCombat holds a combat's pre-combat random steps (RULES.md 3; dice in
-// the order SCENARIO.md fixes): the fractional-odds die, artillery ground
+// preCombat holds a combat's pre-combat random steps (docs/rules.md §3; dice in
+// the order docs/scenario-format.md fixes): the fractional-odds die, artillery ground
 // strikes, naval ground strikes, then AA fire at the ground-support
 // aircraft. Each combination of their effects is a State compiled in
 // advance, so a trial only rolls and looks one up.
@@ -249,9 +249,9 @@ func (c *Combat) compilePreCombat() error {
 
 func (c *Combat) explainPreCombat() {
 	p, s := c.pre, c.Scenario
-	c.step("pre-combat random steps, in this order of dice; the working below is for the case where none of them does anything", "SCENARIO.md dice")
+	c.step("pre-combat random steps, in this order of dice; the working below is for the case where none of them does anything", "docs/scenario-format.md dice")
 	if p.fracSides > 0 {
-		c.step(fmt.Sprintf("the fractional-odds d%d is rolled first and used once the odds are known", p.fracSides), "RULES 1, AsA 3.15")
+		c.step(fmt.Sprintf("the fractional-odds d%d is rolled first and used once the odds are known", p.fracSides), "rules §1, AsA 3.15")
 	}
 	us := s.Defender.Units
 	var order []string
@@ -263,14 +263,14 @@ func (c *Combat) explainPreCombat() {
 		}
 	}
 	for i, f := range p.strikes {
-		c.step(fmt.Sprintf("ground strike %d: a d6 of %s or less turns a face-up defender face-down (%v, in that order)", i+1, num(f/2), order), "RULES 3, AsA 3.2.3")
+		c.step(fmt.Sprintf("ground strike %d: a d6 of %s or less turns a face-up defender face-down (%v, in that order)", i+1, num(f/2), order), "rules §3, AsA 3.2.3")
 	}
 	for i, f := range p.ships {
-		c.step(fmt.Sprintf("naval ground strike by %s: a d6 for each defender face-up at the start; %s or less turns it face-down", s.Attacker.NavalStrikes[i].Name, num(f/2)), "RULES 3, AsA 3.13")
+		c.step(fmt.Sprintf("naval ground strike by %s: a d6 for each defender face-up at the start; %s or less turns it face-down", s.Attacker.NavalStrikes[i].Name, num(f/2)), "rules §3, AsA 3.13")
 	}
 	if p.aaDice > 0 {
 		c.step(fmt.Sprintf("AA fire at the ground support: %d AA factors against %d aircraft, %s on the %d table; 6s destroy and asterisks abort the lowest air-to-air aircraft, the rest of the total does not press the attack",
-			p.aaFactors, len(p.planes), dice(p.aaDice), p.aaTable), "RULES 3, 5, AsA 3.2.2")
+			p.aaFactors, len(p.planes), dice(p.aaDice), p.aaTable), "rules §3, 5, AsA 3.2.2")
 	}
 }
 

@@ -25,7 +25,7 @@ defender:
     - {name: div, type: INF, size: division, factors: 2, nation: USSR, supply: false}
 `
 
-// RULES.md 3, AsA 3.2.3: an ART unit bombards instead of fighting: a ground
+// docs/rules.md §3, AsA 3.2.3: an ART unit bombards instead of fighting: a ground
 // strike succeeds on a d6 of half its factors or less and turns a face-up
 // defender face-down; support adds its factors, not halved across a river.
 // Neither is in the combat, so neither can be lost.
@@ -78,7 +78,7 @@ func TestArtillery(t *testing.T) {
 	}
 }
 
-// RULES.md 3, AsA 3.13: a naval ground strike rolls a d6 for each face-up
+// docs/rules.md §3, AsA 3.13: a naval ground strike rolls a d6 for each face-up
 // defender; half the shore bombardment factors or less turns it face-down.
 func TestNavalGroundStrike(t *testing.T) {
 	c := compile(t, `kind: land
@@ -110,7 +110,7 @@ defender:
 		if o.Struck != tc.struck {
 			t.Errorf("naval rolls %v: %d struck, want %d", tc.rolls, o.Struck, tc.struck)
 		}
-		// Each face-down defender adds +1 (RULES.md 2.1): one was already.
+		// Each face-down defender adds +1 (docs/rules.md §2.1): one was already.
 		var mask int
 		for k, roll := range tc.rolls {
 			if 2*roll <= 6 {
@@ -141,7 +141,7 @@ defender:
     - {type: AA, size: division, factors: 4, nation: FR}
 `
 
-// RULES.md 3 and 5, AsA 3.2.2: defending AA fires at the ground-support
+// docs/rules.md §3 and 5, AsA 3.2.2: defending AA fires at the ground-support
 // aircraft before the combat; destroyed and aborted aircraft and the rest
 // of the total take their tactical factors off the attack.
 func TestAAFireAtGroundSupport(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 	"github.com/wifodds/wifodds/stats"
 )
 
-// Raid is a strategic bombardment compiled for resolution (RULES.md 5).
+// Raid is a strategic bombardment compiled for resolution (docs/rules.md §5).
 type Raid struct {
 	Scenario *scenario.Scenario
 	Tables   *crt.AirTables
@@ -30,7 +30,7 @@ type Raid struct {
 // RaidOutcome is what one raid did.
 type RaidOutcome struct {
 	Hit     int8  // bombers hit by 6s: the first Hit in AA order
-	Damaged int8  // carriers among them: damaged, not destroyed (RULES.md 5 step 4)
+	Damaged int8  // carriers among them: damaged, not destroyed (docs/rules.md §5 step 4)
 	Aborted int8  // bombers aborted: the next Aborted in AA order
 	Factors int16 // bombing factors that pressed the attack
 	Roll    int8  // modified SB roll, 0 when nothing bombed
@@ -64,7 +64,7 @@ func CompileRaid(s *scenario.Scenario, t *crt.AirTables) (*Raid, error) {
 		r.order[i] = i
 	}
 	// AA fire takes the lowest air-to-air bomber; on ties the owner chooses,
-	// by default the one with the fewest bombing factors (RULES.md 5).
+	// by default the one with the fewest bombing factors (docs/rules.md §5).
 	sort.SliceStable(r.order, func(a, b int) bool {
 		x, y := &bs[r.order[a]], &bs[r.order[b]]
 		if x.A2A != y.A2A {
@@ -85,7 +85,7 @@ func CompileRaid(s *scenario.Scenario, t *crt.AirTables) (*Raid, error) {
 	for _, i := range r.order {
 		names = append(names, fmt.Sprintf("%s (air-to-air %d, bombing %d)", bs[i].Name, bs[i].A2A, bs[i].SB))
 	}
-	r.step(fmt.Sprintf("AA fire takes bombers in this order: %v", names), "RULES 5 steps 4-5, AsA 3.2.1")
+	r.step(fmt.Sprintf("AA fire takes bombers in this order: %v", names), "rules §5 steps 4-5, AsA 3.2.1")
 	r.flat = buildFlat(func(d Dice) int { return r.internOutcome(r.resolve(d, st)) })
 	if r.flat == nil {
 		return nil, fmt.Errorf("sim: %s: %d AA dice against %d bombers make a dice tree too large to tabulate; split the raid", s.File, k, len(bs))
@@ -100,7 +100,7 @@ func (r *Raid) initial() raidState {
 	return raidState{aa: uint32(1)<<len(r.Scenario.Raid.AA) - 1, factories: t.Factories, oil: t.Oil}
 }
 
-// fire works out the AA fire of a state (RULES.md 5 steps 1-2): AA units
+// fire works out the AA fire of a state (docs/rules.md §5 steps 1-2): AA units
 // (heavy doubled), 1 per factory, oil resource and synth plant, ships in
 // port and flak, halved at night and rounded after halving; then the chart.
 func (r *Raid) fire(st raidState, explain bool) (factors, dice, table int, err error) {
@@ -120,26 +120,26 @@ func (r *Raid) fire(st raidState, explain bool) (factors, dice, table int, err e
 			if u.Heavy {
 				h = ", heavy: doubled"
 			}
-			r.step(fmt.Sprintf("AA unit %s: %d%s -> %d", aaName(u, i), u.Factors, h, v), "RULES 5 step 1, AsA 3.2.1")
+			r.step(fmt.Sprintf("AA unit %s: %d%s -> %d", aaName(u, i), u.Factors, h, v), "rules §5 step 1, AsA 3.2.1")
 		}
 	}
 	intrinsic := st.factories + st.oil + rd.Target.SynthPlants
 	f += float64(intrinsic + rd.Target.Flak)
 	if explain {
 		r.step(fmt.Sprintf("intrinsic AA %d (factories %d, oil %d, synth plants %d), flak %d: total %s",
-			intrinsic, st.factories, st.oil, rd.Target.SynthPlants, rd.Target.Flak, num(f)), "RULES 5 step 1, AsA 3.2.2, AfA 3.8, AWAW 10.95")
+			intrinsic, st.factories, st.oil, rd.Target.SynthPlants, rd.Target.Flak, num(f)), "rules §5 step 1, AsA 3.2.2, AfA 3.8, AWAW 10.95")
 	}
 	if rd.Night {
 		f /= 2
 		if explain {
-			r.step(fmt.Sprintf("night: halved to %s", num(f)), "RULES 5 step 1, AsA 3.2.1")
+			r.step(fmt.Sprintf("night: halved to %s", num(f)), "rules §5 step 1, AsA 3.2.1")
 		}
 	}
 	factors = int(crt.RoundNearest.Round(f))
 	n := len(rd.Bombers) - st.gone
 	if factors == 0 || n == 0 {
 		if explain {
-			r.step(fmt.Sprintf("%d AA factors: no AA fire", factors), "RULES 5 step 2")
+			r.step(fmt.Sprintf("%d AA factors: no AA fire", factors), "rules §5 step 2")
 		}
 		return factors, 0, 0, nil
 	}
@@ -148,7 +148,7 @@ func (r *Raid) fire(st raidState, explain bool) (factors, dice, table int, err e
 		return 0, 0, 0, err
 	}
 	if explain {
-		r.step(fmt.Sprintf("%d AA factors against %d aircraft: %d dice on the %d table", factors, n, fire.Dice, fire.Table), "RULES 5 step 2")
+		r.step(fmt.Sprintf("%d AA factors against %d aircraft: %d dice on the %d table", factors, n, fire.Dice, fire.Table), "rules §5 step 2")
 	}
 	return factors, fire.Dice, fire.Table, nil
 }
@@ -160,7 +160,7 @@ func aaName(u scenario.AAUnit, i int) string {
 	return fmt.Sprintf("#%d", i+1)
 }
 
-// resolve is the raid's resolution routine (RULES.md 5 steps 3-8): it rolls
+// resolve is the raid's resolution routine (docs/rules.md §5 steps 3-8): it rolls
 // the AA dice, then the SB die when anything bombs, then, on an asterisk
 // with more than one AA unit left, a die to pick the AA unit destroyed.
 func (r *Raid) resolve(d Dice, st raidState) RaidOutcome {
@@ -292,7 +292,7 @@ type CampaignTotals struct {
 }
 
 // Campaign returns a trial function for SampleKeys that flies raids raids
-// against the target, carrying losses forward (RULES.md 5; issue: campaign
+// against the target, carrying losses forward (docs/rules.md §5; issue: campaign
 // mode), and packs the totals with PackCampaign.
 func (r *Raid) Campaign(raids int) func() func(d Stream) uint64 {
 	return func() func(d Stream) uint64 {

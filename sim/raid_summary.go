@@ -8,7 +8,7 @@ import (
 	"github.com/wifodds/wifodds/stats"
 )
 
-// RaidSummary is what a bombardment run reports (RULES.md 7): the
+// RaidSummary is what a bombardment run reports (docs/rules.md §7): the
 // distributions of build points lost, factories, oil points and AA units
 // destroyed, bombers destroyed and aborted and factors that bombed, with
 // means and intervals, and each bomber's fate.
@@ -145,7 +145,7 @@ func summarizeTotals(r *Raid, totals []CampaignTotals, t *stats.Tally, raids int
 	tb := r.Tables
 	sum.Reconstructed = tb.ChartSrc.Provenance == crt.Reconstructed || tb.AASrc.Provenance == crt.Reconstructed || tb.SBSrc.Provenance == crt.Reconstructed
 	if sum.Reconstructed {
-		sum.Warnings = append(sum.Warnings, fmt.Sprintf("the AA chart, AA tables or SB table of %s are reconstructed (RULES.md 0, 5); load the printed ones with air_tables: FILE", tb.File))
+		sum.Warnings = append(sum.Warnings, fmt.Sprintf("the AA chart, AA tables or SB table of %s are reconstructed (docs/rules.md §0, 5); load the printed ones with air_tables: FILE", tb.File))
 	}
 	return sum
 }

@@ -42,7 +42,7 @@ func raidText(t *testing.T, text string) *Raid {
 	return compileRaidScenario(t, s)
 }
 
-// AsA 3.2.1 worked example (RULES.md 5): 16 AA factors against 6 B-17s, 2
+// AsA 3.2.1 worked example (docs/rules.md §5): 16 AA factors against 6 B-17s, 2
 // dice on the 2 table, both 6: the air-to-air-3 B-17 destroyed, the
 // air-to-air-5 B-17 aborted, 27 factors bomb, 4 + 1 = 5: 5 build points,
 // a factory and an AA unit destroyed.
@@ -86,7 +86,7 @@ const b17s = `bombers:
   - {name: C, a2a: 6, sb: 7}
 `
 
-// RULES.md 5 step 1: AA units (heavy doubled), intrinsic AA of factories,
+// docs/rules.md §5 step 1: AA units (heavy doubled), intrinsic AA of factories,
 // oil and synth plants and flak (ships in port fire only at port attacks),
 // halved at night, rounded
 // after halving.
@@ -115,7 +115,7 @@ func TestRaidAAFactors(t *testing.T) {
 	}
 }
 
-// RULES.md 5 steps 4-6: 6s destroy while the lowest air-to-air is below the
+// docs/rules.md §5 steps 4-6: 6s destroy while the lowest air-to-air is below the
 // total, asterisks abort, the rest of the total does not press the attack.
 func TestRaidAAProcedure(t *testing.T) {
 	// 12 factors vs 3 bombers: 1 die on the 4 table (1-3 -, 4 2, 5 4, 6 4*).
@@ -155,7 +155,7 @@ func TestRaidAAProcedure(t *testing.T) {
 	}
 }
 
-// RULES.md 5 step 4: a carrier hit by a 6 is damaged instead of destroyed.
+// docs/rules.md §5 step 4: a carrier hit by a 6 is damaged instead of destroyed.
 func TestRaidCarrierDamaged(t *testing.T) {
 	r := raidText(t, "kind: bombardment\ntarget: {factories: 2}\naa_units: [{factors: 10}]\nbombers:\n  - {name: CV, a2a: 1, sb: 2, carrier: true}\n  - {name: B, a2a: 5, sb: 5}\n")
 	rp, err := ReplayRaid(r, []int{6, 1}, noDice{t})
@@ -171,7 +171,7 @@ func TestRaidCarrierDamaged(t *testing.T) {
 	}
 }
 
-// RULES.md 5 steps 7-8: +1 when not intercepted; * destroys a factory, an
+// docs/rules.md §5 steps 7-8: +1 when not intercepted; * destroys a factory, an
 // oil point and an AA unit.
 func TestRaidSBTable(t *testing.T) {
 	base := "kind: bombardment\ntarget: {factories: 1, oil: 2}\naa_units: [{factors: 1, name: X}]\nbombers: [{a2a: 9, sb: 30}]\n"

@@ -1,7 +1,7 @@
 package sim
 
 // Resolve is the resolution routine: it rolls the dice a combat consumes, in
-// the order SCENARIO.md fixes (the fractional-odds die, then ground strikes,
+// the order docs/scenario-format.md fixes (the fractional-odds die, then ground strikes,
 // then AA fire at the ground support, then the CRT roll, the attacker's
 // before the defender's under wild results), and returns the index of the
 // outcome in c.Outcomes.

@@ -61,7 +61,7 @@ func sumTo1(t *testing.T, c *Combat) []float64 {
 	return w
 }
 
-// RULES.md 1: the standard table rounds each total after all halving (0.5
+// docs/rules.md §1: the standard table rounds each total after all halving (0.5
 // up); the 2D6 table keeps fractions.
 func TestRoundingAfterHalving(t *testing.T) {
 	c := compile(t, land("standard", "hex: {across_river: true}\n"))
@@ -74,7 +74,7 @@ func TestRoundingAfterHalving(t *testing.T) {
 	}
 }
 
-// RULES.md 1: a zero defence is */2S on Assault and */2B on Blitz, with no roll.
+// docs/rules.md §1: a zero defence is */2S on Assault and */2B on Blitz, with no roll.
 func TestZeroDefenceAutomatic(t *testing.T) {
 	for _, table := range []string{"assault", "blitz"} {
 		text := strings.Replace(land("2d6", ""), "factors: 2, nation: FR", "factors: 0, nation: FR", 2)
@@ -96,7 +96,7 @@ func TestZeroDefenceAutomatic(t *testing.T) {
 	}
 }
 
-// RULES.md 1: below the lowest level, the standard table uses its lowest
+// docs/rules.md §1: below the lowest level, the standard table uses its lowest
 // column and the 2D6 table the <1:5 level (-20).
 func TestBelowLowestLevel(t *testing.T) {
 	weak := strings.NewReplacer("factors: 7", "factors: 1", "factors: 6", "factors: 0", "factors: 2, nation: FR", "factors: 9, nation: FR").Replace(land("2d6", ""))
@@ -115,7 +115,7 @@ func modifierOf(t *testing.T, text string) int {
 	return compile(t, text).Variants[0].Modifier
 }
 
-// RULES.md 2.1: the other modifiers, each on its own and cumulative.
+// docs/rules.md §2.1: the other modifiers, each on its own and cumulative.
 func TestOtherModifiers(t *testing.T) {
 	base := "kind: land\ncrt: 2d6\ntable: %TABLE%\noptions: [%OPT%]\nmodifier: %MOD%\nhex: {terrain: %TERRAIN%, weather: %WEATHER%}\n" +
 		"attacker:\n  hq_support: %AHQ%\n  attack_as_mud: %MUD%\n  units:\n%ATT%defender:\n  hq_support: %DHQ%\n  units:\n%DEF%"
@@ -186,7 +186,7 @@ func TestOtherModifiers(t *testing.T) {
 	}
 }
 
-// RULES.md 2: losses by fewest factors, ties by fewest build points, then
+// docs/rules.md §2: losses by fewest factors, ties by fewest build points, then
 // input order; the winter election's first loss; units that cannot retreat
 // are destroyed; the hex is taken when every defender is gone.
 func TestLossAllocation(t *testing.T) {
@@ -224,7 +224,7 @@ defender:
 	if first := c.Scenario.Attacker.Units[c.attOrder[0]].Name; first != "big-ski" {
 		t.Errorf("attack as mud: first loss %s, want the ski unit", first)
 	}
-	// can_retreat: false turns R, S and B into destruction (RULES.md 2, AfA 8.3).
+	// can_retreat: false turns R, S and B into destruction (docs/rules.md §2, AfA 8.3).
 	c = compile(t, "kind: land\ncrt: 2d6\ntable: blitz\n"+strings.Replace(twoCorps, "defender:\n", "defender:\n  can_retreat: false\n", 1))
 	w := sumTo1(t, c)
 	sawEffect := false
@@ -248,7 +248,7 @@ defender:
 	}
 }
 
-// RULES.md 2.3: which table and who chooses.
+// docs/rules.md §2.3: which table and who chooses.
 func TestTableChoice(t *testing.T) {
 	mk := func(hex, att, def string) *Combat {
 		return compile(t, "kind: land\ncrt: 2d6\nhex: {"+hex+"}\nattacker:\n  units:\n"+att+"defender:\n  units:\n"+def)
@@ -303,7 +303,7 @@ func TestTableChoice(t *testing.T) {
 	}
 }
 
-// RULES.md 2.4: under wild results a * in either picked part keeps the
+// docs/rules.md §2.4: under wild results a * in either picked part keeps the
 // attackers face-up, provided they lost nothing.
 func TestWildFaceUp(t *testing.T) {
 	c := compile(t, "kind: land\ncrt: 2d6\ntable: blitz\noptions: [wild-results]\n"+twoCorps)
@@ -341,7 +341,7 @@ func split2d6(a, b int) []int {
 	return append(one(a), one(b)...)
 }
 
-// RULES.md 3: terrain multiplies the defence, rivers and fortified
+// docs/rules.md §3: terrain multiplies the defence, rivers and fortified
 // hexsides halve attackers, AT/AA double against ARM, towed artillery alone
 // and face-down unsupplied units are worth 1.
 func TestFactorRules(t *testing.T) {
@@ -401,7 +401,7 @@ func TestReplayRejectsOutOfRangeDie(t *testing.T) {
 	}
 }
 
-// Losses by unit type follow each side's loss order (RULES.md 2).
+// Losses by unit type follow each side's loss order (docs/rules.md §2).
 func TestLossesByType(t *testing.T) {
 	c := load(t, "../examples/wild-results-3to1.yaml")
 	sum := Summarize(c, exact(t, c))
@@ -415,7 +415,7 @@ func TestLossesByType(t *testing.T) {
 	}
 }
 
-// AsA 3.1.1, RULES.md 3: with Kampfgruppe a corps lost with a division
+// AsA 3.1.1, docs/rules.md §3: with Kampfgruppe a corps lost with a division
 // available is reduced, not destroyed; a defending one retreats, or is
 // destroyed when it cannot.
 func TestKampfgruppe(t *testing.T) {

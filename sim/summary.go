@@ -19,7 +19,7 @@ const (
 	MethodMonteCarlo = "monte-carlo"
 )
 
-// Summary is what a run reports (RULES.md 7): the probability of every CRT
+// Summary is what a run reports (docs/rules.md §7): the probability of every CRT
 // result and of the hex taken, breakthrough and attackers staying face-up,
 // the loss distributions of each side, and how the run was made. It is the
 // model every report format renders.
@@ -187,7 +187,7 @@ func unitTypesOf(us []scenario.Unit) []string {
 }
 
 // ReconstructedUse says whether the answer leans on reconstructed table
-// values (RULES.md 0).
+// values (docs/rules.md §0).
 type ReconstructedUse struct {
 	Used        bool           `json:"used"`
 	Probability stats.Estimate `json:"probability"` // of reading a reconstructed value
@@ -299,7 +299,7 @@ func Summarize(c *Combat, t *stats.Tally) *Summary {
 	sum.Reconstructed.Probability = t.Event(is(func(o *Outcome) bool { return o.Reconstructed }))
 	sum.Reconstructed.Used = sum.Reconstructed.Probability.P > 0
 	if sum.Reconstructed.Used {
-		sum.Warnings = append(sum.Warnings, fmt.Sprintf("reconstructed table values (RULES.md 0) decide %.1f%% of outcomes; load the printed table with crt: FILE for official values",
+		sum.Warnings = append(sum.Warnings, fmt.Sprintf("reconstructed table values (docs/rules.md §0) decide %.1f%% of outcomes; load the printed table with crt: FILE for official values",
 			100*sum.Reconstructed.Probability.P))
 	}
 	return sum

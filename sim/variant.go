@@ -8,7 +8,7 @@ import (
 )
 
 // variant compiles the combat at one final odds level: both tables' outcome
-// grids, then the table RULES.md 2.3 says is used. threeToOne reports odds
+// grids, then the table docs/rules.md §2.3 says is used. threeToOne reports odds
 // of 3:1 or better, for clause (d).
 func (c *Combat) variant(odds string, level int, threeToOne bool) Variant {
 	return c.variantAt(odds, level, threeToOne, false)
@@ -23,7 +23,7 @@ func (c *Combat) variantAt(odds string, level int, threeToOne, belowOneToOne boo
 			Struck: c.cur.struck, Support: c.cur.support, AirHit: c.cur.hit, AirAborted: c.cur.aborted})
 		v.Chooser, v.Reason = "rules", "the airdrop is not allowed below 1:1 (AWAW 10.55C)"
 		v.auto = o
-		c.step(fmt.Sprintf("at %s: below 1:1 the airdrop may not be made (AWAW 10.55C); reported as not allowed, not as a failure", odds), "RULES 6, AWAW 10.55C")
+		c.step(fmt.Sprintf("at %s: below 1:1 the airdrop may not be made (AWAW 10.55C); reported as not allowed, not as a failure", odds), "rules §6, AWAW 10.55C")
 		return v
 	}
 	var grids [2][]int32
@@ -44,12 +44,12 @@ func (c *Combat) variantAt(odds string, level int, threeToOne, belowOneToOne boo
 	if len(c.Variants) > 0 || c.Fraction.Chance > 0 {
 		prefix = "at " + odds + ": "
 	}
-	c.step(fmt.Sprintf("%s%s table, chosen by %s: %s", prefix, v.Table, v.Chooser, v.Reason), "RULES 2.3")
+	c.step(fmt.Sprintf("%s%s table, chosen by %s: %s", prefix, v.Table, v.Chooser, v.Reason), "rules §2.3")
 	if c.Scenario.Table == "auto" && v.Chooser != "terrain" {
 		for _, k := range crt.Kinds {
 			st := v.Compare[k]
 			c.step(fmt.Sprintf("%s  %s would give P(hex taken) %.4f, expected attacking units lost %.4f, P(breakthrough) %.4f",
-				prefix, k, st.HexTaken, st.AttackerLost, st.Breakthrough), "RULES 2.3")
+				prefix, k, st.HexTaken, st.AttackerLost, st.Breakthrough), "rules §2.3")
 		}
 	}
 	if !c.Automatic {
@@ -60,7 +60,7 @@ func (c *Combat) variantAt(odds string, level int, threeToOne, belowOneToOne boo
 		if c.CRT.Method == crt.ByModifier {
 			mod += fmt.Sprintf(", plus the odds modifier %+d", c.CRT.Levels[level].Modifier)
 		}
-		c.step(fmt.Sprintf("%sdie-roll modifier %s; rolls are read at %d..%d", prefix, mod, c.CRT.MinRow, c.CRT.MaxRow), "RULES 2.1")
+		c.step(fmt.Sprintf("%sdie-roll modifier %s; rolls are read at %d..%d", prefix, mod, c.CRT.MinRow, c.CRT.MaxRow), "rules §2.1")
 	}
 	return v
 }
@@ -83,7 +83,7 @@ func (c *Combat) grid(k crt.Kind, level, mod int) []int32 {
 		}
 		return cells
 	}
-	// Wild results (RULES.md 2.4): the attacker's roll picks the defender
+	// Wild results (docs/rules.md §2.4): the attacker's roll picks the defender
 	// part, the defender's roll the attacker part; a "*" in either picked
 	// row keeps the attackers face-up if they lost nothing.
 	cells := make([]int32, stride*stride)
@@ -151,7 +151,7 @@ func (c *Combat) tableStats(cells []int32) TableStats {
 	return st
 }
 
-// chooseTable applies RULES.md 2.3 in priority order. A chooser picks the
+// chooseTable applies docs/rules.md §2.3 in priority order. A chooser picks the
 // table better for it: the attacker the higher P(hex taken), then fewer
 // expected attacking losses, then the higher P(breakthrough); the defender
 // the reverse. A full tie goes to Assault.
@@ -202,7 +202,7 @@ func (c *Combat) chooseTable(v *Variant, threeToOne bool) (crt.Kind, string, str
 }
 
 // settle applies a result: losses allocated in each side's loss order, the
-// surviving defenders' effect, and the hex's fate (RULES.md 2).
+// surviving defenders' effect, and the hex's fate (docs/rules.md §2).
 func (c *Combat) settle(level int, k crt.Kind, r crt.Result, auto, recon bool) int32 {
 	s := c.Scenario
 	att, def := s.Attacker.Units, s.Defender.Units
@@ -235,7 +235,7 @@ func (c *Combat) settle(level int, k crt.Kind, r crt.Result, auto, recon bool) i
 	if survivors := len(c.defOrder) - nd; survivors > 0 && r.Effect != crt.NoEffect {
 		switch {
 		case !s.Defender.CanRetreat:
-			// Units that cannot retreat are destroyed (RULES.md 2, AfA 8.3).
+			// Units that cannot retreat are destroyed (docs/rules.md §2, AfA 8.3).
 			for _, i := range c.defOrder[nd:] {
 				o.DefenderFactorsLost += def[i].Factors
 			}
