@@ -7,10 +7,11 @@ import (
 	"path"
 	"time"
 
+	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/scenario"
 	"github.com/wifodds/wifodds/sim"
-	"github.com/wifodds/wifodds/stats"
 )
 
 //go:embed scenarios/*.yaml
@@ -35,7 +36,7 @@ func Scenario(name string) (*scenario.Scenario, error) {
 }
 
 // Combat compiles one of the embedded benchmark scenarios.
-func Combat(name string) (*sim.Combat, error) {
+func Combat(name string) (*combat.Combat, error) {
 	s, err := Scenario(name)
 	if err != nil {
 		return nil, err
@@ -43,16 +44,16 @@ func Combat(name string) (*sim.Combat, error) {
 	return compile(s)
 }
 
-func compile(s *scenario.Scenario) (*sim.Combat, error) {
+func compile(s *scenario.Scenario) (*combat.Combat, error) {
 	t, err := crt.Open(s.CRT, "")
 	if err != nil {
 		return nil, err
 	}
-	return sim.Compile(s, t)
+	return combat.Compile(s, t, nil)
 }
 
 // Raid compiles one of the embedded bombardment scenarios.
-func Raid(name string) (*sim.Raid, error) {
+func Raid(name string) (*combat.Raid, error) {
 	s, err := Scenario(name)
 	if err != nil {
 		return nil, err
@@ -61,7 +62,7 @@ func Raid(name string) (*sim.Raid, error) {
 	if err != nil {
 		return nil, err
 	}
-	return sim.CompileRaid(s, t)
+	return combat.CompileRaid(s, t)
 }
 
 func raidWorkload(name string) (Workload, error) {
@@ -70,7 +71,7 @@ func raidWorkload(name string) (Workload, error) {
 		return Workload{}, err
 	}
 	return Workload{Name: name, Run: func(ctx context.Context, trials uint64, workers int) error {
-		_, err := sim.Sample(ctx, r, sim.Config{Trials: trials, Seed: 1, Workers: workers})
+		_, _, err := sim.Sample(ctx, r, sim.Config{Trials: trials, Seed: 1, Workers: workers})
 		return err
 	}}, nil
 }
@@ -92,11 +93,11 @@ func sampling(name string, perTrial bool) (Workload, error) {
 		return Workload{}, err
 	}
 	if perTrial {
-		c = sim.PerTrial(c)
+		c = combat.PerTrial(c)
 		name += "-per-trial"
 	}
 	return Workload{Name: name, Run: func(ctx context.Context, trials uint64, workers int) error {
-		_, err := sim.Sample(ctx, c, sim.Config{Trials: trials, Seed: 1, Workers: workers})
+		_, _, err := sim.Sample(ctx, c, sim.Config{Trials: trials, Seed: 1, Workers: workers})
 		return err
 	}}, nil
 }
@@ -143,11 +144,11 @@ func ExactAnswer(s *scenario.Scenario) error {
 	if err != nil {
 		return err
 	}
-	w, _, err := sim.Exact(context.Background(), c, 0, nil)
+	t, run, err := sim.Exact(context.Background(), c, 0, nil)
 	if err != nil {
 		return err
 	}
-	sim.Summarize(c, &stats.Tally{Weights: w})
+	analysis.Summarize(c, t, run)
 	return nil
 }
 

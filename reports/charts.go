@@ -6,7 +6,7 @@ import (
 	"io"
 	"math"
 
-	"github.com/wifodds/wifodds/sim"
+	"github.com/wifodds/wifodds/analysis"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/palette/moreland"
 	"gonum.org/v1/plot/plotter"
@@ -60,7 +60,7 @@ type ResultMix struct {
 }
 
 // ResultMixData extracts the stacked result mix of a comparison.
-func ResultMixData(c *sim.Comparison) ResultMix {
+func ResultMixData(c *analysis.Comparison) ResultMix {
 	m := ResultMix{Codes: c.ResultCodes()}
 	for _, v := range c.Variants {
 		m.Variants = append(m.Variants, v.Name)
@@ -77,7 +77,7 @@ func ResultMixData(c *sim.Comparison) ResultMix {
 
 // ResultMixChart stacks each variant's result probabilities in one bar,
 // from the attacker's worst result at the bottom to the best on top.
-func ResultMixChart(c *sim.Comparison) (*plot.Plot, error) {
+func ResultMixChart(c *analysis.Comparison) (*plot.Plot, error) {
 	d := ResultMixData(c)
 	p := plot.New()
 	p.Title.Text = c.Scenario + ": result mix by variant"
@@ -110,7 +110,7 @@ func ResultMixChart(c *sim.Comparison) (*plot.Plot, error) {
 
 // LossData is the data of the loss chart: Values[v][n] is P(n attacking
 // units lost) under variant v.
-func LossData(c *sim.Comparison) [][]float64 {
+func LossData(c *analysis.Comparison) [][]float64 {
 	var out [][]float64
 	for _, v := range c.Variants {
 		out = append(out, v.Summary.Distributions.AttackerUnitsLost)
@@ -119,7 +119,7 @@ func LossData(c *sim.Comparison) [][]float64 {
 }
 
 // LossChart groups each variant's distribution of attacking units lost.
-func LossChart(c *sim.Comparison) (*plot.Plot, error) {
+func LossChart(c *analysis.Comparison) (*plot.Plot, error) {
 	d := LossData(c)
 	n := 0
 	for _, row := range d {
@@ -162,7 +162,7 @@ type OddsCurve struct {
 }
 
 // OddsCurveData extracts P(hex taken) against the swept total.
-func OddsCurveData(s *sim.Sweep) OddsCurve {
+func OddsCurveData(s *analysis.Sweep) OddsCurve {
 	d := OddsCurve{CRTs: s.CRTs}
 	for _, name := range s.CRTs {
 		var pts []plotter.XY
@@ -182,7 +182,7 @@ func OddsCurveData(s *sim.Sweep) OddsCurve {
 
 // OddsCurveChart draws P(hex taken) against the swept total, one line per
 // CRT.
-func OddsCurveChart(s *sim.Sweep) (*plot.Plot, error) {
+func OddsCurveChart(s *analysis.Sweep) (*plot.Plot, error) {
 	d := OddsCurveData(s)
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s: P(hex taken) by %s total (modifier %+d)", s.Scenario, s.Axis, s.Modifiers[0])
@@ -230,7 +230,7 @@ func (g HeatGrid) Y(r int) float64 { return g.Ys[r] }
 
 // HeatMapData lays out P(hex taken) over the swept total and the modifier
 // for one CRT; cells the sweep skipped are NaN.
-func HeatMapData(s *sim.Sweep, crtName string) HeatGrid {
+func HeatMapData(s *analysis.Sweep, crtName string) HeatGrid {
 	var g HeatGrid
 	xsSeen := map[float64]bool{}
 	for _, st := range s.Steps {
@@ -275,7 +275,7 @@ func HeatMapData(s *sim.Sweep, crtName string) HeatGrid {
 
 // HeatMapChart shades P(hex taken) over the swept total and the modifier,
 // with each cell's value printed on it.
-func HeatMapChart(s *sim.Sweep, crtName string) (*plot.Plot, error) {
+func HeatMapChart(s *analysis.Sweep, crtName string) (*plot.Plot, error) {
 	g := HeatMapData(s, crtName)
 	if len(g.Xs) == 0 || len(g.Ys) == 0 {
 		return nil, fmt.Errorf("reports: no sweep steps for CRT %s", crtName)

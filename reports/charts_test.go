@@ -9,35 +9,36 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/scenario"
-	"github.com/wifodds/wifodds/sim"
 )
 
-func comparison(t *testing.T) *sim.Comparison {
+func comparison(t *testing.T) *analysis.Comparison {
 	t.Helper()
 	s, err := scenario.Load("../examples/wild-results-3to1.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var vs []sim.NamedCombat
+	var vs []analysis.NamedCombat
 	for _, o := range []string{"crt=standard", "crt=2d6", "crt=2d6,options-=wild-results"} {
 		v, _ := scenario.Override(s, o)
 		tb, _ := crt.Builtin(v.CRT)
-		c, err := sim.Compile(v, tb)
+		c, err := combat.Compile(v, tb, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		vs = append(vs, sim.NamedCombat{Name: o, Overrides: o, Combat: c})
+		vs = append(vs, analysis.NamedCombat{Name: o, Overrides: o, Combat: c})
 	}
-	cmp, err := sim.CompareExact(context.Background(), s.Name, vs, 0)
+	cmp, err := analysis.CompareExact(context.Background(), s.Name, vs, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return cmp
 }
 
-func sweep(t *testing.T) *sim.Sweep {
+func sweep(t *testing.T) *analysis.Sweep {
 	t.Helper()
 	s, err := scenario.Load("../examples/fractional-odds-16to3.yaml")
 	if err != nil {
@@ -45,7 +46,7 @@ func sweep(t *testing.T) *sim.Sweep {
 	}
 	std, _ := crt.Builtin("standard")
 	two, _ := crt.Builtin("2d6")
-	sw, err := sim.RunSweep(context.Background(), s, []*crt.Table{std, two}, "attack", sim.Range{Lo: 16, Hi: 34}, []int{-2, -1, 0, 1, 2}, 0, nil)
+	sw, err := analysis.RunSweep(context.Background(), s, []*crt.Table{std, two}, nil, "attack", analysis.Range{Lo: 16, Hi: 34}, []int{-2, -1, 0, 1, 2}, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

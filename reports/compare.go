@@ -8,6 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/wifodds/wifodds/analysis"
 	"github.com/wifodds/wifodds/sim"
 	"github.com/wifodds/wifodds/stats"
 )
@@ -20,35 +21,35 @@ var metricLabels = map[string]string{
 	"defender_units_lost": "defending units lost (mean)",
 }
 
-func metricValue(m sim.CompareMetric, e stats.Estimate) string {
+func metricValue(m analysis.CompareMetric, e stats.Estimate) string {
 	if m.Mean {
 		return strconv.FormatFloat(e.P, 'f', 3, 64)
 	}
 	return pct(e.P)
 }
 
-func interval(m sim.CompareMetric, e stats.Estimate) string {
+func interval(m analysis.CompareMetric, e stats.Estimate) string {
 	if m.Mean {
 		return fmt.Sprintf("[%.3f, %.3f]", e.Lo, e.Hi)
 	}
 	return fmt.Sprintf("[%s, %s]", pct(e.Lo), pct(e.Hi))
 }
 
-func diffInterval(m sim.CompareMetric, e stats.Estimate) string {
+func diffInterval(m analysis.CompareMetric, e stats.Estimate) string {
 	if m.Mean {
 		return fmt.Sprintf("[%+.3f, %+.3f]", e.Lo, e.Hi)
 	}
 	return fmt.Sprintf("[%+.2f, %+.2f] pts", 100*e.Lo, 100*e.Hi)
 }
 
-func signedValue(m sim.CompareMetric, e stats.Estimate) string {
+func signedValue(m analysis.CompareMetric, e stats.Estimate) string {
 	if m.Mean {
 		return fmt.Sprintf("%+.3f", e.P)
 	}
 	return fmt.Sprintf("%+.2f pts", 100*e.P)
 }
 
-func compareHeader(c *sim.Comparison) string {
+func compareHeader(c *analysis.Comparison) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %d variants, ", c.Scenario, len(c.Variants))
 	if c.Method == sim.MethodExact {
@@ -67,7 +68,7 @@ func compareHeader(c *sim.Comparison) string {
 }
 
 // WriteCompareText writes a comparison for a designer to read.
-func WriteCompareText(w io.Writer, c *sim.Comparison) error {
+func WriteCompareText(w io.Writer, c *analysis.Comparison) error {
 	b := &strings.Builder{}
 	b.WriteString(compareHeader(c) + "\n\n")
 	mc := c.Method != sim.MethodExact
@@ -78,7 +79,7 @@ func WriteCompareText(w io.Writer, c *sim.Comparison) error {
 		}
 		fmt.Fprintf(b, ", CRT %s\n", v.CRT)
 		tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
-		for _, m := range sim.CompareMetrics {
+		for _, m := range analysis.CompareMetrics {
 			e := v.Metrics[m.Name]
 			line := "  " + metricLabels[m.Name] + "\t" + metricValue(m, e)
 			if mc {
@@ -120,7 +121,7 @@ func mix(results map[string]float64, codes []string) string {
 // WriteCompareCSV writes a comparison as tidy CSV: one row per variant and
 // metric (result probabilities included), with the difference from the
 // first variant.
-func WriteCompareCSV(w io.Writer, c *sim.Comparison) error {
+func WriteCompareCSV(w io.Writer, c *analysis.Comparison) error {
 	cw := csv.NewWriter(w)
 	_ = cw.Write([]string{"scenario", "method", "trials", "seed", "variant", "overrides", "crt", "metric", "value", "lo", "hi", "diff", "diff_lo", "diff_hi"})
 	trials, seed := "", ""
@@ -136,7 +137,7 @@ func WriteCompareCSV(w io.Writer, c *sim.Comparison) error {
 			}
 			_ = cw.Write(r)
 		}
-		for _, m := range sim.CompareMetrics {
+		for _, m := range analysis.CompareMetrics {
 			var d *stats.Estimate
 			if i > 0 {
 				x := v.Diff[m.Name]
@@ -157,7 +158,7 @@ func WriteCompareCSV(w io.Writer, c *sim.Comparison) error {
 }
 
 // WriteCompareMarkdown writes a comparison as Markdown tables.
-func WriteCompareMarkdown(w io.Writer, c *sim.Comparison) error {
+func WriteCompareMarkdown(w io.Writer, c *analysis.Comparison) error {
 	b := &strings.Builder{}
 	fmt.Fprintf(b, "# %s\n\n%s\n\n", c.Scenario, compareHeader(c))
 	b.WriteString("| metric |")
@@ -174,7 +175,7 @@ func WriteCompareMarkdown(w io.Writer, c *sim.Comparison) error {
 		fmt.Fprintf(b, " %s |", v.CRT)
 	}
 	b.WriteString("\n")
-	for _, m := range sim.CompareMetrics {
+	for _, m := range analysis.CompareMetrics {
 		fmt.Fprintf(b, "| %s |", metricLabels[m.Name])
 		for i, v := range c.Variants {
 			cell := metricValue(m, v.Metrics[m.Name])
@@ -201,7 +202,7 @@ func WriteCompareMarkdown(w io.Writer, c *sim.Comparison) error {
 
 // WriteSweepText writes a sweep: per CRT and modifier, a row per step,
 // marking where the odds level changes.
-func WriteSweepText(w io.Writer, s *sim.Sweep) error {
+func WriteSweepText(w io.Writer, s *analysis.Sweep) error {
 	b := &strings.Builder{}
 	fmt.Fprintf(b, "%s: sweep of the %s total, exact\n", s.Scenario, s.Axis)
 	key := ""
@@ -233,7 +234,7 @@ func WriteSweepText(w io.Writer, s *sim.Sweep) error {
 }
 
 // WriteSweepCSV writes a sweep as tidy CSV, one row per step.
-func WriteSweepCSV(w io.Writer, s *sim.Sweep) error {
+func WriteSweepCSV(w io.Writer, s *analysis.Sweep) error {
 	cw := csv.NewWriter(w)
 	_ = cw.Write([]string{"scenario", "method", "crt", "modifier", "attack", "defence", "odds", "odds_changed", "hex_taken", "breakthrough", "attacker_units_lost", "defender_units_lost"})
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 10, 64) }
@@ -246,7 +247,7 @@ func WriteSweepCSV(w io.Writer, s *sim.Sweep) error {
 }
 
 // WriteSweepMarkdown writes a sweep as Markdown tables.
-func WriteSweepMarkdown(w io.Writer, s *sim.Sweep) error {
+func WriteSweepMarkdown(w io.Writer, s *analysis.Sweep) error {
 	b := &strings.Builder{}
 	fmt.Fprintf(b, "# %s: sweep of the %s total\n", s.Scenario, s.Axis)
 	key := ""

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/wifodds/wifodds/analysis"
 	"github.com/wifodds/wifodds/sim"
 	"gonum.org/v1/plot"
 )
@@ -74,7 +75,7 @@ func writePage(w io.Writer, pg htmlPage, charts []Chart) error {
 // WriteCompareHTML writes one self-contained page: the comparison's tables,
 // the charts embedded as SVG, the scenario, the seed and trials, and which
 // table values are reconstructed.
-func WriteCompareHTML(w io.Writer, c *sim.Comparison, scenarioText string, charts []Chart) error {
+func WriteCompareHTML(w io.Writer, c *analysis.Comparison, scenarioText string, charts []Chart) error {
 	tb := &strings.Builder{}
 	tb.WriteString("<table><tr><th>metric</th>")
 	for _, v := range c.Variants {
@@ -90,7 +91,7 @@ func WriteCompareHTML(w io.Writer, c *sim.Comparison, scenarioText string, chart
 	}
 	tb.WriteString("</tr>")
 	mc := c.Method != sim.MethodExact
-	for _, m := range sim.CompareMetrics {
+	for _, m := range analysis.CompareMetrics {
 		fmt.Fprintf(tb, "<tr><td>%s</td>", metricLabels[m.Name])
 		for i, v := range c.Variants {
 			cell := metricValue(m, v.Metrics[m.Name])
@@ -129,7 +130,7 @@ func WriteCompareHTML(w io.Writer, c *sim.Comparison, scenarioText string, chart
 }
 
 // WriteSweepHTML writes one self-contained page for a sweep.
-func WriteSweepHTML(w io.Writer, s *sim.Sweep, scenarioText string, charts []Chart) error {
+func WriteSweepHTML(w io.Writer, s *analysis.Sweep, scenarioText string, charts []Chart) error {
 	var md strings.Builder
 	if err := WriteSweepText(&md, s); err != nil {
 		return err

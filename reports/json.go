@@ -5,7 +5,7 @@ import (
 	"io"
 )
 
-// WriteJSON writes a run summary (a *sim.Summary or *sim.RaidSummary) as
+// WriteJSON writes a run summary (a *analysis.Summary or *analysis.RaidSummary) as
 // indented JSON: the machine contract of `wifodds run --format json`.
 func WriteJSON(w io.Writer, s any) error {
 	enc := json.NewEncoder(w)

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/sim"
 	"github.com/wifodds/wifodds/stats"
 )
@@ -22,7 +24,7 @@ var raidLabels = map[string]string{
 }
 
 // WriteRaidText writes a bombardment summary for a player to read.
-func WriteRaidText(w io.Writer, s *sim.RaidSummary) error {
+func WriteRaidText(w io.Writer, s *analysis.RaidSummary) error {
 	b := &strings.Builder{}
 	what := "one raid"
 	if s.Raids > 1 {
@@ -47,7 +49,7 @@ func WriteRaidText(w io.Writer, s *sim.RaidSummary) error {
 	}
 	tw.Flush()
 	b.WriteString("\n")
-	for _, name := range sim.RaidMetrics {
+	for _, name := range combat.RaidMetrics {
 		fmt.Fprintf(b, "%s: %s  (mean %s)\n", raidLabels[name], nonZero(s.DistCIs[name]), mean(s.Means[name], mc))
 	}
 	if len(s.Bombers) > 0 {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/sim"
 	"github.com/wifodds/wifodds/stats"
 )
@@ -32,7 +34,7 @@ func writeRun(b *strings.Builder, r *sim.Run) {
 }
 
 // WriteText writes a run summary for a player to read.
-func WriteText(w io.Writer, s *sim.Summary) error {
+func WriteText(w io.Writer, s *analysis.Summary) error {
 	b := &strings.Builder{}
 	what := s.Kind
 	if what == "land" {
@@ -95,7 +97,7 @@ func WriteText(w io.Writer, s *sim.Summary) error {
 	}
 	for _, side := range []struct {
 		name  string
-		types map[string]sim.TypeLoss
+		types map[string]analysis.TypeLoss
 	}{{"attacking", s.LossesByType.Attacker}, {"defending", s.LossesByType.Defender}} {
 		if len(side.types) < 2 {
 			continue
@@ -149,7 +151,7 @@ func writeDiceNotes(b *strings.Builder, random, unused int) {
 }
 
 // WriteExplain writes the working behind a combat, one step a line.
-func WriteExplain(w io.Writer, steps []sim.Step) error {
+func WriteExplain(w io.Writer, steps []combat.Step) error {
 	b := &strings.Builder{}
 	b.WriteString("working:\n")
 	for _, st := range steps {

@@ -1,23 +1,25 @@
-package sim
+package sim_test
 
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/wifodds/wifodds/combat"
+	"github.com/wifodds/wifodds/sim"
 )
+
+// The whole-engine benchmarks, with the limit kernel, are in ../benchmarks;
+// these isolate the two sampling kernels.
 
 func BenchmarkFlat(b *testing.B) {
 	c := load(b, "../testdata/bench-plain-2d6.yaml")
 	h := make([]uint64, 4*len(c.Outcomes))
 	b.ResetTimer()
-	c.flat.sample(rand.NewPCG(1, 2), h, b.N)
+	sim.SampleFlat(c.Flat(), rand.NewPCG(1, 2), h, b.N)
 }
 
-// The whole-engine benchmarks, with the limit kernel, are in ../benchmarks;
-// these isolate the two sampling kernels.
-
 func BenchmarkResolve(b *testing.B) {
-	c := load(b, "../testdata/bench-plain-2d6.yaml")
-	w := &denseWorker{m: PerTrial(c), h: make([]uint64, 4*len(c.Outcomes)), d: NewStream(1, 0)}
+	w := sim.NewChunkRunner(combat.PerTrial(load(b, "../testdata/bench-plain-2d6.yaml")))
 	b.ResetTimer()
-	w.run(1, 0, b.N)
+	w.Run(1, 0, b.N)
 }

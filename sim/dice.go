@@ -90,6 +90,10 @@ func (s *streamState) roll(sides int) int {
 	}
 }
 
+// IndependentSeed derives from seed the seed of the k-th of several runs
+// whose streams must not share random numbers (k > 0).
+func IndependentSeed(seed, k uint64) uint64 { return splitmix(seed ^ k*0x9e3779b97f4a7c15) }
+
 // splitmix is SplitMix64's finaliser: it spreads nearby seeds apart.
 func splitmix(x uint64) uint64 {
 	x += 0x9e3779b97f4a7c15

@@ -1,20 +1,20 @@
-// Package sim resolves combats under the rules of docs/rules.md and estimates
-// their outcome distributions.
+// Package sim is the sampling engine, and knows nothing of the rules.
 //
-// A scenario is compiled once (Compile) into a Combat: totals, odds, die-roll
-// modifiers, table choice and the settled outcome of every table row, with
-// losses already allocated. Resolve is the one resolution routine: it reads
-// the dice a combat consumes, in the order docs/scenario-format.md fixes, from a Dice
-// and returns the index of the outcome. It is written once and serves three
-// ways of rolling:
+// A Model (a compiled combat or raid, from package combat) is a random
+// process whose trials read dice from a Dice and return an outcome index.
+// The engine runs it three ways:
 //
-//   - Replay: Forced dice give the rolls a scenario lists, then random ones.
-//   - Exact: Exact runs Resolve over every path of the dice tree and weighs
-//     each path by its probability, so the exact engine cannot drift from
-//     the simulator.
-//   - Monte Carlo: Sample runs Resolve on seeded Streams, chunk by chunk on a
-//     pool of workers, tallying outcome indices in integer histograms.
+//   - Exact enumerates every path of the dice tree with its probability
+//     (or reads the model's flat table), so exact answers come from the
+//     very routine that is sampled.
+//   - Sample runs seeded Monte Carlo trials, chunk by chunk on a pool of
+//     workers, tallying outcome indices in integer histograms; a model
+//     laid out by BuildFlat is sampled by drawing uniform indices into its
+//     table. SampleKeys and SampleJoint do the same for outcomes keyed in a
+//     map (campaigns) and for two models on the same trials (comparisons).
+//   - Forced replays listed rolls.
 //
-// Summarize turns either tally into the probabilities, intervals and
-// distributions a report shows.
+// Every run returns a stats.Tally with a Run record of how it was made.
+// Results depend on the seed and the number of trials, never on the number
+// of workers (docs/performance.md).
 package sim

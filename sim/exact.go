@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
+
+	"github.com/wifodds/wifodds/stats"
 )
 
 // DefaultPathBudget bounds exact enumeration: a dice tree with more paths
@@ -19,56 +22,63 @@ const MaxPathBudget = 1 << 40
 // budget allows.
 var ErrBudget = errors.New("dice tree exceeds the exact-enumeration budget")
 
-// Exact returns the exact probability of every outcome, computed by running
-// Resolve over every path of the dice tree and weighting each path by its
-// probability, and the number of paths. More than budget paths (<= 0 means
-// DefaultPathBudget) stops enumeration with an error wrapping ErrBudget.
+// Exact returns the exact probability of every outcome of m as a tally,
+// computed by running m.Resolve over every path of the dice tree and
+// weighting each path by its probability (or read from m's flat table,
+// whose paths are equally likely), with the run record. More than budget
+// paths (<= 0 means DefaultPathBudget) stops enumeration with an error
+// wrapping ErrBudget.
 //
 // Enumeration checks ctx every CheckEvery paths and stops with an error
 // wrapping ctx.Err() when it is cancelled; progress, when set, is called at
 // the same points with the paths walked so far (the total is not known in
 // advance, so planned is 0).
-func Exact(ctx context.Context, c *Combat, budget int, progress func(done, planned uint64)) ([]float64, int, error) {
+func Exact(ctx context.Context, m Model, budget int, progress func(done, planned uint64)) (*stats.Tally, Run, error) {
+	start := time.Now()
 	if budget <= 0 {
 		budget = DefaultPathBudget
 	}
-	w := make([]float64, len(c.Outcomes))
-	if f := c.flat; f != nil {
+	w := make([]float64, m.NumOutcomes())
+	if f := m.Flat(); f != nil {
 		if len(f.outcome) > budget {
-			return nil, len(f.outcome), fmt.Errorf("sim: %w: %d paths; use Monte Carlo", ErrBudget, len(f.outcome))
+			return nil, Run{}, fmt.Errorf("sim: %w: %d paths; use Monte Carlo", ErrBudget, len(f.outcome))
 		}
 		// Every path of a flat table has the same probability.
-		counts := make([]int, len(c.Outcomes))
+		counts := make([]int, len(w))
 		for _, o := range f.outcome {
 			counts[o]++
 		}
 		for o, k := range counts {
 			w[o] = float64(k) / float64(len(f.outcome))
 		}
-		return w, len(f.outcome), nil
+		return &stats.Tally{Weights: w}, exactRun(len(f.outcome), start), nil
 	}
 	e := &enumerator{}
 	paths := 0
 	for {
-		o := Resolve(c, e)
+		o := m.Resolve(e)
 		w[o] += e.weight()
 		paths++
 		if !e.next() {
 			break
 		}
 		if paths >= budget {
-			return nil, paths, fmt.Errorf("sim: %w: more than %d paths; use Monte Carlo", ErrBudget, budget)
+			return nil, Run{}, fmt.Errorf("sim: %w: more than %d paths; use Monte Carlo", ErrBudget, budget)
 		}
 		if paths%CheckEvery == 0 {
 			if err := ctx.Err(); err != nil {
-				return nil, paths, fmt.Errorf("exact enumeration stopped after %d paths: %w", paths, err)
+				return nil, Run{}, fmt.Errorf("exact enumeration stopped after %d paths: %w", paths, err)
 			}
 			if progress != nil {
 				progress(uint64(paths), 0)
 			}
 		}
 	}
-	return w, paths, nil
+	return &stats.Tally{Weights: w}, exactRun(paths, start), nil
+}
+
+func exactRun(paths int, start time.Time) Run {
+	return Run{Method: MethodExact, Paths: paths, Elapsed: time.Since(start).Seconds()}
 }
 
 // CheckEvery is how many dice paths enumeration walks between looks at its
@@ -78,14 +88,14 @@ const CheckEvery = 1 << 14
 // CountPaths counts the paths of the dice tree, up to limit, without
 // tallying outcomes; it tells whether Exact fits a budget. It stops with
 // ctx's error when ctx is cancelled.
-func CountPaths(ctx context.Context, c *Combat, limit int) (int, error) {
-	if c.flat != nil {
-		return min(len(c.flat.outcome), limit), nil
+func CountPaths(ctx context.Context, m Model, limit int) (int, error) {
+	if f := m.Flat(); f != nil {
+		return min(len(f.outcome), limit), nil
 	}
 	e := &enumerator{}
 	n := 0
 	for {
-		Resolve(c, e)
+		m.Resolve(e)
 		n++
 		if !e.next() || n >= limit {
 			return n, nil

@@ -8,7 +8,7 @@ import (
 // MaxFlat is the largest dice space compiled to a flat outcome table.
 const MaxFlat = 1 << 21
 
-// flatTable is a whole dice tree laid out as one array. The dice plan is
+// Flat is a whole dice tree laid out as one array. The dice plan is
 // the sequence of dice the longest path rolls; every path must roll a
 // prefix of it (a combat rolls the same dice every time; a raid stops early
 // when nothing is left to bomb). Index Σ (ri-1)·Π_{j>i} sides_j stands for
@@ -17,7 +17,7 @@ const MaxFlat = 1 << 21
 // uniform index is therefore the same as independent uniform dice, so
 // sampling the table is sampling the routine (docs/performance.md: compile the
 // combat to "which outcome" before the loop).
-type flatTable struct {
+type Flat struct {
 	outcome []int32
 	sides   []int // the dice plan, in the order rolled
 	// per is how many indices one accepted 64-bit draw yields; reject is
@@ -28,9 +28,9 @@ type flatTable struct {
 	reject uint64
 }
 
-// buildFlat lays out the dice tree of resolve, or returns nil when it is
+// BuildFlat lays out the dice tree of resolve, or returns nil when it is
 // larger than MaxFlat or its paths are not prefixes of one plan.
-func buildFlat(resolve func(d Dice) int) *flatTable {
+func BuildFlat(resolve func(d Dice) int) *Flat {
 	e := &enumerator{}
 	var plan []int
 	for {
@@ -71,7 +71,7 @@ func buildFlat(resolve func(d Dice) int) *flatTable {
 		digits.pos = 0
 		out[idx] = int32(resolve(digits))
 	}
-	f := &flatTable{outcome: out, sides: plan, per: 1, span: uint64(len(out))}
+	f := &Flat{outcome: out, sides: plan, per: 1, span: uint64(len(out))}
 	// As many indices per draw as keep size^per within 2^48: one multiply
 	// and compare per draw makes them exactly uniform, and the rejection
 	// probability stays below 2^-16.
@@ -95,20 +95,17 @@ func (d *digitDice) Roll(int) int {
 	return v
 }
 
-// index is the flat index of a roll sequence.
-func (f *flatTable) index(rolls []int) int {
-	i := 0
-	for k, s := range f.sides {
-		i = i*s + rolls[k] - 1
-	}
-	return i
-}
+// Paths is the number of equally likely dice paths the table lays out.
+func (f *Flat) Paths() int { return len(f.outcome) }
+
+// Outcome is the outcome of path i.
+func (f *Flat) Outcome(i int) int { return int(f.outcome[i]) }
 
 // sample runs size trials, drawing uniform indices from pcg. The word and
 // its count stay in local variables so they live in registers, and four
 // interleaved histograms break the dependency on a hot counter
 // (docs/performance.md).
-func (f *flatTable) sample(pcg *rand.PCG, h []uint64, size int) {
+func (f *Flat) sample(pcg *rand.PCG, h []uint64, size int) {
 	n := len(h) / 4
 	out := f.outcome
 	m := uint64(len(out))
@@ -127,7 +124,7 @@ func (f *flatTable) sample(pcg *rand.PCG, h []uint64, size int) {
 
 // draw returns a 64-bit word that yields f.per exactly uniform indices:
 // words whose word*span mod 2^64 falls below 2^64 mod span are redrawn.
-func (f *flatTable) draw(pcg *rand.PCG) uint64 {
+func (f *Flat) draw(pcg *rand.PCG) uint64 {
 	for {
 		word := pcg.Uint64()
 		if _, lo := bits.Mul64(word, f.span); lo >= f.reject {
@@ -138,7 +135,7 @@ func (f *flatTable) draw(pcg *rand.PCG) uint64 {
 
 // fill draws len(out) uniform indices from pcg like sample, writing each
 // trial's outcome instead of counting it.
-func (f *flatTable) fill(pcg *rand.PCG, out []int32) {
+func (f *Flat) fill(pcg *rand.PCG, out []int32) {
 	m := uint64(len(f.outcome))
 	var word uint64
 	left := 0

@@ -9,14 +9,14 @@ import (
 // fillChunk runs size trials of m for chunk of the run seeded with seed and
 // writes each trial's outcome index to out: the same trials Sample tallies.
 func fillChunk(m Model, pcg *rand.PCG, d Stream, seed, chunk uint64, out []int32) {
-	if f := m.flatTable(); f != nil {
+	if f := m.Flat(); f != nil {
 		seedChunk(pcg, seed, chunk)
 		f.fill(pcg, out)
 		return
 	}
 	d.Reset(seed, chunk)
 	for j := range out {
-		out[j] = int32(m.trial(d))
+		out[j] = int32(m.Trial(d))
 	}
 }
 
@@ -39,7 +39,7 @@ func SampleJoint(ctx context.Context, a, b Model, cfg Config, seedB uint64) (*Jo
 	if err != nil {
 		return nil, err
 	}
-	na, nb := a.numOutcomes(), b.numOutcomes()
+	na, nb := a.NumOutcomes(), b.NumOutcomes()
 	j := &Joint{Counts: make([]uint64, na*nb), NA: na, NB: nb}
 	var mu sync.Mutex
 	newWorker := func() chunkWorker {

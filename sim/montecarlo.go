@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/wifodds/wifodds/stats"
 )
@@ -26,72 +27,59 @@ type Config struct {
 	Trials    uint64  // trials to run; with Precision, the most to run (0: MaxTrials)
 	Seed      uint64  // seed of the run
 	Workers   int     // goroutines; <= 0 means one per CPU
-	Precision float64 // > 0: stop once every headline 95% interval's half-width is below it
+	Precision float64 // > 0: stop once HalfWidth of the tally so far is below it
+	// HalfWidth is the largest 95% half-width of the headline
+	// probabilities of a tally; the caller, who knows what the outcomes
+	// mean, gives it with Precision.
+	HalfWidth func(t *stats.Tally) float64
 	// Progress, when set, is called after each chunk with the trials done so
 	// far and the trials planned. It is called from worker goroutines.
 	Progress func(done, planned uint64)
 }
 
-// Sampled is the tally of a Monte Carlo run.
-type Sampled struct {
-	Counts  []uint64 // trials per outcome
-	Trials  uint64   // sum of Counts
-	Chunks  uint64
-	Workers int
-	Partial bool // cancelled before the planned trials were run
-	// Precision is what a run with a precision target achieved; nil
-	// without one.
-	Precision *Precision
-}
-
-// Precision reports a precision target: whether the largest headline 95%
-// half-width fell below it within the trials allowed, and what it was.
-type Precision struct {
-	Target   float64 `json:"target"`
-	Reached  bool    `json:"reached"`
-	Achieved float64 `json:"achieved"`
-}
-
-// Model is a compiled scenario Sample can run: a combat, an invasion or a
-// raid. Its trials return dense outcome indices.
-type Model interface {
-	numOutcomes() int
-	flatTable() *flatTable
-	trial(d Stream) int
-	// halfWidth is the largest 95% half-width of the model's headline
-	// probabilities, for --precision.
-	halfWidth(counts []uint64, trials uint64) float64
-}
-
-// Sample runs Monte Carlo trials of m. The result depends only on the
-// model, Seed, Trials and Precision, never on Workers or scheduling: each
-// chunk has its own stream and the merge is an integer sum. Cancelling ctx
-// stops at the next chunk boundary and returns the chunks completed, marked
-// Partial, with no error.
-func Sample(ctx context.Context, m Model, cfg Config) (*Sampled, error) {
+// Sample runs Monte Carlo trials of m and returns their tally and the run
+// record. The result depends only on the model, Seed, Trials and
+// Precision, never on Workers or scheduling: each chunk has its own stream
+// and the merge is an integer sum. Cancelling ctx stops at the next chunk
+// boundary and returns the chunks completed, marked Partial, with no error.
+func Sample(ctx context.Context, m Model, cfg Config) (*stats.Tally, Run, error) {
+	start := time.Now()
 	p, err := newPool(cfg)
 	if err != nil {
-		return nil, err
+		return nil, Run{}, err
 	}
-	n := m.numOutcomes()
-	res := &Sampled{Counts: make([]uint64, n), Workers: p.workers}
+	n := m.NumOutcomes()
+	counts := make([]uint64, n)
 	var mu sync.Mutex
 	newWorker := func() chunkWorker {
 		return &denseWorker{m: m, h: make([]uint64, 4*n), d: NewStream(0, 0), pcg: new(rand.PCG), merge: func(h []uint64) {
 			mu.Lock()
 			defer mu.Unlock()
 			for o := 0; o < n; o++ {
-				res.Counts[o] += h[o] + h[n+o] + h[2*n+o] + h[3*n+o]
+				counts[o] += h[o] + h[n+o] + h[2*n+o] + h[3*n+o]
 			}
 		}}
 	}
-	res.Partial = !p.rounds(ctx, newWorker, func() bool { return m.halfWidth(res.Counts, p.trials) < cfg.Precision })
-	res.Trials, res.Chunks = p.trials, p.chunks
-	if cfg.Precision > 0 {
-		hw := m.halfWidth(res.Counts, res.Trials)
-		res.Precision = &Precision{Target: cfg.Precision, Reached: hw < cfg.Precision, Achieved: hw}
+	halfWidth := func() float64 {
+		if p.trials == 0 {
+			return 1
+		}
+		return cfg.HalfWidth(&stats.Tally{Counts: counts, N: p.trials})
 	}
-	return res, nil
+	partial := !p.rounds(ctx, newWorker, func() bool { return halfWidth() < cfg.Precision })
+	run := p.record(cfg, partial, start)
+	if cfg.Precision > 0 {
+		hw := halfWidth()
+		run.Precision = &Precision{Target: cfg.Precision, Reached: hw < cfg.Precision, Achieved: hw}
+	}
+	return &stats.Tally{Counts: counts, N: p.trials}, run, nil
+}
+
+// record is the run record of a pool's run.
+func (p *pool) record(cfg Config, partial bool, start time.Time) Run {
+	seed := cfg.Seed
+	return Run{Method: MethodMonteCarlo, Trials: p.trials, Seed: &seed, Workers: p.workers, Chunk: ChunkSize,
+		Partial: partial, Elapsed: time.Since(start).Seconds()}
 }
 
 // denseWorker tallies outcome indices into four interleaved histograms,
@@ -106,7 +94,7 @@ type denseWorker struct {
 }
 
 func (w *denseWorker) run(seed, chunk uint64, size int) {
-	if f := w.m.flatTable(); f != nil {
+	if f := w.m.Flat(); f != nil {
 		seedChunk(w.pcg, seed, chunk)
 		f.sample(w.pcg, w.h, size)
 		return
@@ -114,7 +102,7 @@ func (w *denseWorker) run(seed, chunk uint64, size int) {
 	w.d.Reset(seed, chunk)
 	n := len(w.h) / 4
 	for j := 0; j < size; j++ {
-		w.h[(j&3)*n+w.m.trial(w.d)]++
+		w.h[(j&3)*n+w.m.Trial(w.d)]++
 	}
 }
 
@@ -125,14 +113,15 @@ func (w *denseWorker) done() { w.merge(w.h) }
 // raids). newTrial is called once per worker, so a trial may keep scratch
 // state. The tally is exact and as deterministic as Sample's: per-worker
 // maps merged by summing.
-func SampleKeys(ctx context.Context, newTrial func() func(d Stream) uint64, cfg Config) (map[uint64]uint64, *Sampled, error) {
+func SampleKeys(ctx context.Context, newTrial func() func(d Stream) uint64, cfg Config) (map[uint64]uint64, Run, error) {
 	if cfg.Precision != 0 {
-		return nil, nil, errors.New("sim: precision is not supported for this kind of run; give a number of trials")
+		return nil, Run{}, errors.New("sim: precision is not supported for this kind of run; give a number of trials")
 	}
 	p, err := newPool(cfg)
 	if err != nil {
-		return nil, nil, err
+		return nil, Run{}, err
 	}
+	start := time.Now()
 	total := map[uint64]uint64{}
 	var mu sync.Mutex
 	newWorker := func() chunkWorker {
@@ -144,10 +133,8 @@ func SampleKeys(ctx context.Context, newTrial func() func(d Stream) uint64, cfg 
 			}
 		}}
 	}
-	res := &Sampled{Workers: p.workers}
-	res.Partial = !p.rounds(ctx, newWorker, nil)
-	res.Trials, res.Chunks = p.trials, p.chunks
-	return total, res, nil
+	partial := !p.rounds(ctx, newWorker, nil)
+	return total, p.record(cfg, partial, start), nil
 }
 
 type keyWorker struct {
@@ -188,6 +175,9 @@ func newPool(cfg Config) (*pool, error) {
 	}
 	if cfg.Precision < 0 || cfg.Precision >= 1 {
 		return nil, errors.New("sim: precision must be between 0 and 1")
+	}
+	if cfg.Precision > 0 && cfg.HalfWidth == nil {
+		return nil, errors.New("sim: a precision target needs a HalfWidth")
 	}
 	if cfg.Trials == 0 && cfg.Precision == 0 {
 		return nil, errors.New("sim: trials must be positive")
@@ -260,46 +250,4 @@ func (p *pool) run(ctx context.Context, from, to uint64, newWorker func() chunkW
 	}
 	wg.Wait()
 	return ctx.Err() == nil || p.chunks == to
-}
-
-func (c *Combat) numOutcomes() int      { return len(c.Outcomes) }
-func (c *Combat) flatTable() *flatTable { return c.flat }
-func (c *Combat) trial(d Stream) int    { return Resolve(c, d) }
-
-func (c *Combat) halfWidth(counts []uint64, trials uint64) float64 {
-	return HalfWidth(c, counts, trials)
-}
-
-// HalfWidth is the largest half-width of the 95% Wilson intervals of the
-// headline probabilities (hex taken, breakthrough, attackers face-up and
-// each CRT result) after trials trials.
-func HalfWidth(c *Combat, counts []uint64, trials uint64) float64 {
-	if trials == 0 {
-		return 1
-	}
-	t := &stats.Tally{Counts: counts, N: trials}
-	worst := 0.0
-	check := func(e stats.Estimate) { worst = max(worst, e.HalfWidth()) }
-	check(t.Event(func(i int) bool { return c.Outcomes[i].HexTaken }))
-	check(t.Event(func(i int) bool { return c.Outcomes[i].Breakthrough }))
-	check(t.Event(func(i int) bool { return c.Outcomes[i].AttackerFaceUp }))
-	seen := map[string]bool{}
-	for _, o := range c.Outcomes {
-		r := o.Result.String()
-		if seen[r] {
-			continue
-		}
-		seen[r] = true
-		check(t.Event(func(i int) bool { return c.Outcomes[i].Result.String() == r }))
-	}
-	return worst
-}
-
-// PerTrial returns a copy of c that Monte Carlo samples by calling Resolve
-// for every trial, even when a flat table exists: for benchmarks and for
-// checking the two sampling paths against each other.
-func PerTrial(c *Combat) *Combat {
-	d := *c
-	d.flat = nil
-	return &d
 }

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/urfave/cli/v2"
+	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/reports"
 	"github.com/wifodds/wifodds/scenario"
@@ -87,7 +89,11 @@ func compareAction(c *cli.Context) error {
 	if len(specs) == 1 {
 		specs = append([]string{"scenario="}, specs...)
 	}
-	var vs []sim.NamedCombat
+	air, err := openAir(s)
+	if err != nil {
+		return err
+	}
+	var vs []analysis.NamedCombat
 	var crts []string
 	seen := map[string]bool{}
 	for _, spec := range specs {
@@ -112,11 +118,11 @@ func compareAction(c *cli.Context) error {
 		if err != nil {
 			return fmt.Errorf("--variant %s: %w", name, err)
 		}
-		cb, err := sim.Compile(v, t)
+		cb, err := combat.Compile(v, t, air)
 		if err != nil {
 			return fmt.Errorf("--variant %s: %w", name, err)
 		}
-		vs = append(vs, sim.NamedCombat{Name: name, Overrides: strings.TrimSpace(over), Combat: cb})
+		vs = append(vs, analysis.NamedCombat{Name: name, Overrides: strings.TrimSpace(over), Combat: cb})
 		crts = append(crts, v.CRT)
 	}
 	out, err := prepareOutputs(c, inputFiles(file, s, crts...), "output", "html", "chart", "loss-chart")
@@ -137,9 +143,9 @@ func compareAction(c *cli.Context) error {
 		}
 	}
 	start := time.Now()
-	var cmp *sim.Comparison
+	var cmp *analysis.Comparison
 	if exact {
-		cmp, err = sim.CompareExact(c.Context, s.Name, vs, budget)
+		cmp, err = analysis.CompareExact(c.Context, s.Name, vs, budget)
 		if err != nil {
 			if c.Context.Err() != nil {
 				return stopped(err)
@@ -148,7 +154,7 @@ func compareAction(c *cli.Context) error {
 		}
 	} else {
 		bar := newProgress(c.App.ErrWriter, c.Bool("quiet"), "trials")
-		cmp, err = sim.CompareSampled(c.Context, s.Name, vs, sim.Config{Trials: trials, Seed: seed, Workers: workers, Progress: bar.update}, !c.Bool("independent"))
+		cmp, err = analysis.CompareSampled(c.Context, s.Name, vs, sim.Config{Trials: trials, Seed: seed, Workers: workers, Progress: bar.update}, !c.Bool("independent"))
 		bar.finish()
 		if err != nil {
 			return err

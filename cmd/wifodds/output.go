@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -92,4 +93,17 @@ func finish(c *cli.Context, b *fileio.Batch, report []byte) error {
 	}
 	_, err := c.App.Writer.Write(report)
 	return err
+}
+
+// openAir loads the air tables a scenario names: the built-in strategic
+// tables, or its file.
+func openAir(s *scenario.Scenario) (*crt.AirTables, error) {
+	if s.AirTables == "" || s.AirTables == "strategic" {
+		return crt.BuiltinAir("strategic")
+	}
+	t, err := crt.LoadAir(scenario.ResolvePath(s.File, s.AirTables))
+	if err != nil {
+		return nil, fmt.Errorf("%s: air_tables: %w", s.AirTablesPos, err)
+	}
+	return t, nil
 }

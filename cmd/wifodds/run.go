@@ -9,15 +9,15 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/urfave/cli/v2"
+	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/internal/fileio"
 	"github.com/wifodds/wifodds/reports"
 	"github.com/wifodds/wifodds/scenario"
 	"github.com/wifodds/wifodds/sim"
-	"github.com/wifodds/wifodds/stats"
 )
 
 func defaultWorkers() int { return runtime.NumCPU() }
@@ -49,7 +49,7 @@ func runCommand() *cli.Command {
 			&cli.StringFlag{Name: "crt", Usage: "use this table (standard, 2d6 or a file) instead of the scenario's"},
 			&cli.BoolFlag{Name: "explain", Usage: "show how totals, odds, modifiers and table choice were reached"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"},
-			&cli.IntFlag{Name: "raids", Value: 1, Usage: fmt.Sprintf("bombardment: fly `K` raids (1-%d), carrying losses forward, and report the campaign's totals (Monte Carlo)", sim.MaxRaids)},
+			&cli.IntFlag{Name: "raids", Value: 1, Usage: fmt.Sprintf("bombardment: fly `K` raids (1-%d), carrying losses forward, and report the campaign's totals (Monte Carlo)", combat.MaxRaids)},
 		},
 		Action: runAction,
 	}
@@ -104,8 +104,8 @@ func parseRunOptions(c *cli.Context) (*runOptions, error) {
 	if c.IsSet("precision") && (o.precision <= 0 || o.precision >= 1 || math.IsNaN(o.precision)) {
 		return nil, usagef("--precision %v: want a half-width between 0 and 1, e.g. 0.001", o.precision)
 	}
-	if o.raids < 1 || o.raids > sim.MaxRaids {
-		return nil, usagef("--raids %d: want 1 to %d", o.raids, sim.MaxRaids)
+	if o.raids < 1 || o.raids > combat.MaxRaids {
+		return nil, usagef("--raids %d: want 1 to %d", o.raids, combat.MaxRaids)
 	}
 	if o.budget < 1 || o.budget > sim.MaxPathBudget {
 		return nil, usagef("--budget %d: want 1 to %d paths", o.budget, sim.MaxPathBudget)
@@ -180,96 +180,73 @@ func runAction(c *cli.Context) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", where, err)
 	}
-	combat, err := sim.Compile(s, table)
+	air, err := openAir(s)
 	if err != nil {
 		return err
 	}
-	start := time.Now()
-	method := sim.MethodMonteCarlo
-	if o.exact {
-		method = sim.MethodExact
-	} else if o.auto {
-		n, err := sim.CountPaths(c.Context, combat, o.budget+1)
-		if err != nil {
-			return stopped(err)
-		}
-		if n <= o.budget {
-			method = sim.MethodExact
-		}
+	cb, err := combat.Compile(s, table, air)
+	if err != nil {
+		return err
 	}
-	var tally *stats.Tally
-	var sampled *sim.Sampled
-	paths := 0
-	if method == sim.MethodExact {
-		bar := newProgress(c.App.ErrWriter, o.quiet, "paths")
-		w, n, err := sim.Exact(c.Context, combat, o.budget, bar.update)
-		bar.finish()
-		if err != nil {
-			if c.Context.Err() != nil {
-				return stopped(err)
-			}
-			return fmt.Errorf("%s: %w (try without --exact, or --auto)", o.file, err)
-		}
-		tally, paths = &stats.Tally{Weights: w}, n
-	} else {
-		if tally, sampled, err = sample(c, o, combat); err != nil {
-			return err
-		}
-	}
-	sum := sim.Summarize(combat, tally)
-	sum.Elapsed = time.Since(start).Seconds()
-	sum.Paths = paths
-	if sampled != nil {
-		sum.Sampled(o.seed, sampled)
-		if o.auto {
-			sum.Warnings = append(sum.Warnings, fmt.Sprintf("--auto chose Monte Carlo: the dice tree has more than %d paths", o.budget))
-		}
-	} else if o.auto {
-		sum.Warnings = append(sum.Warnings, fmt.Sprintf("--auto chose exact enumeration (%d dice paths)", paths))
-		if o.precision > 0 {
-			sum.Warnings = append(sum.Warnings, "--precision does not apply: the answer is exact")
-		}
-	}
-	if rolls := o.replayRolls(s); len(rolls) > 0 {
-		r, err := sim.Replay(combat, rolls, replayStream(o))
-		if err != nil {
-			return replayError(o, s, err)
-		}
-		r.Audit(combat, tally)
-		sum.Replay = r
+	req, finish := o.request(c, s)
+	sum, err := analysis.RunCombat(c.Context, cb, req)
+	finish()
+	if err != nil {
+		return o.runError(c, s, err)
 	}
 	if o.explain {
-		sum.Working = working(combat.Steps)
+		sum.Working = working(cb.Steps)
 	}
-	return emit(c, o, out, combat.Steps, sum, func(buf *bytes.Buffer) error { return reports.WriteText(buf, sum) }, sum.Partial, sum.Trials)
+	return emit(c, o, out, cb.Steps, sum, func(buf *bytes.Buffer) error { return reports.WriteText(buf, sum) }, sum.Partial, sum.Trials)
+}
+
+// request is the analysis request the options make, with progress bars on
+// a terminal; finish clears them.
+func (o *runOptions) request(c *cli.Context, s *scenario.Scenario) (analysis.Request, func()) {
+	req := analysis.Request{Engine: analysis.MonteCarlo, Budget: o.budget, Replay: o.replayRolls(s),
+		Sample: sim.Config{Trials: o.trials, Seed: o.seed, Workers: o.workers}}
+	switch {
+	case o.exact:
+		req.Engine = analysis.Exact
+	case o.auto:
+		req.Engine = analysis.Auto
+	}
+	if o.precision > 0 {
+		req.Sample.Trials, req.Sample.Precision = o.maxTrials, o.precision
+	}
+	trials := newProgress(c.App.ErrWriter, o.quiet, "trials")
+	paths := newProgress(c.App.ErrWriter, o.quiet, "paths")
+	req.Sample.Progress, req.ExactProgress = trials.update, paths.update
+	return req, func() { trials.finish(); paths.finish() }
+}
+
+// runError words an error of a run: an interrupted run, an exact tree over
+// the budget, or a bad replayed roll with where it came from (--dice, or
+// the scenario file's line).
+func (o *runOptions) runError(c *cli.Context, s *scenario.Scenario, err error) error {
+	var re *analysis.ReplayError
+	switch {
+	case errors.Is(err, analysis.ErrNoTrials):
+		return fmt.Errorf("%w: %v", errInterrupted, err)
+	case c.Context.Err() != nil:
+		return stopped(err)
+	case errors.Is(err, sim.ErrBudget):
+		return fmt.Errorf("%s: %w (try without --exact, or --auto)", o.file, err)
+	case !errors.As(err, &re):
+		return err
+	case o.diceSet:
+		return fmt.Errorf("--dice: %w", err)
+	}
+	return fmt.Errorf("%s:%d: %w", o.file, s.DiceLine[re.Index], err)
 }
 
 // working is the --explain steps as lines, for JSON.
-func working(steps []sim.Step) []string {
+func working(steps []combat.Step) []string {
 	out := make([]string, len(steps))
 	for i, st := range steps {
 		out[i] = st.String()
 	}
 	return out
-}
-
-// sample runs Monte Carlo on m as the options say, with a progress bar.
-func sample(c *cli.Context, o *runOptions, m sim.Model) (*stats.Tally, *sim.Sampled, error) {
-	cfg := sim.Config{Trials: o.trials, Seed: o.seed, Workers: o.workers}
-	if o.precision > 0 {
-		cfg.Trials, cfg.Precision = o.maxTrials, o.precision
-	}
-	bar := newProgress(c.App.ErrWriter, o.quiet, "trials")
-	cfg.Progress = bar.update
-	sampled, err := sim.Sample(c.Context, m, cfg)
-	bar.finish()
-	if err != nil {
-		return nil, nil, err
-	}
-	if sampled.Trials == 0 {
-		return nil, nil, fmt.Errorf("%w before the first chunk of trials finished; nothing to report", errInterrupted)
-	}
-	return &stats.Tally{Counts: sampled.Counts, N: sampled.Trials}, sampled, nil
 }
 
 // replayRolls are the rolls to replay: --dice, else the scenario's list.
@@ -280,23 +257,9 @@ func (o *runOptions) replayRolls(s *scenario.Scenario) []int {
 	return s.Dice
 }
 
-// replayStream draws the rolls a replay needs beyond the listed ones, from
-// a stream no Monte Carlo chunk uses.
-func replayStream(o *runOptions) sim.Dice { return sim.NewStream(o.seed, math.MaxUint64) }
-
-// replayError names where a bad listed roll came from: --dice, or the
-// scenario file's line.
-func replayError(o *runOptions, s *scenario.Scenario, err error) error {
-	var re *sim.ReplayError
-	if o.diceSet || !errors.As(err, &re) {
-		return fmt.Errorf("--dice: %w", err)
-	}
-	return fmt.Errorf("%s:%d: %w", o.file, s.DiceLine[re.Index], err)
-}
-
 // emit writes the report: the working first with --explain, then the text
 // or JSON, to standard output or atomically to --output.
-func emit(c *cli.Context, o *runOptions, out *fileio.Batch, steps []sim.Step, summary any, text func(*bytes.Buffer) error, partial bool, trials uint64) error {
+func emit(c *cli.Context, o *runOptions, out *fileio.Batch, steps []combat.Step, summary any, text func(*bytes.Buffer) error, partial bool, trials uint64) error {
 	var buf bytes.Buffer
 	if o.explain && o.format == "text" {
 		if err := reports.WriteExplain(&buf, steps); err != nil {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+	"github.com/wifodds/wifodds/analysis"
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/reports"
 	"github.com/wifodds/wifodds/scenario"
@@ -40,14 +41,14 @@ func sweepCommand() *cli.Command {
 	}
 }
 
-func parseRange(flag, s string) (sim.Range, error) {
+func parseRange(flag, s string) (analysis.Range, error) {
 	a, b, ok := strings.Cut(s, "..")
 	lo, err1 := strconv.Atoi(strings.TrimSpace(a))
 	hi, err2 := strconv.Atoi(strings.TrimSpace(b))
 	if !ok || err1 != nil || err2 != nil || hi < lo {
-		return sim.Range{}, usagef("--%s %q: want LO..HI with whole numbers, e.g. 2..40", flag, s)
+		return analysis.Range{}, usagef("--%s %q: want LO..HI with whole numbers, e.g. 2..40", flag, s)
 	}
-	return sim.Range{Lo: lo, Hi: hi}, nil
+	return analysis.Range{Lo: lo, Hi: hi}, nil
 }
 
 func sweepAction(c *cli.Context) error {
@@ -73,8 +74,8 @@ func sweepAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if r.Lo < 0 || r.Hi > sim.MaxSweepTotal || r.Hi-r.Lo >= sim.MaxSweepSteps {
-		return usagef("--%s %s: totals from 0 to %d, at most %d steps", axis, spec, sim.MaxSweepTotal, sim.MaxSweepSteps)
+	if r.Lo < 0 || r.Hi > analysis.MaxSweepTotal || r.Hi-r.Lo >= analysis.MaxSweepSteps {
+		return usagef("--%s %s: totals from 0 to %d, at most %d steps", axis, spec, analysis.MaxSweepTotal, analysis.MaxSweepSteps)
 	}
 	if b := c.Int("budget"); b < 1 || b > sim.MaxPathBudget {
 		return usagef("--budget %d: want 1 to %d paths", b, sim.MaxPathBudget)
@@ -110,6 +111,10 @@ func sweepAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	air, err := openAir(s)
+	if err != nil {
+		return err
+	}
 	var tables []*crt.Table
 	for _, n := range names {
 		dir := filepath.Dir(file)
@@ -123,7 +128,7 @@ func sweepAction(c *cli.Context) error {
 		tables = append(tables, t)
 	}
 	bar := newProgress(c.App.ErrWriter, c.Bool("quiet"), "steps")
-	sw, err := sim.RunSweep(c.Context, s, tables, axis, r, mods, c.Int("budget"), bar.update)
+	sw, err := analysis.RunSweep(c.Context, s, tables, air, axis, r, mods, c.Int("budget"), bar.update)
 	bar.finish()
 	if err != nil && c.Context.Err() != nil {
 		return stopped(err)

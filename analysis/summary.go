@@ -1,23 +1,19 @@
-package sim
+package analysis
 
 import (
 	"fmt"
 	"sort"
 	"strconv"
 
+	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/scenario"
+	"github.com/wifodds/wifodds/sim"
 	"github.com/wifodds/wifodds/stats"
 )
 
 // NotAllowed is the result of an airdrop that may not be made (AWAW 10.55C).
 const NotAllowed = "not allowed"
-
-// Method names how a summary's probabilities were computed.
-const (
-	MethodExact      = "exact"
-	MethodMonteCarlo = "monte-carlo"
-)
 
 // Summary is what a run reports (docs/rules.md §7): the probability of every CRT
 // result and of the hex taken, breakthrough and attackers staying face-up,
@@ -29,7 +25,7 @@ type Summary struct {
 	CRT      string   `json:"crt"`
 	Table    string   `json:"table"` // the scenario's table setting: auto, assault or blitz
 	Options  []string `json:"options"`
-	Run
+	sim.Run
 
 	Notional      *float64                  `json:"notional_unit,omitempty"` // invasions and paradrops
 	Odds          OddsTotals                `json:"odds"`
@@ -51,34 +47,6 @@ type Summary struct {
 	// ResultOrder lists Results' keys from the attacker's worst to best,
 	// for readable reports.
 	ResultOrder []string `json:"-"`
-}
-
-// Run is how a run was made, common to every summary: the method, and
-// for Monte Carlo the trials, seed, workers and chunk size.
-type Run struct {
-	Method  string  `json:"method"`
-	Trials  uint64  `json:"trials,omitempty"`
-	Seed    *uint64 `json:"seed,omitempty"`
-	Workers int     `json:"workers,omitempty"`
-	Chunk   int     `json:"chunk_size,omitempty"`
-	Paths   int     `json:"paths,omitempty"`
-	Elapsed float64 `json:"elapsed_seconds"`
-	Partial bool    `json:"partial"`
-	// Precision is the outcome of a --precision target, when one was set.
-	Precision *Precision `json:"precision,omitempty"`
-}
-
-// runOf is the run behind a tally: exact, or Monte Carlo over t.N trials.
-func runOf(t *stats.Tally) Run {
-	if t.Exact() {
-		return Run{Method: MethodExact}
-	}
-	return Run{Method: MethodMonteCarlo, Trials: t.N, Chunk: ChunkSize}
-}
-
-// Sampled records the seed, workers and partial flag of a Monte Carlo run.
-func (r *Run) Sampled(seed uint64, s *Sampled) {
-	r.Seed, r.Workers, r.Partial, r.Precision = &seed, s.Workers, s.Partial, s.Precision
 }
 
 // OddsTotals are the totals the odds were computed from.
@@ -194,11 +162,11 @@ type ReconstructedUse struct {
 }
 
 // Summarize aggregates a tally of c's outcomes.
-func Summarize(c *Combat, t *stats.Tally) *Summary {
+func Summarize(c *combat.Combat, t *stats.Tally, run sim.Run) *Summary {
 	s := c.Scenario
 	sum := &Summary{
 		Scenario: s.Name, Kind: string(s.Kind), CRT: s.CRT, Table: s.Table, Options: []string{},
-		Run:        runOf(t),
+		Run:        run,
 		Odds:       OddsTotals{c.Attack, c.Defence},
 		OddsLevels: map[string]float64{}, Tables: map[string]float64{},
 		Results: map[string]float64{}, ResultCIs: map[string]stats.Estimate{},
@@ -213,19 +181,19 @@ func Summarize(c *Combat, t *stats.Tally) *Summary {
 	}
 	sort.Strings(sum.Options)
 	out := c.Outcomes
-	is := func(f func(o *Outcome) bool) func(int) bool { return func(i int) bool { return f(&out[i]) } }
+	is := func(f func(o *combat.Outcome) bool) func(int) bool { return func(i int) bool { return f(&out[i]) } }
 	for lv, l := range c.CRT.Levels {
-		e := t.Event(is(func(o *Outcome) bool { return int(o.Level) == lv }))
+		e := t.Event(is(func(o *combat.Outcome) bool { return int(o.Level) == lv }))
 		if e.P > 0 {
 			sum.OddsLevels[l.String()] = e.P
 		}
 	}
 	for _, k := range crt.Kinds {
-		sum.Tables[k.String()] = t.Event(is(func(o *Outcome) bool { return o.Table == k })).P
+		sum.Tables[k.String()] = t.Event(is(func(o *combat.Outcome) bool { return o.Table == k })).P
 	}
 	type ranked struct {
 		code string
-		o    *Outcome
+		o    *combat.Outcome
 	}
 	var codes []ranked
 	codeOf := make([]string, len(out))
@@ -246,7 +214,7 @@ func Summarize(c *Combat, t *stats.Tally) *Summary {
 		codes = append(codes, ranked{code, &out[i]})
 	}
 	sort.SliceStable(codes, func(a, b int) bool {
-		if c := codes[a].o.better(codes[b].o); c != 0 {
+		if c := codes[a].o.CompareForAttacker(codes[b].o); c != 0 {
 			return c < 0
 		}
 		return codes[a].code < codes[b].code
@@ -255,13 +223,13 @@ func Summarize(c *Combat, t *stats.Tally) *Summary {
 		sum.ResultOrder = append(sum.ResultOrder, r.code)
 	}
 	p := &sum.Probabilities
-	p.HexTaken = t.Event(is(func(o *Outcome) bool { return o.HexTaken }))
-	p.Breakthrough = t.Event(is(func(o *Outcome) bool { return o.Breakthrough }))
-	p.AttackerFaceUp = t.Event(is(func(o *Outcome) bool { return o.AttackerFaceUp }))
-	p.DefenderRetreated = t.Event(is(func(o *Outcome) bool { return o.DefenderRetreated > 0 }))
-	p.DefenderShattered = t.Event(is(func(o *Outcome) bool { return o.DefenderShattered > 0 }))
-	if c.airdropLimited() {
-		e := t.Event(is(func(o *Outcome) bool { return o.NotAllowed }))
+	p.HexTaken = t.Event(is(func(o *combat.Outcome) bool { return o.HexTaken }))
+	p.Breakthrough = t.Event(is(func(o *combat.Outcome) bool { return o.Breakthrough }))
+	p.AttackerFaceUp = t.Event(is(func(o *combat.Outcome) bool { return o.AttackerFaceUp }))
+	p.DefenderRetreated = t.Event(is(func(o *combat.Outcome) bool { return o.DefenderRetreated > 0 }))
+	p.DefenderShattered = t.Event(is(func(o *combat.Outcome) bool { return o.DefenderShattered > 0 }))
+	if c.AirdropLimited() {
+		e := t.Event(is(func(o *combat.Outcome) bool { return o.NotAllowed }))
 		p.NotAllowed = &e
 	}
 
@@ -285,10 +253,10 @@ func Summarize(c *Combat, t *stats.Tally) *Summary {
 	m.DefenderFactorsLost = t.Mean(func(i int) float64 { return out[i].DefenderFactorsLost })
 
 	sum.LossesByType = LossesByType{
-		Attacker: lossesByType(t, s.Attacker.Units, c.attOrder, func(i int) int { return int(out[i].AttackerLost + out[i].AttackerReduced) }),
-		Defender: lossesByType(t, s.Defender.Units, c.defOrder, func(i int) int { return int(out[i].DefenderLost + out[i].DefenderReduced) }),
+		Attacker: lossesByType(t, s.Attacker.Units, c.AttOrder, func(i int) int { return int(out[i].AttackerLost + out[i].AttackerReduced) }),
+		Defender: lossesByType(t, s.Defender.Units, c.DefOrder, func(i int) int { return int(out[i].DefenderLost + out[i].DefenderReduced) }),
 	}
-	if c.pre != nil {
+	if c.HasPreCombat() {
 		sum.PreCombat = &PreCombat{
 			DefendersStruck:   points(t.Distribution(nil, func(i int) int { return int(out[i].Struck) })),
 			AircraftDestroyed: points(t.Distribution(nil, func(i int) int { return int(out[i].AirHit) })),
@@ -296,7 +264,7 @@ func Summarize(c *Combat, t *stats.Tally) *Summary {
 			SupportFactors:    pointMap(factorDist(t, func(i int) float64 { return out[i].Support })),
 		}
 	}
-	sum.Reconstructed.Probability = t.Event(is(func(o *Outcome) bool { return o.Reconstructed }))
+	sum.Reconstructed.Probability = t.Event(is(func(o *combat.Outcome) bool { return o.Reconstructed }))
 	sum.Reconstructed.Used = sum.Reconstructed.Probability.P > 0
 	if sum.Reconstructed.Used {
 		sum.Warnings = append(sum.Warnings, fmt.Sprintf("reconstructed table values (docs/rules.md §0) decide %.1f%% of outcomes; load the printed table with crt: FILE for official values",

@@ -1,13 +1,14 @@
-package sim_test
+package analysis_test
 
 import (
 	"context"
 	"fmt"
 
+	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/scenario"
 	"github.com/wifodds/wifodds/sim"
-	"github.com/wifodds/wifodds/stats"
 )
 
 const example = `name: example
@@ -27,10 +28,10 @@ defender:
 func ExampleExact() {
 	s, _ := scenario.Parse("example.yaml", []byte(example))
 	t, _ := crt.Builtin(s.CRT)
-	c, _ := sim.Compile(s, t)
-	w, paths, _ := sim.Exact(context.Background(), c, 0, nil)
-	sum := sim.Summarize(c, &stats.Tally{Weights: w})
-	fmt.Printf("odds %v:%v over %d dice paths\n", c.Attack, c.Defence, paths)
+	c, _ := combat.Compile(s, t, nil)
+	tally, run, _ := sim.Exact(context.Background(), c, 0, nil)
+	sum := analysis.Summarize(c, tally, run)
+	fmt.Printf("odds %v:%v over %d dice paths\n", c.Attack, c.Defence, run.Paths)
 	fmt.Printf("P(hex taken) = %.4f\n", sum.Probabilities.HexTaken.P)
 	// Output:
 	// odds 11:3 over 36 dice paths
@@ -42,10 +43,10 @@ func ExampleExact() {
 func ExampleSample() {
 	s, _ := scenario.Parse("example.yaml", []byte(example))
 	t, _ := crt.Builtin(s.CRT)
-	c, _ := sim.Compile(s, t)
+	c, _ := combat.Compile(s, t, nil)
 	for _, workers := range []int{1, 4} {
-		res, _ := sim.Sample(context.Background(), c, sim.Config{Trials: 1_000_000, Seed: 42, Workers: workers})
-		sum := sim.Summarize(c, &stats.Tally{Counts: res.Counts, N: res.Trials})
+		tally, run, _ := sim.Sample(context.Background(), c, sim.Config{Trials: 1_000_000, Seed: 42, Workers: workers})
+		sum := analysis.Summarize(c, tally, run)
 		e := sum.Probabilities.HexTaken
 		fmt.Printf("%d workers: P(hex taken) = %.4f [%.4f, %.4f]\n", workers, e.P, e.Lo, e.Hi)
 	}

@@ -1,4 +1,4 @@
-package sim
+package combat
 
 import "github.com/wifodds/wifodds/crt"
 
@@ -33,11 +33,11 @@ type Outcome struct {
 	AirAborted int8    // ground-support aircraft aborted by AA fire
 }
 
-// better reports whether o is better for the attacker than p, comparing in
+// CompareForAttacker reports whether o is better for the attacker than p, comparing in
 // order: hex taken, breakthrough, defending units removed (destroyed, then
 // all), attacking units lost (fewer is better), attackers face-up. It
 // orders outcomes for the luck audit.
-func (o *Outcome) better(p *Outcome) int {
+func (o *Outcome) CompareForAttacker(p *Outcome) int {
 	cmpBool := func(a, b bool) int {
 		switch {
 		case a && !b:

@@ -1,9 +1,8 @@
-package sim
+package combat
 
 import (
 	"fmt"
 	"math/bits"
-	"path/filepath"
 	"sort"
 
 	"github.com/wifodds/wifodds/crt"
@@ -94,7 +93,7 @@ func (c *Combat) planPreCombat() error {
 	}
 	p.aaFactors = int(crt.RoundNearest.Round(aa))
 	if len(s.Attacker.Aircraft) > 0 && p.aaFactors > 0 {
-		air, err := airTables(s)
+		air, err := c.airTables()
 		if err != nil {
 			return err
 		}
@@ -145,19 +144,19 @@ func (c *Combat) planPreCombat() error {
 	return nil
 }
 
-func airTables(s *scenario.Scenario) (*crt.AirTables, error) {
+// airTables are the tables AA fire at the ground support reads: those the
+// caller loaded, or the built-in strategic tables when the scenario names
+// them. A scenario that names a file the caller did not load is an error,
+// never a silent switch to the built-in tables.
+func (c *Combat) airTables() (*crt.AirTables, error) {
+	s := c.Scenario
+	if c.air != nil {
+		return c.air, nil
+	}
 	if s.AirTables == "" || s.AirTables == "strategic" {
 		return crt.BuiltinAir("strategic")
 	}
-	p := s.AirTables
-	if !filepath.IsAbs(p) {
-		p = filepath.Join(filepath.Dir(s.File), p)
-	}
-	t, err := crt.LoadAir(p)
-	if err != nil {
-		return nil, fmt.Errorf("%s: air_tables: %w", s.AirTablesPos, err)
-	}
-	return t, nil
+	return nil, fmt.Errorf("%s: air_tables: %s is not loaded; pass its tables to Compile", s.AirTablesPos, s.AirTables)
 }
 
 // strikePriority orders the targets of ground strikes: the attacker turns

@@ -1,4 +1,4 @@
-package sim
+package combat_test
 
 import (
 	"context"
@@ -6,12 +6,15 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/scenario"
+	"github.com/wifodds/wifodds/sim"
 	"github.com/wifodds/wifodds/stats"
 )
 
-func load(t testing.TB, path string) *Combat {
+func load(t testing.TB, path string) *combat.Combat {
 	t.Helper()
 	s, err := scenario.Load(path)
 	if err != nil {
@@ -21,20 +24,30 @@ func load(t testing.TB, path string) *Combat {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := Compile(s, tb)
+	c, err := combat.Compile(s, tb, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return c
 }
 
-func exact(t testing.TB, c *Combat) *stats.Tally {
+func exact(t testing.TB, c *combat.Combat) *stats.Tally {
 	t.Helper()
-	w, _, err := Exact(context.Background(), c, 0, nil)
+	tally, _, err := sim.Exact(context.Background(), c, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &stats.Tally{Weights: w}
+	return tally
+}
+
+// exactSummary is the exact summary of c.
+func exactSummary(t testing.TB, c *combat.Combat) *analysis.Summary {
+	t.Helper()
+	tally, run, err := sim.Exact(context.Background(), c, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return analysis.Summarize(c, tally, run)
 }
 
 // noDice fails the test if resolution draws a roll beyond the forced ones.
@@ -54,14 +67,14 @@ func TestWildResultsExample(t *testing.T) {
 	if got := c.CRT.Levels[c.Variants[0].Level].String(); got != "3:1" {
 		t.Fatalf("odds level %s, want 3:1", got)
 	}
-	r, err := Replay(c, c.Scenario.Dice, noDice{t})
+	r, err := analysis.Replay(c, c.Scenario.Dice, noDice{t})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.Result != "2/2S" || r.AttackerLost != 2 || r.DefenderLost != 2 || !r.HexTaken || r.AttackerUp || r.Table != "assault" {
 		t.Fatalf("replay = %+v, want 2/2S, 2 German and 2 French units lost, hex taken, attackers face-down", r)
 	}
-	out := c.Outcomes[r.outcome]
+	out := c.Outcomes[r.Index]
 	// The Germans lose their two cheapest units (INF 3 and INF 4).
 	if out.AttackerFactorsLost != 7 || out.DefenderFactorsLost != 4 {
 		t.Fatalf("factors lost %v/%v, want 7/4", out.AttackerFactorsLost, out.DefenderFactorsLost)
@@ -72,8 +85,7 @@ func TestWildResultsExample(t *testing.T) {
 // raises it to 6:1, so on the 2D6 table +6 with probability 1/3, else +5.
 func TestFractionalOddsExample(t *testing.T) {
 	c := load(t, "../examples/fractional-odds-16to3.yaml")
-	tally := exact(t, c)
-	sum := Summarize(c, tally)
+	sum := exactSummary(t, c)
 	if math.Abs(sum.OddsLevels["6:1"]-1.0/3) > 1e-12 || math.Abs(sum.OddsLevels["5:1"]-2.0/3) > 1e-12 {
 		t.Fatalf("odds levels %v, want 5:1 2/3 and 6:1 1/3", sum.OddsLevels)
 	}
@@ -81,14 +93,14 @@ func TestFractionalOddsExample(t *testing.T) {
 		t.Fatal("the odds modifiers are not +5 and +6")
 	}
 	// Replay: a fractional die of 2 raises the odds; then 2d6.
-	r, err := Replay(c, []int{2, 3, 4}, noDice{t})
+	r, err := analysis.Replay(c, []int{2, 3, 4}, noDice{t})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.Odds != "6:1" || r.Result != c.CRT.Lookup(crt.Assault, c.Variants[1].Level, 7).String() {
 		t.Fatalf("replay %+v, want 6:1 and row 7+6", r)
 	}
-	r, _ = Replay(c, []int{3, 3, 4}, noDice{t})
+	r, _ = analysis.Replay(c, []int{3, 3, 4}, noDice{t})
 	if r.Odds != "5:1" {
 		t.Fatalf("a fractional die of 3 gave %s, want 5:1", r.Odds)
 	}

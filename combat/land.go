@@ -1,4 +1,4 @@
-package sim
+package combat
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/scenario"
+	"github.com/wifodds/wifodds/sim"
 )
 
 // Combat is a land combat compiled for resolution: everything that does not
@@ -20,18 +21,20 @@ type Combat struct {
 	// (ground strikes, AA fire at the ground support) has done nothing: for
 	// a plain combat, the combat.
 	State
-	Notional  float64   // the notional defending unit of an invasion or paradrop (docs/rules.md §4), after its modifiers
-	Outcomes  []Outcome // every outcome settled while compiling
-	Reachable []bool    // by outcome: whether Resolve can return it
-	Steps     []Step    // the working, for --explain
+	// AttOrder and DefOrder list each side's units in the combat (indices
+	// into the scenario's lists) in the order they are lost.
+	AttOrder, DefOrder []int
+	Notional           float64   // the notional defending unit of an invasion or paradrop (docs/rules.md §4), after its modifiers
+	Outcomes           []Outcome // every outcome settled while compiling
+	Reachable          []bool    // by outcome: whether Resolve can return it
+	Steps              []Step    // the working, for --explain
 
-	twoDice  bool
-	wild     bool
-	flat     *flatTable // the whole dice tree as one table, when small and static
-	attOrder []int      // attacking units in the combat, in the order they are lost
-	defOrder []int
-	intern   map[Outcome]int32
-	pre      *preCombat // pre-combat random steps, or nil
+	twoDice bool
+	wild    bool
+	flat    *sim.Flat      // the whole dice tree as one table, when small and static
+	air     *crt.AirTables // loaded air tables for AA fire at the ground support, or nil
+	intern  map[Outcome]int32
+	pre     *preCombat // pre-combat random steps, or nil
 
 	// Scratch while compiling a state.
 	quiet    bool   // compiling a state other than the base: no working
@@ -79,8 +82,11 @@ type TableStats struct {
 // stride is the width of the dice-total index: totals run 1..12.
 const stride = 13
 
-// Compile validates a land scenario against a CRT and compiles it.
-func Compile(s *scenario.Scenario, t *crt.Table) (*Combat, error) {
+// Compile validates a land scenario against a CRT and compiles it. air are
+// the air tables the scenario names for AA fire at its ground support; nil
+// when it names the built-in ones (or has no such fire). Compile does no
+// I/O: the caller loads the tables.
+func Compile(s *scenario.Scenario, t *crt.Table, air *crt.AirTables) (*Combat, error) {
 	switch s.Kind {
 	case scenario.Land, scenario.Invasion, scenario.Paradrop:
 	default:
@@ -105,7 +111,7 @@ func Compile(s *scenario.Scenario, t *crt.Table) (*Combat, error) {
 	if err := t.Modifiers.Covers(s.Hex.Weather, s.Hex.Terrain); err != nil {
 		return nil, fmt.Errorf("sim: %s: %w (%s)", s.File, err, t.File)
 	}
-	c := &Combat{Scenario: s, CRT: t, twoDice: t.Dice == 2, wild: s.Has(scenario.WildResults), intern: map[Outcome]int32{}}
+	c := &Combat{Scenario: s, CRT: t, air: air, twoDice: t.Dice == 2, wild: s.Has(scenario.WildResults), intern: map[Outcome]int32{}}
 	c.step(fmt.Sprintf("CRT %s (%s), %d d6, rows %d..%d", t.Name, t.Title, t.Dice, t.MinRow, t.MaxRow), "rules §2")
 	c.lossOrders()
 	c.faceDown = make([]bool, len(s.Defender.Units))
@@ -175,7 +181,7 @@ func (c *Combat) fractionalSides() int {
 // finish marks the reachable outcomes and compiles the flat table.
 func (c *Combat) finish() {
 	c.markReachable()
-	c.flat = buildFlat(func(d Dice) int { return Resolve(c, d) })
+	c.flat = sim.BuildFlat(func(d sim.Dice) int { return Resolve(c, d) })
 }
 
 // markReachable records which settled outcomes the chosen tables can give;
@@ -338,18 +344,18 @@ func sum(xs []float64) float64 {
 // winter "attack as mud" election the attacker's first loss must be a ski,
 // white-print or Scandinavian unit (AfA 3.11).
 func (c *Combat) lossOrders() {
-	c.attOrder = cheapestFirst(c.Scenario.Attacker.Units)
-	c.defOrder = cheapestFirst(c.Scenario.Defender.Units)
+	c.AttOrder = cheapestFirst(c.Scenario.Attacker.Units)
+	c.DefOrder = cheapestFirst(c.Scenario.Defender.Units)
 	if c.Scenario.Attacker.AttackAsMud {
 		us := c.Scenario.Attacker.Units
-		for k, i := range c.attOrder {
+		for k, i := range c.AttOrder {
 			if us[i].ColdWeather() {
-				copy(c.attOrder[1:k+1], c.attOrder[:k])
-				c.attOrder[0] = i
+				copy(c.AttOrder[1:k+1], c.AttOrder[:k])
+				c.AttOrder[0] = i
 				break
 			}
 		}
-		c.step(fmt.Sprintf("attack as if in mud: the first attacking loss is %s", us[c.attOrder[0]].Label()), "rules §2.1, AfA 3.11")
+		c.step(fmt.Sprintf("attack as if in mud: the first attacking loss is %s", us[c.AttOrder[0]].Label()), "rules §2.1, AfA 3.11")
 	}
 }
 

@@ -1,12 +1,14 @@
-package sim
+package analysis
 
 import (
 	"context"
 	"math"
 	"testing"
 
+	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/scenario"
+	"github.com/wifodds/wifodds/sim"
 )
 
 func variants(t *testing.T, path string, overrides ...string) []NamedCombat {
@@ -25,7 +27,7 @@ func variants(t *testing.T, path string, overrides ...string) []NamedCombat {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c, err := Compile(v, tb)
+		c, err := combat.Compile(v, tb, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -38,13 +40,13 @@ func variants(t *testing.T, path string, overrides ...string) []NamedCombat {
 // two variants than independent streams do, and both cover the exact
 // difference.
 func TestCompareCommonRandomNumbers(t *testing.T) {
-	vs := variants(t, "testdata/wild-2d6-fractional.yaml", "", "modifier=1")
+	vs := variants(t, "../combat/testdata/wild-2d6-fractional.yaml", "", "modifier=1")
 	ex, err := CompareExact(context.Background(), "x", vs, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := ex.Variants[1].Diff["hex_taken"].P
-	cfg := Config{Trials: 400_000, Seed: 4, Workers: 2}
+	cfg := sim.Config{Trials: 400_000, Seed: 4, Workers: 2}
 	crn, err := CompareSampled(context.Background(), "x", vs, cfg, true)
 	if err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package sim
+package analysis
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"math"
 	"sort"
 
+	"github.com/wifodds/wifodds/combat"
+	"github.com/wifodds/wifodds/sim"
 	"github.com/wifodds/wifodds/stats"
 )
 
@@ -13,11 +15,11 @@ import (
 type CompareMetric struct {
 	Name  string
 	Mean  bool // an expected value rather than a probability
-	value func(o *Outcome) float64
+	value func(o *combat.Outcome) float64
 }
 
-func indicator(f func(o *Outcome) bool) func(o *Outcome) float64 {
-	return func(o *Outcome) float64 {
+func indicator(f func(o *combat.Outcome) bool) func(o *combat.Outcome) float64 {
+	return func(o *combat.Outcome) float64 {
 		if f(o) {
 			return 1
 		}
@@ -27,18 +29,18 @@ func indicator(f func(o *Outcome) bool) func(o *Outcome) float64 {
 
 // CompareMetrics are the quantities compare reports for every variant.
 var CompareMetrics = []CompareMetric{
-	{"hex_taken", false, indicator(func(o *Outcome) bool { return o.HexTaken })},
-	{"breakthrough", false, indicator(func(o *Outcome) bool { return o.Breakthrough })},
-	{"attacker_face_up", false, indicator(func(o *Outcome) bool { return o.AttackerFaceUp })},
-	{"attacker_units_lost", true, func(o *Outcome) float64 { return float64(o.AttackerLost) }},
-	{"defender_units_lost", true, func(o *Outcome) float64 { return float64(o.DefenderLost) }},
+	{"hex_taken", false, indicator(func(o *combat.Outcome) bool { return o.HexTaken })},
+	{"breakthrough", false, indicator(func(o *combat.Outcome) bool { return o.Breakthrough })},
+	{"attacker_face_up", false, indicator(func(o *combat.Outcome) bool { return o.AttackerFaceUp })},
+	{"attacker_units_lost", true, func(o *combat.Outcome) float64 { return float64(o.AttackerLost) }},
+	{"defender_units_lost", true, func(o *combat.Outcome) float64 { return float64(o.DefenderLost) }},
 }
 
 // NamedCombat is a scenario variant: its name, overrides and compiled combat.
 type NamedCombat struct {
 	Name      string
 	Overrides string
-	Combat    *Combat
+	Combat    *combat.Combat
 }
 
 // Comparison is a comparison of variants of one scenario: each variant's
@@ -66,21 +68,20 @@ type VariantResult struct {
 	Test      *stats.ChiSquared         `json:"result_test,omitempty"`
 	Results   map[string]float64        `json:"results"`
 	Summary   *Summary                  `json:"-"`
-	combat    *Combat
+	combat    *combat.Combat
 }
 
 // CompareExact compares variants by exact enumeration: every difference is
 // exact.
 func CompareExact(ctx context.Context, scenario string, vs []NamedCombat, budget int) (*Comparison, error) {
-	cmp := &Comparison{Scenario: scenario, Method: MethodExact, Warnings: []string{}}
+	cmp := &Comparison{Scenario: scenario, Method: sim.MethodExact, Warnings: []string{}}
 	var first []float64
 	for k, v := range vs {
-		w, _, err := Exact(ctx, v.Combat, budget, nil)
+		t, run, err := sim.Exact(ctx, v.Combat, budget, nil)
 		if err != nil {
 			return nil, fmt.Errorf("variant %s: %w", v.Name, err)
 		}
-		t := &stats.Tally{Weights: w}
-		r := variantResult(v, t)
+		r := variantResult(v, t, run)
 		means := make([]float64, len(CompareMetrics))
 		for i, m := range CompareMetrics {
 			means[i] = r.Metrics[m.Name].P
@@ -101,9 +102,9 @@ func CompareExact(ctx context.Context, scenario string, vs []NamedCombat, budget
 // CompareSampled compares variants by Monte Carlo, each against the first
 // on the same trials. With crn the variants share their random numbers; the
 // differences then have far tighter intervals than independent runs give.
-func CompareSampled(ctx context.Context, scenario string, vs []NamedCombat, cfg Config, crn bool) (*Comparison, error) {
+func CompareSampled(ctx context.Context, scenario string, vs []NamedCombat, cfg sim.Config, crn bool) (*Comparison, error) {
 	seed := cfg.Seed
-	cmp := &Comparison{Scenario: scenario, Method: MethodMonteCarlo, Seed: &seed, CRN: crn, Warnings: []string{}}
+	cmp := &Comparison{Scenario: scenario, Method: sim.MethodMonteCarlo, Seed: &seed, CRN: crn, Warnings: []string{}}
 	if len(vs) == 1 {
 		vs = append(vs, vs[0]) // a lone variant is compared with itself
 		defer func() { cmp.Variants = cmp.Variants[:1] }()
@@ -112,9 +113,9 @@ func CompareSampled(ctx context.Context, scenario string, vs []NamedCombat, cfg 
 	for k := 1; k < len(vs); k++ {
 		seedB := cfg.Seed
 		if !crn {
-			seedB = splitmix(cfg.Seed ^ uint64(k)*0x9e3779b97f4a7c15)
+			seedB = sim.IndependentSeed(cfg.Seed, uint64(k))
 		}
-		j, err := SampleJoint(ctx, first.Combat, vs[k].Combat, cfg, seedB)
+		j, err := sim.SampleJoint(ctx, first.Combat, vs[k].Combat, cfg, seedB)
 		if err != nil {
 			return nil, err
 		}
@@ -124,9 +125,9 @@ func CompareSampled(ctx context.Context, scenario string, vs []NamedCombat, cfg 
 		}
 		ma, mb := j.Marginal(0), j.Marginal(1)
 		if k == 1 {
-			cmp.Variants = append(cmp.Variants, variantResult(first, &stats.Tally{Counts: ma, N: j.Trials}))
+			cmp.Variants = append(cmp.Variants, variantResult(first, &stats.Tally{Counts: ma, N: j.Trials}, mcRun(j.Trials)))
 		}
-		r := variantResult(vs[k], &stats.Tally{Counts: mb, N: j.Trials})
+		r := variantResult(vs[k], &stats.Tally{Counts: mb, N: j.Trials}, mcRun(j.Trials))
 		r.Diff = pairedDiffs(first.Combat, vs[k].Combat, j)
 		test := stats.ChiSquaredTwoSample(resultCounts(first.Combat, vs[k].Combat, ma, mb))
 		r.Test = &test
@@ -135,9 +136,9 @@ func CompareSampled(ctx context.Context, scenario string, vs []NamedCombat, cfg 
 	return cmp, nil
 }
 
-func variantResult(v NamedCombat, t *stats.Tally) VariantResult {
+func variantResult(v NamedCombat, t *stats.Tally, run sim.Run) VariantResult {
 	c := v.Combat
-	sum := Summarize(c, t)
+	sum := Summarize(c, t, run)
 	r := VariantResult{Name: v.Name, Overrides: v.Overrides, CRT: c.Scenario.CRT, Metrics: map[string]stats.Estimate{}, Results: sum.Results, Summary: sum, combat: c}
 	for _, m := range CompareMetrics {
 		if m.Mean {
@@ -153,7 +154,7 @@ func variantResult(v NamedCombat, t *stats.Tally) VariantResult {
 // pairedDiffs is each metric's difference (second minus first) from a joint
 // tally, with the paired 95% interval: the mean of the per-trial
 // differences plus or minus z times their standard error.
-func pairedDiffs(a, b *Combat, j *Joint) map[string]stats.Estimate {
+func pairedDiffs(a, b *combat.Combat, j *sim.Joint) map[string]stats.Estimate {
 	out := map[string]stats.Estimate{}
 	n := float64(j.Trials)
 	for _, m := range CompareMetrics {
@@ -182,16 +183,16 @@ func pairedDiffs(a, b *Combat, j *Joint) map[string]stats.Estimate {
 }
 
 // resultCounts lines up two variants' counts by result code.
-func resultCounts(a, b *Combat, ca, cb []uint64) ([]uint64, []uint64) {
+func resultCounts(a, b *combat.Combat, ca, cb []uint64) ([]uint64, []uint64) {
 	idx := map[string]int{}
 	var codes []string
-	code := func(o *Outcome) string {
+	code := func(o *combat.Outcome) string {
 		if o.NotAllowed {
 			return NotAllowed
 		}
 		return o.Result.String()
 	}
-	for _, c := range []*Combat{a, b} {
+	for _, c := range []*combat.Combat{a, b} {
 		for i := range c.Outcomes {
 			k := code(&c.Outcomes[i])
 			if _, ok := idx[k]; !ok {
@@ -215,7 +216,7 @@ func resultCounts(a, b *Combat, ca, cb []uint64) ([]uint64, []uint64) {
 func (c *Comparison) ResultCodes() []string {
 	type coded struct {
 		code string
-		o    *Outcome
+		o    *combat.Outcome
 	}
 	seen := map[string]bool{}
 	var all []coded
@@ -234,7 +235,7 @@ func (c *Comparison) ResultCodes() []string {
 		}
 	}
 	sort.SliceStable(all, func(i, j int) bool {
-		if b := all[i].o.better(all[j].o); b != 0 {
+		if b := all[i].o.CompareForAttacker(all[j].o); b != 0 {
 			return b < 0
 		}
 		return all[i].code < all[j].code
@@ -244,4 +245,10 @@ func (c *Comparison) ResultCodes() []string {
 		out[i] = a.code
 	}
 	return out
+}
+
+// mcRun is the run record of one variant of a sampled comparison; the
+// comparison itself records the seed and whether it was cut short.
+func mcRun(trials uint64) sim.Run {
+	return sim.Run{Method: sim.MethodMonteCarlo, Trials: trials, Chunk: sim.ChunkSize}
 }

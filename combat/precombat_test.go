@@ -1,4 +1,4 @@
-package sim
+package combat_test
 
 import (
 	"context"
@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wifodds/wifodds/stats"
+	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/combat"
+	"github.com/wifodds/wifodds/sim"
 )
 
 const strikeScenario = `kind: land
@@ -36,29 +38,30 @@ func TestArtillery(t *testing.T) {
 	if c.Attack != 7 || c.Defence != 5 {
 		t.Fatalf("base totals %v:%v, want 7:5", c.Attack, c.Defence)
 	}
-	if len(c.attOrder) != 1 {
-		t.Fatalf("%d attacking units in the combat, want 1 (the INF)", len(c.attOrder))
+	if len(c.AttOrder) != 1 {
+		t.Fatalf("%d attacking units in the combat, want 1 (the INF)", len(c.AttOrder))
 	}
 	// A strike roll of 2 (<= 2.5) turns the unsupplied division face-down:
 	// its factor falls to 1 and the face-down modifier is +1.
-	r, err := Replay(c, []int{2, 3, 4}, noDice{t})
+	r, err := analysis.Replay(c, []int{2, 3, 4}, noDice{t})
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := c.Outcomes[r.outcome]
+	o := c.Outcomes[r.Index]
 	if o.Struck != 1 {
 		t.Fatalf("strike roll 2: %d struck, want 1", o.Struck)
 	}
-	st := c.pre.state(1<<c.pre.strikeOrder[0], 0)
-	if c.Scenario.Defender.Units[c.pre.targets[c.pre.strikeOrder[0]]].Name != "div" {
+	targets, order := combat.PreTargets(c)
+	st := combat.PreState(c, 1<<order[0], 0)
+	if c.Scenario.Defender.Units[targets[order[0]]].Name != "div" {
 		t.Error("the strike did not go first for the unsupplied division")
 	}
 	if st.Defence != 4 || st.Variants[0].Modifier != 1 {
 		t.Errorf("after the strike: defence %v modifier %+d, want 4 and +1", st.Defence, st.Variants[0].Modifier)
 	}
 	// A 3 fails.
-	r, _ = Replay(c, []int{3, 3, 4}, noDice{t})
-	if c.Outcomes[r.outcome].Struck != 0 {
+	r, _ = analysis.Replay(c, []int{3, 3, 4}, noDice{t})
+	if c.Outcomes[r.Index].Struck != 0 {
 		t.Error("strike roll 3 succeeded with 5 factors")
 	}
 	w := sumTo1(t, c)
@@ -94,19 +97,19 @@ defender:
     - {type: INF, factors: 2, nation: IT, face_down: true}
     - {type: INF, factors: 2, nation: IT}
 `)
-	if len(c.pre.targets) != 2 {
-		t.Fatalf("%d targets, want the 2 face-up defenders", len(c.pre.targets))
+	if targets, _ := combat.PreTargets(c); len(targets) != 2 {
+		t.Fatalf("%d targets, want the 2 face-up defenders", len(targets))
 	}
 	for _, tc := range []struct {
 		rolls  []int
 		struck int8
 		mod    int
 	}{{[]int{3, 3}, 2, 3}, {[]int{3, 4}, 1, 2}, {[]int{4, 6}, 0, 1}} {
-		r, err := Replay(c, append(tc.rolls, 1, 1), noDice{t})
+		r, err := analysis.Replay(c, append(tc.rolls, 1, 1), noDice{t})
 		if err != nil {
 			t.Fatal(err)
 		}
-		o := c.Outcomes[r.outcome]
+		o := c.Outcomes[r.Index]
 		if o.Struck != tc.struck {
 			t.Errorf("naval rolls %v: %d struck, want %d", tc.rolls, o.Struck, tc.struck)
 		}
@@ -117,7 +120,7 @@ defender:
 				mask |= 1 << k
 			}
 		}
-		if got := c.pre.state(mask, 0).Variants[0].Modifier; got != tc.mod {
+		if got := combat.PreState(c, mask, 0).Variants[0].Modifier; got != tc.mod {
 			t.Errorf("naval rolls %v: modifier %+d, want %+d", tc.rolls, got, tc.mod)
 		}
 	}
@@ -146,17 +149,17 @@ defender:
 // of the total take their tactical factors off the attack.
 func TestAAFireAtGroundSupport(t *testing.T) {
 	c := compile(t, aaScenario)
-	p := c.pre
+	p := combat.PreAAOf(c)
 	// 4 AA factors against 3 aircraft: 1 die on the 1 table (1-3 -, 4 1, 5 1, 6 1*).
-	if p.aaFactors != 4 || p.aaDice != 1 || p.aaTable != 1 {
-		t.Fatalf("AA fire %d factors, %d dice on table %d", p.aaFactors, p.aaDice, p.aaTable)
+	if p.Factors != 4 || p.Dice != 1 || p.Table != 1 {
+		t.Fatalf("AA fire %d factors, %d dice on table %d", p.Factors, p.Dice, p.Table)
 	}
 	for _, tc := range []struct {
 		die          int
 		hit, aborted int
 		support      float64
 	}{{1, 0, 0, 8}, {4, 0, 0, 7}, {6, 0, 1, 5}} {
-		s := p.air.Shoot(p.aaTable, []int{tc.die}, p.planes)
+		s := p.Air.Shoot(p.Table, []int{tc.die}, p.Planes)
 		if s.Hit != tc.hit || s.Aborted != tc.aborted || s.Press != tc.support {
 			t.Errorf("AA die %d: hit %d aborted %d support %v, want %d %d %v", tc.die, s.Hit, s.Aborted, s.Press, tc.hit, tc.aborted, tc.support)
 		}
@@ -170,14 +173,14 @@ func TestAAFireAtGroundSupport(t *testing.T) {
 // on both sampling paths.
 func TestPreCombatMonteCarloAgreesWithExact(t *testing.T) {
 	c := compile(t, aaScenario)
-	ex := Summarize(c, exact(t, c))
-	for _, cc := range []*Combat{c, PerTrial(c)} {
-		res, err := Sample(context.Background(), cc, Config{Trials: 400_000, Seed: 9, Workers: 2})
+	ex := exactSummary(t, c)
+	for _, cc := range []*combat.Combat{c, combat.PerTrial(c)} {
+		tally, run, err := sim.Sample(context.Background(), cc, sim.Config{Trials: 400_000, Seed: 9, Workers: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
-		mc := Summarize(c, &stats.Tally{Counts: res.Counts, N: res.Trials})
-		n := float64(res.Trials)
+		mc := analysis.Summarize(c, tally, run)
+		n := float64(run.Trials)
 		check := func(what string, p, got float64) {
 			if se := math.Sqrt(p * (1 - p) / n); math.Abs(got-p) > 4.5*se+1e-12 {
 				t.Errorf("%s: Monte Carlo %.5f, exact %.5f", what, got, p)

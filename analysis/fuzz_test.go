@@ -1,4 +1,4 @@
-package sim
+package analysis
 
 import (
 	"context"
@@ -7,8 +7,10 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/scenario"
+	"github.com/wifodds/wifodds/sim"
 	"github.com/wifodds/wifodds/stats"
 )
 
@@ -16,7 +18,7 @@ import (
 // without panicking, and its exact distribution sums to 1.
 func FuzzScenarioToSummary(f *testing.F) {
 	files, _ := filepath.Glob("../examples/*.yaml")
-	more, _ := filepath.Glob("testdata/*.yaml")
+	more, _ := filepath.Glob("../combat/testdata/*.yaml")
 	for _, p := range append(files, more...) {
 		data, _ := os.ReadFile(p)
 		f.Add(data)
@@ -26,34 +28,38 @@ func FuzzScenarioToSummary(f *testing.F) {
 		if err != nil {
 			return
 		}
-		var w []float64
+		var tally *stats.Tally
 		if s.Kind == scenario.Bombardment {
 			if s.Raid.AirTables != "strategic" {
 				return
 			}
 			tb, _ := crt.BuiltinAir("strategic")
-			r, err := CompileRaid(s, tb)
+			r, err := combat.CompileRaid(s, tb)
 			if err != nil {
 				return
 			}
-			w = ExactRaid(r)
-			SummarizeRaid(r, &stats.Tally{Weights: w})
+			var run sim.Run
+			if tally, run, err = sim.Exact(context.Background(), r, 0, nil); err != nil {
+				t.Fatal(err)
+			}
+			SummarizeRaid(r, tally, run)
 		} else {
 			if s.CRT != "standard" && s.CRT != "2d6" {
 				return
 			}
 			tb, _ := crt.Builtin(s.CRT)
-			c, err := Compile(s, tb)
+			c, err := combat.Compile(s, tb, nil)
 			if err != nil {
 				return
 			}
-			if w, _, err = Exact(context.Background(), c, 1<<16, nil); err != nil {
+			var run sim.Run
+			if tally, run, err = sim.Exact(context.Background(), c, 1<<16, nil); err != nil {
 				return
 			}
-			Summarize(c, &stats.Tally{Weights: w})
+			Summarize(c, tally, run)
 		}
 		total := 0.0
-		for _, x := range w {
+		for _, x := range tally.Weights {
 			total += x
 		}
 		if math.Abs(total-1) > 1e-9 {

@@ -1,4 +1,4 @@
-package sim
+package combat
 
 import (
 	"fmt"
@@ -6,7 +6,7 @@ import (
 
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/scenario"
-	"github.com/wifodds/wifodds/stats"
+	"github.com/wifodds/wifodds/sim"
 )
 
 // Raid is a strategic bombardment compiled for resolution (docs/rules.md §5).
@@ -24,7 +24,7 @@ type Raid struct {
 	order  []int       // bombers in the order AA fire takes them
 	planes []crt.Plane // the same bombers as AA fire sees them
 	intern map[RaidOutcome]int32
-	flat   *flatTable
+	flat   *sim.Flat
 }
 
 // RaidOutcome is what one raid did.
@@ -86,7 +86,7 @@ func CompileRaid(s *scenario.Scenario, t *crt.AirTables) (*Raid, error) {
 		names = append(names, fmt.Sprintf("%s (air-to-air %d, bombing %d)", bs[i].Name, bs[i].A2A, bs[i].SB))
 	}
 	r.step(fmt.Sprintf("AA fire takes bombers in this order: %v", names), "rules §5 steps 4-5, AsA 3.2.1")
-	r.flat = buildFlat(func(d Dice) int { return r.internOutcome(r.resolve(d, st)) })
+	r.flat = sim.BuildFlat(func(d sim.Dice) int { return r.internOutcome(r.resolve(d, st)) })
 	if r.flat == nil {
 		return nil, fmt.Errorf("sim: %s: %d AA dice against %d bombers make a dice tree too large to tabulate; split the raid", s.File, k, len(bs))
 	}
@@ -120,7 +120,7 @@ func (r *Raid) fire(st raidState, explain bool) (factors, dice, table int, err e
 			if u.Heavy {
 				h = ", heavy: doubled"
 			}
-			r.step(fmt.Sprintf("AA unit %s: %d%s -> %d", aaName(u, i), u.Factors, h, v), "rules §5 step 1, AsA 3.2.1")
+			r.step(fmt.Sprintf("AA unit %s: %d%s -> %d", AAName(u, i), u.Factors, h, v), "rules §5 step 1, AsA 3.2.1")
 		}
 	}
 	intrinsic := st.factories + st.oil + rd.Target.SynthPlants
@@ -153,7 +153,7 @@ func (r *Raid) fire(st raidState, explain bool) (factors, dice, table int, err e
 	return factors, fire.Dice, fire.Table, nil
 }
 
-func aaName(u scenario.AAUnit, i int) string {
+func AAName(u scenario.AAUnit, i int) string {
 	if u.Name != "" {
 		return u.Name
 	}
@@ -163,7 +163,7 @@ func aaName(u scenario.AAUnit, i int) string {
 // resolve is the raid's resolution routine (docs/rules.md §5 steps 3-8): it rolls
 // the AA dice, then the SB die when anything bombs, then, on an asterisk
 // with more than one AA unit left, a die to pick the AA unit destroyed.
-func (r *Raid) resolve(d Dice, st raidState) RaidOutcome {
+func (r *Raid) resolve(d sim.Dice, st raidState) RaidOutcome {
 	rd := &r.Scenario.Raid
 	bs := rd.Bombers
 	_, k, tb, err := r.fire(st, false)
@@ -230,7 +230,7 @@ func (r *Raid) internOutcome(o RaidOutcome) int {
 }
 
 // ResolveRaid resolves one raid with dice d and returns the outcome index.
-func ResolveRaid(r *Raid, d Dice) int {
+func ResolveRaid(r *Raid, d sim.Dice) int {
 	o := r.resolve(d, r.initial())
 	i, ok := r.intern[o]
 	if !ok {
@@ -239,35 +239,18 @@ func ResolveRaid(r *Raid, d Dice) int {
 	return int(i)
 }
 
-func (r *Raid) numOutcomes() int      { return len(r.Outcomes) }
-func (r *Raid) flatTable() *flatTable { return r.flat }
-func (r *Raid) trial(d Stream) int    { return ResolveRaid(r, d) }
+// NumOutcomes is the number of distinct raid outcomes (sim.Model).
+func (r *Raid) NumOutcomes() int { return len(r.Outcomes) }
 
-// halfWidth is the largest half-width of P(asterisk) and P(each number of
-// build points lost).
-func (r *Raid) halfWidth(counts []uint64, trials uint64) float64 {
-	if trials == 0 {
-		return 1
-	}
-	t := &stats.Tally{Counts: counts, N: trials}
-	worst := t.Event(func(i int) bool { return r.Outcomes[i].Star }).HalfWidth()
-	for _, e := range t.Distribution(nil, func(i int) int { return int(r.Outcomes[i].BP) }) {
-		worst = max(worst, e.HalfWidth())
-	}
-	return worst
-}
+// Resolve resolves one raid (sim.Model).
+func (r *Raid) Resolve(d sim.Dice) int { return ResolveRaid(r, d) }
 
-// ExactRaid is the exact probability of every raid outcome.
-func ExactRaid(r *Raid) []float64 {
-	w := make([]float64, len(r.Outcomes))
-	for _, o := range r.flat.outcome {
-		w[o]++
-	}
-	for i := range w {
-		w[i] /= float64(len(r.flat.outcome))
-	}
-	return w
-}
+// Trial resolves one raid on the engine's stream (sim.Model).
+func (r *Raid) Trial(d sim.Stream) int { return ResolveRaid(r, d) }
+
+// Flat is the raid's dice tree as a table (sim.Model); every compiled raid
+// has one.
+func (r *Raid) Flat() *sim.Flat { return r.flat }
 
 // advance applies a raid's outcome to the campaign state: destroyed
 // bombers, AA units and factories stay destroyed, oil points stay lost and
@@ -294,9 +277,9 @@ type CampaignTotals struct {
 // Campaign returns a trial function for SampleKeys that flies raids raids
 // against the target, carrying losses forward (docs/rules.md §5; issue: campaign
 // mode), and packs the totals with PackCampaign.
-func (r *Raid) Campaign(raids int) func() func(d Stream) uint64 {
-	return func() func(d Stream) uint64 {
-		return func(d Stream) uint64 {
+func (r *Raid) Campaign(raids int) func() func(d sim.Stream) uint64 {
+	return func() func(d sim.Stream) uint64 {
+		return func(d sim.Stream) uint64 {
 			st := r.initial()
 			var t CampaignTotals
 			for i := 0; i < raids; i++ {
@@ -343,5 +326,45 @@ func UnpackCampaign(k uint64) CampaignTotals {
 		Destroyed: int(k >> 31 & 63), Damaged: int(k >> 25 & 63), Aborted: int(k >> 16 & 511), Factors: int(k & 65535)}
 }
 
-// RaidPaths is the number of equally likely dice paths ExactRaid weighs.
-func RaidPaths(r *Raid) int { return len(r.flat.outcome) }
+// Metric is the total called name, one of RaidMetrics.
+func (t CampaignTotals) Metric(name string) int {
+	switch name {
+	case "bp_lost":
+		return t.BP
+	case "factories_destroyed":
+		return t.Factories
+	case "oil_points_lost":
+		return t.Oil
+	case "aa_units_destroyed":
+		return t.AAUnits
+	case "bombers_destroyed":
+		return t.Destroyed
+	case "carriers_damaged":
+		return t.Damaged
+	case "bombers_aborted":
+		return t.Aborted
+	}
+	return t.Factors
+}
+
+// Totals is what one raid adds to a campaign's totals.
+func (o RaidOutcome) Totals() CampaignTotals {
+	t := CampaignTotals{BP: int(o.BP), Destroyed: int(o.Hit - o.Damaged), Damaged: int(o.Damaged), Aborted: int(o.Aborted), Factors: int(o.Factors)}
+	if o.Factory {
+		t.Factories = 1
+	}
+	if o.Oil {
+		t.Oil = 1
+	}
+	if o.AALost >= 0 {
+		t.AAUnits = 1
+	}
+	return t
+}
+
+// AAOrder lists the bombers (indices into the scenario's list) in the order
+// AA fire takes them.
+func (r *Raid) AAOrder() []int { return r.order }
+
+// RaidMetrics are the names of a raid's distributions, in report order.
+var RaidMetrics = []string{"bp_lost", "factories_destroyed", "oil_points_lost", "aa_units_destroyed", "bombers_destroyed", "carriers_damaged", "bombers_aborted", "factors_bombing"}

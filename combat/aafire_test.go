@@ -1,4 +1,4 @@
-package sim
+package combat_test
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/scenario"
 )
@@ -31,7 +32,7 @@ defender:
 
 // compileIn compiles scenario text saved as a file in dir, so a scenario
 // may name table files beside it.
-func compileIn(t *testing.T, dir, text string) *Combat {
+func compileIn(t *testing.T, dir, text string) *combat.Combat {
 	t.Helper()
 	file := filepath.Join(dir, "scenario.yaml")
 	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
@@ -45,7 +46,11 @@ func compileIn(t *testing.T, dir, text string) *Combat {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := Compile(s, tb)
+	air, err := crt.LoadAir(scenario.ResolvePath(s.File, s.AirTables))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := combat.Compile(s, tb, air)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +67,7 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-12 }
 // fell back to "nothing happened".
 func TestAAFireFractionalTacticalFactors(t *testing.T) {
 	c := compile(t, aaLand("[{a2a: 0, tactical: 2.5}, {a2a: 1, tactical: 3}]", 10, ""))
-	sum := Summarize(c, exact(t, c))
+	sum := exactSummary(t, c)
 	got := sum.PreCombat.AircraftDestroyed
 	if len(got) != 2 || !near(got[0], 5.0/6) || !near(got[1], 1.0/6) {
 		t.Errorf("aircraft destroyed %v, want [5/6 1/6]", got)
@@ -104,7 +109,7 @@ func TestAAFireCustomTableBeyondFive(t *testing.T) {
 	dir := t.TempDir()
 	airTablesWith(t, dir, `["-", "-", "-", "9", "9", "9*"]`)
 	c := compileIn(t, dir, aaLand("[{a2a: 2, tactical: 20}]", 10, "air_tables: air.yaml"))
-	sum := Summarize(c, exact(t, c))
+	sum := exactSummary(t, c)
 	want := map[string]float64{"20": 3.0 / 6, "11": 2.0 / 6, "0": 1.0 / 6}
 	if len(sum.PreCombat.SupportFactors) != len(want) {
 		t.Fatalf("support %v, want %v", sum.PreCombat.SupportFactors, want)
@@ -146,24 +151,24 @@ func TestAAFireStatesCoverEveryRoll(t *testing.T) {
 		aa := float64(1 + rng.IntN(16))
 		text := aaLand("["+strings.Join(planes, ", ")+"]", aa, "air_tables: air.yaml")
 		c := compileIn(t, dir, text)
-		p := c.pre
-		if p == nil || p.aaDice == 0 {
+		p := combat.PreAAOf(c)
+		if p == nil {
 			continue
 		}
 		// Brute force: every sequence of the AA dice, equally likely.
 		hit, gone, press := map[int]float64{}, map[int]float64{}, map[string]float64{}
-		seqs := int(math.Pow(6, float64(p.aaDice)))
-		rolls := make([]int, p.aaDice)
+		seqs := int(math.Pow(6, float64(p.Dice)))
+		rolls := make([]int, p.Dice)
 		for code := range seqs {
-			for i, x := 0, code; i < p.aaDice; i, x = i+1, x/6 {
+			for i, x := 0, code; i < p.Dice; i, x = i+1, x/6 {
 				rolls[i] = x%6 + 1
 			}
-			s := p.air.Shoot(p.aaTable, rolls, p.planes)
+			s := p.Air.Shoot(p.Table, rolls, p.Planes)
 			hit[s.Hit] += 1 / float64(seqs)
 			gone[s.Aborted] += 1 / float64(seqs)
-			press[num(s.Press)] += 1 / float64(seqs)
+			press[fmt.Sprintf("%g", s.Press)] += 1 / float64(seqs)
 		}
-		sum := Summarize(c, exact(t, c))
+		sum := exactSummary(t, c)
 		for k, q := range hit {
 			if k >= len(sum.PreCombat.AircraftDestroyed) || !near(sum.PreCombat.AircraftDestroyed[k], q) {
 				t.Errorf("case %d (%s): destroyed %v, brute force %v", trial, text, sum.PreCombat.AircraftDestroyed, hit)
@@ -179,5 +184,22 @@ func TestAAFireStatesCoverEveryRoll(t *testing.T) {
 				t.Errorf("case %d (%s): support %v, brute force %v", trial, text, sum.PreCombat.SupportFactors, press)
 			}
 		}
+	}
+}
+
+// A scenario that names air tables the caller did not load is an error,
+// not a quiet switch to the built-in tables.
+func TestCompileWantsNamedAirTables(t *testing.T) {
+	dir := t.TempDir()
+	airTablesWith(t, dir, `["-", "-", "-", "9", "9", "9*"]`)
+	file := filepath.Join(dir, "scenario.yaml")
+	os.WriteFile(file, []byte(aaLand("[{a2a: 2, tactical: 20}]", 10, "air_tables: air.yaml")), 0o644)
+	s, err := scenario.Load(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, _ := crt.Builtin("2d6")
+	if _, err := combat.Compile(s, tb, nil); err == nil || !strings.Contains(err.Error(), "air_tables: air.yaml is not loaded") {
+		t.Errorf("got %v", err)
 	}
 }

@@ -1,4 +1,6 @@
-package sim
+package combat
+
+import "github.com/wifodds/wifodds/sim"
 
 // Resolve is the resolution routine: it rolls the dice a combat consumes, in
 // the order docs/scenario-format.md fixes (the fractional-odds die, then ground strikes,
@@ -9,7 +11,7 @@ package sim
 // It is generic so the Monte Carlo engine's Stream is called directly, with
 // no interface dispatch on the hot path; replay and exact enumeration use
 // the same code with other Dice.
-func Resolve[D Dice](c *Combat, d D) int {
+func Resolve[D sim.Dice](c *Combat, d D) int {
 	var v *Variant
 	if p := c.pre; p != nil {
 		fd := 0
@@ -70,3 +72,28 @@ func Resolve[D Dice](c *Combat, d D) int {
 	}
 	return int(v.cells[a*stride+b])
 }
+
+// NumOutcomes is the number of distinct outcomes (sim.Model).
+func (c *Combat) NumOutcomes() int { return len(c.Outcomes) }
+
+// Resolve runs one trial on d (sim.Model): Resolve(c, d).
+func (c *Combat) Resolve(d sim.Dice) int { return Resolve(c, d) }
+
+// Trial runs one trial on the engine's stream (sim.Model).
+func (c *Combat) Trial(d sim.Stream) int { return Resolve(c, d) }
+
+// Flat is the combat's dice tree as a table, or nil (sim.Model).
+func (c *Combat) Flat() *sim.Flat { return c.flat }
+
+// PerTrial returns a copy of c that Monte Carlo samples by calling Resolve
+// for every trial, even when a flat table exists: for benchmarks and for
+// checking the two sampling paths against each other.
+func PerTrial(c *Combat) *Combat {
+	d := *c
+	d.flat = nil
+	return &d
+}
+
+// HasPreCombat reports whether the combat has pre-combat random steps
+// (ground strikes, naval strikes, AA fire at the ground support).
+func (c *Combat) HasPreCombat() bool { return c.pre != nil }

@@ -1,4 +1,4 @@
-package sim
+package combat_test
 
 import (
 	"context"
@@ -6,8 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
-	"github.com/wifodds/wifodds/stats"
+	"github.com/wifodds/wifodds/sim"
 )
 
 // AsA 3.11 worked example (docs/rules.md §4): notional 1 + 1 adjacent corps + 2
@@ -161,17 +163,17 @@ func TestParadropAndFortifications(t *testing.T) {
 func TestInvasionMonteCarloAgreesWithExact(t *testing.T) {
 	c := compile(t, invasion("options: [fractional-odds, wild-results]\n", "terrain: forest, city: true",
 		mar4+inf6+"    - {type: INF, factors: 3, nation: US, section: 2}\n", "\n    - {type: INF, factors: 2, nation: JA}\n"))
-	ex := Summarize(c, exact(t, c))
+	ex := exactSummary(t, c)
 	if ex.OddsLevels == nil || len(ex.OddsLevels) != 2 {
 		t.Fatalf("fixture should straddle two odds levels: %v", ex.OddsLevels)
 	}
-	for _, cc := range []*Combat{c, PerTrial(c)} {
-		res, err := Sample(context.Background(), cc, Config{Trials: 300_000, Seed: 11, Workers: 2})
+	for _, cc := range []*combat.Combat{c, combat.PerTrial(c)} {
+		tally, run, err := sim.Sample(context.Background(), cc, sim.Config{Trials: 300_000, Seed: 11, Workers: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
-		mc := Summarize(c, &stats.Tally{Counts: res.Counts, N: res.Trials})
-		n := float64(res.Trials)
+		mc := analysis.Summarize(c, tally, run)
+		n := float64(run.Trials)
 		for what, pair := range map[string][2]float64{
 			"success":  {ex.Probabilities.HexTaken.P, mc.Probabilities.HexTaken.P},
 			"face-up":  {ex.Probabilities.AttackerFaceUp.P, mc.Probabilities.AttackerFaceUp.P},
@@ -195,8 +197,8 @@ func TestInvasionMonteCarloAgreesWithExact(t *testing.T) {
 // modifier of -d.
 func TestAWAWSignConversion(t *testing.T) {
 	for _, d := range []int{-2, -1, 0, 1, 2} {
-		if awawDM(d) != -d {
-			t.Errorf("DM %+d became %+d", d, awawDM(d))
+		if combat.AWAWDM(d) != -d {
+			t.Errorf("DM %+d became %+d", d, combat.AWAWDM(d))
 		}
 	}
 }
@@ -231,7 +233,7 @@ func TestAWAWMarines(t *testing.T) {
 // allowed; units defending only against an airdrop get DM +1 (infantry,
 // replacements, partisans) or +2 (armour, specialized).
 func TestAWAWAirdrops(t *testing.T) {
-	drop := func(opts, att, def string) *Combat {
+	drop := func(opts, att, def string) *combat.Combat {
 		return compile(t, strings.Replace(invasion(opts, "", att, def), "kind: invasion", "kind: paradrop", 1))
 	}
 	para4 := "    - {type: PARA, factors: 4, nation: GE}\n"
@@ -249,29 +251,29 @@ func TestAWAWAirdrops(t *testing.T) {
 	}
 	// 4 against 5 is below 1:1: not allowed, never a failure.
 	c := drop(opt, para4, "\n    - {type: INF, factors: 5, nation: CW}\n")
-	w := sumTo1(t, c)
-	sum := Summarize(c, &stats.Tally{Weights: w})
-	if sum.Probabilities.NotAllowed == nil || sum.Probabilities.NotAllowed.P != 1 || sum.Probabilities.HexTaken.P != 0 || sum.Results[NotAllowed] != 1 {
+	sumTo1(t, c)
+	sum := exactSummary(t, c)
+	if sum.Probabilities.NotAllowed == nil || sum.Probabilities.NotAllowed.P != 1 || sum.Probabilities.HexTaken.P != 0 || sum.Results[analysis.NotAllowed] != 1 {
 		t.Fatalf("4:5 airdrop: %+v, results %v", sum.Probabilities, sum.Results)
 	}
 	// With fractional odds straddling 1:1 only the low side is refused.
 	// 9 against 9 + the notional 1 is 0.9: 4 sixths of the way from 2:3 to
 	// 1:1, so a d6 of 5 or 6 stays below 1:1.
 	c = drop("options: [awaw-unit-effects, fractional-odds]\n", "    - {type: PARA, factors: 9, nation: GE}\n", "\n    - {type: INF, factors: 9, nation: CW}\n")
-	sum = Summarize(c, exact(t, c))
+	sum = exactSummary(t, c)
 	if p := sum.Probabilities.NotAllowed.P; math.Abs(p-2.0/6) > 1e-12 {
 		t.Errorf("9:10 with fractional odds: P(not allowed) %v, want 2/6", p)
 	}
 	// An empty hex (only the notional unit) has no enemy unit: no restriction.
 	c = drop(opt, "    - {type: PARA, factors: 1, nation: GE}\n", " []\n")
-	if c.airdropLimited() {
+	if c.AirdropLimited() {
 		t.Error("an airdrop on an empty hex was limited")
 	}
 }
 
 // docs/rules.md §6 on land: AWAW 10.13, 10.24, 10.32, 10.41F, 10.64A, 10.23.
 func TestAWAWLand(t *testing.T) {
-	mk := func(hex, attExtra, att, defExtra, def string) *Combat {
+	mk := func(hex, attExtra, att, defExtra, def string) *combat.Combat {
 		return compile(t, "kind: land\ncrt: 2d6\ntable: assault\noptions: [awaw-unit-effects]\nhex: {"+hex+"}\nattacker:\n"+attExtra+"  units:\n"+att+"defender:\n"+defExtra+"  units:\n"+def)
 	}
 	arm := "    - {type: ARM, factors: 6, nation: GE}\n"
@@ -282,7 +284,7 @@ func TestAWAWLand(t *testing.T) {
 	exp := "  exploiting: true\n"
 	cases := []struct {
 		name string
-		c    *Combat
+		c    *combat.Combat
 		want int
 	}{
 		{"infantry attacked by exploiting armour", mk("", exp, arm, "", inf), 1},
@@ -341,7 +343,7 @@ attacker:
   naval_strikes: [{name: cruiser, factors: 6}]
   units: [{type: MAR, size: division, factors: 2, nation: US}]
 `)
-	sum := Summarize(c, exact(t, c))
+	sum := exactSummary(t, c)
 	if p := sum.Probabilities.HexTaken.P; !near(p, 0.75) {
 		t.Errorf("P(hex taken) %v, want 0.75", p)
 	}
@@ -358,7 +360,7 @@ attacker:
 defender:
   units: [{type: INF, size: division, factors: 1, nation: JA, face_down: true}]
 `)
-	if c.pre == nil || len(c.pre.targets) != 0 {
-		t.Errorf("targets %v, want none: the only real unit is already face-down", c.pre.targets)
+	if targets, _ := combat.PreTargets(c); !c.HasPreCombat() || len(targets) != 0 {
+		t.Errorf("targets %v, want none: the only real unit is already face-down", targets)
 	}
 }

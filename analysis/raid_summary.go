@@ -1,10 +1,12 @@
-package sim
+package analysis
 
 import (
 	"fmt"
 	"sort"
 
+	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/sim"
 	"github.com/wifodds/wifodds/stats"
 )
 
@@ -17,7 +19,7 @@ type RaidSummary struct {
 	Kind      string `json:"kind"`
 	AirTables string `json:"air_tables"`
 	Raids     int    `json:"raids"`
-	Run
+	sim.Run
 
 	AA            AAFire                      `json:"aa"`
 	Probabilities map[string]stats.Estimate   `json:"probabilities"`
@@ -48,53 +50,16 @@ type BomberFate struct {
 	Aborted   stats.Estimate `json:"aborted"`
 }
 
-// RaidMetrics are the names of a raid's distributions, in report order.
-var RaidMetrics = []string{"bp_lost", "factories_destroyed", "oil_points_lost", "aa_units_destroyed", "bombers_destroyed", "carriers_damaged", "bombers_aborted", "factors_bombing"}
-
-func (t CampaignTotals) metric(name string) int {
-	switch name {
-	case "bp_lost":
-		return t.BP
-	case "factories_destroyed":
-		return t.Factories
-	case "oil_points_lost":
-		return t.Oil
-	case "aa_units_destroyed":
-		return t.AAUnits
-	case "bombers_destroyed":
-		return t.Destroyed
-	case "carriers_damaged":
-		return t.Damaged
-	case "bombers_aborted":
-		return t.Aborted
-	}
-	return t.Factors
-}
-
-func (o RaidOutcome) totals() CampaignTotals {
-	t := CampaignTotals{BP: int(o.BP), Destroyed: int(o.Hit - o.Damaged), Damaged: int(o.Damaged), Aborted: int(o.Aborted), Factors: int(o.Factors)}
-	if o.Factory {
-		t.Factories = 1
-	}
-	if o.Oil {
-		t.Oil = 1
-	}
-	if o.AALost >= 0 {
-		t.AAUnits = 1
-	}
-	return t
-}
-
 // SummarizeRaid aggregates a tally of one raid's outcomes.
-func SummarizeRaid(r *Raid, t *stats.Tally) *RaidSummary {
-	totals := make([]CampaignTotals, len(r.Outcomes))
+func SummarizeRaid(r *combat.Raid, t *stats.Tally, run sim.Run) *RaidSummary {
+	totals := make([]combat.CampaignTotals, len(r.Outcomes))
 	for i, o := range r.Outcomes {
-		totals[i] = o.totals()
+		totals[i] = o.Totals()
 	}
-	sum := summarizeTotals(r, totals, t, 1)
+	sum := summarizeTotals(r, totals, t, run, 1)
 	out := r.Outcomes
 	bs := r.Scenario.Raid.Bombers
-	for pos, b := range r.order {
+	for pos, b := range r.AAOrder() {
 		hit := t.Event(func(i int) bool { return pos < int(out[i].Hit) })
 		fate := BomberFate{Name: bs[b].Name, Carrier: bs[b].Carrier, Destroyed: hit, Damaged: stats.Exact(0),
 			Aborted: t.Event(func(i int) bool { return pos >= int(out[i].Hit) && pos < int(out[i].Hit+out[i].Aborted) })}
@@ -108,33 +73,33 @@ func SummarizeRaid(r *Raid, t *stats.Tally) *RaidSummary {
 }
 
 // SummarizeCampaign aggregates the totals of a campaign of raids.
-func SummarizeCampaign(r *Raid, keys map[uint64]uint64, trials uint64, raids int) *RaidSummary {
+func SummarizeCampaign(r *combat.Raid, keys map[uint64]uint64, run sim.Run, raids int) *RaidSummary {
 	ks := make([]uint64, 0, len(keys))
 	for k := range keys {
 		ks = append(ks, k)
 	}
 	sort.Slice(ks, func(i, j int) bool { return ks[i] < ks[j] })
-	totals := make([]CampaignTotals, len(ks))
+	totals := make([]combat.CampaignTotals, len(ks))
 	counts := make([]uint64, len(ks))
 	for i, k := range ks {
-		totals[i], counts[i] = UnpackCampaign(k), keys[k]
+		totals[i], counts[i] = combat.UnpackCampaign(k), keys[k]
 	}
-	return summarizeTotals(r, totals, &stats.Tally{Counts: counts, N: trials}, raids)
+	return summarizeTotals(r, totals, &stats.Tally{Counts: counts, N: run.Trials}, run, raids)
 }
 
-func summarizeTotals(r *Raid, totals []CampaignTotals, t *stats.Tally, raids int) *RaidSummary {
+func summarizeTotals(r *combat.Raid, totals []combat.CampaignTotals, t *stats.Tally, run sim.Run, raids int) *RaidSummary {
 	s := r.Scenario
 	sum := &RaidSummary{
-		Scenario: s.Name, Kind: string(s.Kind), AirTables: s.Raid.AirTables, Raids: raids, Run: runOf(t),
+		Scenario: s.Name, Kind: string(s.Kind), AirTables: s.Raid.AirTables, Raids: raids, Run: run,
 		AA:            AAFire{r.AAFactors, r.AADice, r.AATable},
 		Probabilities: map[string]stats.Estimate{}, Distributions: map[string][]float64{},
 		DistCIs: map[string][]stats.Estimate{}, Means: map[string]stats.Mean{}, Warnings: []string{},
 	}
-	for _, name := range RaidMetrics {
-		d := t.Distribution(nil, func(i int) int { return totals[i].metric(name) })
+	for _, name := range combat.RaidMetrics {
+		d := t.Distribution(nil, func(i int) int { return totals[i].Metric(name) })
 		sum.DistCIs[name] = d
 		sum.Distributions[name] = points(d)
-		sum.Means[name] = t.Mean(func(i int) float64 { return float64(totals[i].metric(name)) })
+		sum.Means[name] = t.Mean(func(i int) float64 { return float64(totals[i].Metric(name)) })
 	}
 	sum.Probabilities["factory_destroyed"] = t.Event(func(i int) bool { return totals[i].Factories > 0 })
 	sum.Probabilities["oil_point_lost"] = t.Event(func(i int) bool { return totals[i].Oil > 0 })
@@ -152,35 +117,36 @@ func summarizeTotals(r *Raid, totals []CampaignTotals, t *stats.Tally, raids int
 
 // RaidReplay is a forced-dice raid and where it sits in the distribution.
 type RaidReplay struct {
-	Dice          []int       `json:"dice"`
-	DiceUsed      int         `json:"dice_used"`
-	RandomRolls   int         `json:"random_rolls"`
-	UnusedDice    int         `json:"unused_dice"`
-	Outcome       RaidOutcome `json:"-"`
-	Destroyed     []string    `json:"destroyed"`
-	Damaged       []string    `json:"damaged"`
-	Aborted       []string    `json:"aborted"`
-	Factors       int         `json:"factors_bombing"`
-	BP            int         `json:"bp_lost"`
-	Star          bool        `json:"asterisk"`
-	Factory       bool        `json:"factory_destroyed"`
-	Oil           bool        `json:"oil_point_lost"`
-	AAUnit        string      `json:"aa_unit_destroyed,omitempty"`
-	Probability   float64     `json:"probability"`
-	AtLeastAsGood float64     `json:"at_least_as_good"` // P(at least as many build points lost)
+	Dice          []int              `json:"dice"`
+	DiceUsed      int                `json:"dice_used"`
+	RandomRolls   int                `json:"random_rolls"`
+	UnusedDice    int                `json:"unused_dice"`
+	Outcome       combat.RaidOutcome `json:"-"`
+	Destroyed     []string           `json:"destroyed"`
+	Damaged       []string           `json:"damaged"`
+	Aborted       []string           `json:"aborted"`
+	Factors       int                `json:"factors_bombing"`
+	BP            int                `json:"bp_lost"`
+	Star          bool               `json:"asterisk"`
+	Factory       bool               `json:"factory_destroyed"`
+	Oil           bool               `json:"oil_point_lost"`
+	AAUnit        string             `json:"aa_unit_destroyed,omitempty"`
+	Probability   float64            `json:"probability"`
+	AtLeastAsGood float64            `json:"at_least_as_good"` // P(at least as many build points lost)
 }
 
 // ReplayRaid resolves one raid with the listed rolls, then rolls from then.
-func ReplayRaid(r *Raid, rolls []int, then Dice) (*RaidReplay, error) {
-	f := &Forced{Rolls: rolls, Then: then}
-	o := r.resolve(f, r.initial())
+func ReplayRaid(r *combat.Raid, rolls []int, then sim.Dice) (*RaidReplay, error) {
+	f := &sim.Forced{Rolls: rolls, Then: then}
+	idx := combat.ResolveRaid(r, f)
 	if f.Err != nil {
 		return nil, &ReplayError{f.Bad, f.Err}
 	}
+	o := r.Outcomes[idx]
 	rp := &RaidReplay{Dice: rolls, DiceUsed: f.Used, RandomRolls: f.Drawn, UnusedDice: len(rolls) - f.Used, Outcome: o,
 		Factors: int(o.Factors), BP: int(o.BP), Star: o.Star, Factory: o.Factory, Oil: o.Oil, Destroyed: []string{}, Damaged: []string{}, Aborted: []string{}}
 	bs := r.Scenario.Raid.Bombers
-	for k, i := range r.order {
+	for k, i := range r.AAOrder() {
 		switch {
 		case k < int(o.Hit) && bs[i].Carrier:
 			rp.Damaged = append(rp.Damaged, bs[i].Name)
@@ -191,14 +157,14 @@ func ReplayRaid(r *Raid, rolls []int, then Dice) (*RaidReplay, error) {
 		}
 	}
 	if o.AALost >= 0 {
-		rp.AAUnit = aaName(r.Scenario.Raid.AA[o.AALost], int(o.AALost))
+		rp.AAUnit = combat.AAName(r.Scenario.Raid.AA[o.AALost], int(o.AALost))
 	}
 	return rp, nil
 }
 
 // Audit fills in the replayed raid's probability and the probability of at
 // least as many build points lost.
-func (rp *RaidReplay) Audit(r *Raid, t *stats.Tally) {
+func (rp *RaidReplay) Audit(r *combat.Raid, t *stats.Tally) {
 	rp.Probability = t.Event(func(i int) bool { return r.Outcomes[i] == rp.Outcome }).P
 	rp.AtLeastAsGood = t.Event(func(i int) bool { return int(r.Outcomes[i].BP) >= rp.BP }).P
 }

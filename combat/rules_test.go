@@ -1,4 +1,4 @@
-package sim
+package combat_test
 
 import (
 	"context"
@@ -7,13 +7,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/scenario"
+	"github.com/wifodds/wifodds/sim"
 )
 
 // compile builds a combat from scenario text; units is YAML for
 // attacker and defender.
-func compile(t *testing.T, text string) *Combat {
+func compile(t *testing.T, text string) *combat.Combat {
 	t.Helper()
 	s, err := scenario.Parse("test.yaml", []byte(text))
 	if err != nil {
@@ -23,7 +26,7 @@ func compile(t *testing.T, text string) *Combat {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := Compile(s, tb)
+	c, err := combat.Compile(s, tb, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,12 +48,13 @@ func land(crtName, extra string) string {
 	return "kind: land\ncrt: " + crtName + "\ntable: assault\n" + extra + twoCorps
 }
 
-func sumTo1(t *testing.T, c *Combat) []float64 {
+func sumTo1(t *testing.T, c *combat.Combat) []float64 {
 	t.Helper()
-	w, _, err := Exact(context.Background(), c, 0, nil)
+	tally, _, err := sim.Exact(context.Background(), c, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	w := tally.Weights
 	total := 0.0
 	for _, x := range w {
 		total += x
@@ -90,7 +94,7 @@ func TestZeroDefenceAutomatic(t *testing.T) {
 				t.Errorf("%s: outcome %+v, want %s with the hex taken and attackers face-up", table, c.Outcomes[i], want)
 			}
 		}
-		if n, _ := CountPaths(context.Background(), c, 10); n != 1 {
+		if n, _ := sim.CountPaths(context.Background(), c, 10); n != 1 {
 			t.Errorf("%s: an automatic result rolled %d paths", table, n)
 		}
 	}
@@ -203,7 +207,7 @@ defender:
   units: [{type: INF, factors: 3, nation: FR}]
 `)
 	var names []string
-	for _, i := range c.attOrder {
+	for _, i := range c.AttOrder {
 		names = append(names, c.Scenario.Attacker.Units[i].Name)
 	}
 	if got := strings.Join(names, ""); got != "bdca" {
@@ -221,7 +225,7 @@ attacker:
 defender:
   units: [{type: INF, factors: 3, nation: USSR}]
 `)
-	if first := c.Scenario.Attacker.Units[c.attOrder[0]].Name; first != "big-ski" {
+	if first := c.Scenario.Attacker.Units[c.AttOrder[0]].Name; first != "big-ski" {
 		t.Errorf("attack as mud: first loss %s, want the ski unit", first)
 	}
 	// can_retreat: false turns R, S and B into destruction (docs/rules.md §2, AfA 8.3).
@@ -250,7 +254,7 @@ defender:
 
 // docs/rules.md §2.3: which table and who chooses.
 func TestTableChoice(t *testing.T) {
-	mk := func(hex, att, def string) *Combat {
+	mk := func(hex, att, def string) *combat.Combat {
 		return compile(t, "kind: land\ncrt: 2d6\nhex: {"+hex+"}\nattacker:\n  units:\n"+att+"defender:\n  units:\n"+def)
 	}
 	inf := "    - {type: INF, factors: 4, nation: X}\n"
@@ -259,7 +263,7 @@ func TestTableChoice(t *testing.T) {
 	at := "    - {type: AT, size: division, factors: 1, nation: X}\n"
 	cases := []struct {
 		name          string
-		c             *Combat
+		c             *combat.Combat
 		chooser       string
 		table         crt.Kind
 		clause, check string
@@ -298,7 +302,7 @@ func TestTableChoice(t *testing.T) {
 	// table: blitz where the terrain forces Assault is refused.
 	s, _ := scenario.Parse("x.yaml", []byte("kind: land\ntable: blitz\nhex: {city: true}\n"+twoCorps))
 	tb, _ := crt.Builtin("standard")
-	if _, err := Compile(s, tb); err == nil || !strings.Contains(err.Error(), "forces the Assault table") {
+	if _, err := combat.Compile(s, tb, nil); err == nil || !strings.Contains(err.Error(), "forces the Assault table") {
 		t.Errorf("blitz in a city: %v", err)
 	}
 }
@@ -323,7 +327,7 @@ func TestWildFaceUp(t *testing.T) {
 		t.Fatal("fixture lacks a * row and a - row")
 	}
 	// Attacker rolls the * row, defender the - row: attacker part -, but face-up.
-	r, err := Replay(c, split2d6(star, plain), noDice{t})
+	r, err := analysis.Replay(c, split2d6(star, plain), noDice{t})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -345,14 +349,14 @@ func split2d6(a, b int) []int {
 // hexsides halve attackers, AT/AA double against ARM, towed artillery alone
 // and face-down unsupplied units are worth 1.
 func TestFactorRules(t *testing.T) {
-	mk := func(hex, att, def string) *Combat {
+	mk := func(hex, att, def string) *combat.Combat {
 		return compile(t, "kind: land\ncrt: 2d6\ntable: assault\nhex: {"+hex+"}\nattacker:\n  units:\n"+att+"defender:\n  units:\n"+def)
 	}
 	inf := "    - {type: INF, factors: 8, nation: X}\n"
 	arm := "    - {type: ARM, factors: 8, nation: X}\n"
 	cases := []struct {
 		name     string
-		c        *Combat
+		c        *combat.Combat
 		att, def float64
 	}{
 		{"mountain doubles", mk("terrain: mountain", inf, "    - {type: INF, factors: 3, nation: Y}\n"), 8, 6},
@@ -380,23 +384,23 @@ func TestFactorRules(t *testing.T) {
 func TestExactSumsToOne(t *testing.T) {
 	for _, p := range agreementScenarios {
 		sumTo1(t, load(t, p))
-		sumTo1(t, PerTrial(load(t, p)))
+		sumTo1(t, combat.PerTrial(load(t, p)))
 	}
 }
 
 func TestExactBudget(t *testing.T) {
-	c := PerTrial(load(t, "testdata/wild-2d6-fractional.yaml"))
-	if _, _, err := Exact(context.Background(), c, 100, nil); err == nil || !strings.Contains(err.Error(), "budget") {
+	c := combat.PerTrial(load(t, "testdata/wild-2d6-fractional.yaml"))
+	if _, _, err := sim.Exact(context.Background(), c, 100, nil); err == nil || !strings.Contains(err.Error(), "budget") {
 		t.Fatalf("Exact over budget: %v", err)
 	}
-	if _, _, err := Exact(context.Background(), load(t, "testdata/wild-2d6-fractional.yaml"), 100, nil); err == nil {
+	if _, _, err := sim.Exact(context.Background(), load(t, "testdata/wild-2d6-fractional.yaml"), 100, nil); err == nil {
 		t.Fatal("flat Exact over budget did not fail")
 	}
 }
 
 func TestReplayRejectsOutOfRangeDie(t *testing.T) {
 	c := load(t, "../examples/wild-results-3to1.yaml")
-	if _, err := Replay(c, []int{7, 1}, noDice{t}); err == nil || !strings.Contains(err.Error(), "dice[0]: 7 is not a roll of the d6") {
+	if _, err := analysis.Replay(c, []int{7, 1}, noDice{t}); err == nil || !strings.Contains(err.Error(), "dice[0]: 7 is not a roll of the d6") {
 		t.Fatalf("Replay with a 7 on a d6: %v", err)
 	}
 }
@@ -404,7 +408,7 @@ func TestReplayRejectsOutOfRangeDie(t *testing.T) {
 // Losses by unit type follow each side's loss order (docs/rules.md §2).
 func TestLossesByType(t *testing.T) {
 	c := load(t, "../examples/wild-results-3to1.yaml")
-	sum := Summarize(c, exact(t, c))
+	sum := exactSummary(t, c)
 	arm, inf := sum.LossesByType.Attacker["ARM"], sum.LossesByType.Attacker["INF"]
 	// The ARM corps (6) is lost only as the third unit, which no result takes.
 	if arm.Mean.Mean != 0 || math.Abs(inf.Mean.Mean-sum.Means.AttackerUnitsLost.Mean) > 1e-12 {

@@ -1,4 +1,4 @@
-package sim
+package combat
 
 import (
 	"fmt"
@@ -18,7 +18,7 @@ func (c *Combat) variant(odds string, level int, threeToOne bool) Variant {
 // airdrop on enemy units may not be made under the A World at War rules.
 func (c *Combat) variantAt(odds string, level int, threeToOne, belowOneToOne bool) Variant {
 	v := Variant{Odds: odds, Level: level, auto: -1}
-	if belowOneToOne && c.airdropLimited() {
+	if belowOneToOne && c.AirdropLimited() {
 		o := c.internOutcome(Outcome{Level: int8(level), Table: crt.Assault, NotAllowed: true,
 			Struck: c.cur.struck, Support: c.cur.support, AirHit: c.cur.hit, AirAborted: c.cur.aborted})
 		v.Chooser, v.Reason = "rules", "the airdrop is not allowed below 1:1 (AWAW 10.55C)"
@@ -213,8 +213,8 @@ func (c *Combat) settle(level int, k crt.Kind, r crt.Result, auto, recon bool) i
 	// reported as reduced, so the factors lost are the corps' less the
 	// division's; a defending one must retreat, or it is destroyed after all.
 	kg := s.Has(scenario.Kampfgruppe)
-	na := min(int(r.AttackerLoss), len(c.attOrder))
-	for _, i := range c.attOrder[:na] {
+	na := min(int(r.AttackerLoss), len(c.AttOrder))
+	for _, i := range c.AttOrder[:na] {
 		if kg && att[i].IsCorps() && att[i].DivisionAvailable {
 			o.AttackerReduced++
 			o.AttackerFactorsLost += att[i].Factors - att[i].DivisionFactors
@@ -222,8 +222,8 @@ func (c *Combat) settle(level int, k crt.Kind, r crt.Result, auto, recon bool) i
 			o.AttackerFactorsLost += att[i].Factors
 		}
 	}
-	nd := min(int(r.DefenderLoss), len(c.defOrder))
-	for _, i := range c.defOrder[:nd] {
+	nd := min(int(r.DefenderLoss), len(c.DefOrder))
+	for _, i := range c.DefOrder[:nd] {
 		if kg && def[i].IsCorps() && def[i].DivisionAvailable && s.Defender.CanRetreat {
 			o.DefenderReduced++
 			o.DefenderFactorsLost += def[i].Factors - def[i].DivisionFactors
@@ -232,11 +232,11 @@ func (c *Combat) settle(level int, k crt.Kind, r crt.Result, auto, recon bool) i
 		}
 	}
 	o.AttackerLost, o.DefenderLost = int8(na)-o.AttackerReduced, int8(nd)-o.DefenderReduced
-	if survivors := len(c.defOrder) - nd; survivors > 0 && r.Effect != crt.NoEffect {
+	if survivors := len(c.DefOrder) - nd; survivors > 0 && r.Effect != crt.NoEffect {
 		switch {
 		case !s.Defender.CanRetreat:
 			// Units that cannot retreat are destroyed (docs/rules.md §2, AfA 8.3).
-			for _, i := range c.defOrder[nd:] {
+			for _, i := range c.DefOrder[nd:] {
 				o.DefenderFactorsLost += def[i].Factors
 			}
 			o.DefenderLost += int8(survivors)
@@ -246,7 +246,7 @@ func (c *Combat) settle(level int, k crt.Kind, r crt.Result, auto, recon bool) i
 			o.DefenderShattered = int8(survivors)
 		}
 	}
-	o.HexTaken = nd == len(c.defOrder) || r.Effect != crt.NoEffect
+	o.HexTaken = nd == len(c.DefOrder) || r.Effect != crt.NoEffect
 	if s.Kind != scenario.Land && !auto {
 		// Any defender part but "-" destroys the notional unit, which
 		// does not count as a loss; the hex falls only with it.
@@ -254,7 +254,7 @@ func (c *Combat) settle(level int, k crt.Kind, r crt.Result, auto, recon bool) i
 	}
 	o.Breakthrough = r.Effect == crt.Breakthrough && o.HexTaken
 	r.FaceUp = r.FaceUp && r.AttackerLoss == 0
-	o.AttackerFaceUp = r.FaceUp && na < len(c.attOrder)
+	o.AttackerFaceUp = r.FaceUp && na < len(c.AttOrder)
 	if s.Kind != scenario.Land && o.HexTaken && !auto && s.Hex.Terrain != "clear" && s.Hex.Terrain != "desert" {
 		// After a landing or drop outside clear and desert the units turn
 		// face-down whatever the result, unless the success was automatic

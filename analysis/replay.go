@@ -1,6 +1,10 @@
-package sim
+package analysis
 
-import "github.com/wifodds/wifodds/stats"
+import (
+	"github.com/wifodds/wifodds/combat"
+	"github.com/wifodds/wifodds/sim"
+	"github.com/wifodds/wifodds/stats"
+)
 
 // Replayed is a forced-dice resolution and where its outcome sits in the
 // distribution: the luck audit.
@@ -18,7 +22,7 @@ type Replayed struct {
 	AttackerUp    bool    `json:"attacker_face_up"`
 	Probability   float64 `json:"probability"`      // of this outcome
 	AtLeastAsGood float64 `json:"at_least_as_good"` // P(an outcome at least as good for the attacker)
-	outcome       int
+	Index         int     `json:"-"`                // the outcome's index in the combat's Outcomes
 }
 
 // ReplayError is a listed roll that does not fit the die rolled there.
@@ -31,9 +35,9 @@ func (e *ReplayError) Error() string { return e.Err.Error() }
 
 // Replay resolves c with the listed rolls, then rolls from then. A listed
 // roll outside the die rolled there is a *ReplayError.
-func Replay(c *Combat, rolls []int, then Dice) (*Replayed, error) {
-	f := &Forced{Rolls: rolls, Then: then}
-	o := Resolve(c, f)
+func Replay(c *combat.Combat, rolls []int, then sim.Dice) (*Replayed, error) {
+	f := &sim.Forced{Rolls: rolls, Then: then}
+	o := combat.Resolve(c, f)
 	if f.Err != nil {
 		return nil, &ReplayError{f.Bad, f.Err}
 	}
@@ -42,18 +46,18 @@ func Replay(c *Combat, rolls []int, then Dice) (*Replayed, error) {
 		Dice: rolls, DiceUsed: f.Used, RandomRolls: f.Drawn, UnusedDice: len(rolls) - f.Used,
 		Result: out.Result.String(), Table: out.Table.String(), Odds: c.CRT.Levels[out.Level].String(),
 		HexTaken: out.HexTaken, AttackerLost: int(out.AttackerLost), DefenderLost: int(out.DefenderLost),
-		AttackerUp: out.AttackerFaceUp, outcome: o,
+		AttackerUp: out.AttackerFaceUp, Index: o,
 	}, nil
 }
 
 // Audit fills in the replayed outcome's probability and the probability of
 // an outcome at least as good for the attacker, from a tally of c.
-func (r *Replayed) Audit(c *Combat, t *stats.Tally) {
-	me := &c.Outcomes[r.outcome]
-	r.Probability = t.Prob(r.outcome)
+func (r *Replayed) Audit(c *combat.Combat, t *stats.Tally) {
+	me := &c.Outcomes[r.Index]
+	r.Probability = t.Prob(r.Index)
 	r.AtLeastAsGood = 0
 	for i := range c.Outcomes {
-		if c.Outcomes[i].better(me) >= 0 {
+		if c.Outcomes[i].CompareForAttacker(me) >= 0 {
 			r.AtLeastAsGood += t.Prob(i)
 		}
 	}

@@ -1,12 +1,13 @@
-package sim
+package analysis
 
 import (
 	"context"
 	"fmt"
 
+	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/scenario"
-	"github.com/wifodds/wifodds/stats"
+	"github.com/wifodds/wifodds/sim"
 )
 
 // MaxSweepTotal is the largest total a sweep sets: past any real stack
@@ -55,7 +56,7 @@ type SweepStep struct {
 //
 // It stops with an error wrapping ctx.Err() when ctx is cancelled, and calls
 // progress, when set, after each step with the steps done and planned.
-func RunSweep(ctx context.Context, s *scenario.Scenario, tables []*crt.Table, axis string, r Range, mods []int, budget int, progress func(done, planned uint64)) (*Sweep, error) {
+func RunSweep(ctx context.Context, s *scenario.Scenario, tables []*crt.Table, air *crt.AirTables, axis string, r Range, mods []int, budget int, progress func(done, planned uint64)) (*Sweep, error) {
 	if axis != "attack" && axis != "defence" {
 		return nil, fmt.Errorf("sim: sweep axis %q: want attack or defence", axis)
 	}
@@ -65,7 +66,7 @@ func RunSweep(ctx context.Context, s *scenario.Scenario, tables []*crt.Table, ax
 	if len(mods) == 0 {
 		mods = []int{s.Modifier}
 	}
-	sw := &Sweep{Scenario: s.Name, Axis: axis, Method: MethodExact, Modifiers: mods, Notes: []string{}}
+	sw := &Sweep{Scenario: s.Name, Axis: axis, Method: sim.MethodExact, Modifiers: mods, Notes: []string{}}
 	done, planned := uint64(0), uint64(len(tables)*len(mods)*(r.Hi-r.Lo+1))
 	for _, t := range tables {
 		sw.CRTs = append(sw.CRTs, t.Name)
@@ -73,7 +74,7 @@ func RunSweep(ctx context.Context, s *scenario.Scenario, tables []*crt.Table, ax
 			base := *s
 			base.Modifier = mod
 			base.Attacker.GroundSupport, base.Defender.GroundSupport = 0, 0
-			c0, err := Compile(&base, t)
+			c0, err := combat.Compile(&base, t, air)
 			if err != nil {
 				return nil, err
 			}
@@ -96,11 +97,11 @@ func RunSweep(ctx context.Context, s *scenario.Scenario, tables []*crt.Table, ax
 				} else {
 					v.Defender.GroundSupport = extra
 				}
-				c, err := Compile(&v, t)
+				c, err := combat.Compile(&v, t, air)
 				if err != nil {
 					return nil, err
 				}
-				w, _, err := Exact(ctx, c, budget, nil)
+				tally, run, err := sim.Exact(ctx, c, budget, nil)
 				if err != nil {
 					return nil, fmt.Errorf("sim: sweep step %s %d: %w", axis, x, err)
 				}
@@ -108,7 +109,7 @@ func RunSweep(ctx context.Context, s *scenario.Scenario, tables []*crt.Table, ax
 				if progress != nil {
 					progress(done, planned)
 				}
-				sum := Summarize(c, &stats.Tally{Weights: w})
+				sum := Summarize(c, tally, run)
 				st := SweepStep{CRT: t.Name, Modifier: mod, Attack: c.Attack, Defence: c.Defence, Odds: c.Variants[0].Odds,
 					HexTaken: sum.Probabilities.HexTaken.P, Breakthrough: sum.Probabilities.Breakthrough.P,
 					AttackerLost: sum.Means.AttackerUnitsLost.Mean, DefenderLost: sum.Means.DefenderUnitsLost.Mean, Results: sum.Results}
@@ -123,3 +124,5 @@ func RunSweep(ctx context.Context, s *scenario.Scenario, tables []*crt.Table, ax
 	}
 	return sw, nil
 }
+
+func num(x float64) string { return fmt.Sprintf("%g", x) }

@@ -1,4 +1,4 @@
-package sim
+package combat_test
 
 import (
 	"context"
@@ -6,12 +6,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/scenario"
-	"github.com/wifodds/wifodds/stats"
+	"github.com/wifodds/wifodds/sim"
 )
 
-func loadRaid(t testing.TB, path string) *Raid {
+func loadRaid(t testing.TB, path string) *combat.Raid {
 	t.Helper()
 	s, err := scenario.Load(path)
 	if err != nil {
@@ -20,20 +22,20 @@ func loadRaid(t testing.TB, path string) *Raid {
 	return compileRaidScenario(t, s)
 }
 
-func compileRaidScenario(t testing.TB, s *scenario.Scenario) *Raid {
+func compileRaidScenario(t testing.TB, s *scenario.Scenario) *combat.Raid {
 	t.Helper()
 	tb, err := crt.BuiltinAir("strategic")
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := CompileRaid(s, tb)
+	r, err := combat.CompileRaid(s, tb)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return r
 }
 
-func raidText(t *testing.T, text string) *Raid {
+func raidText(t *testing.T, text string) *combat.Raid {
 	t.Helper()
 	s, err := scenario.Parse("raid.yaml", []byte(text))
 	if err != nil {
@@ -51,7 +53,7 @@ func TestDusseldorfExample(t *testing.T) {
 	if r.AAFactors != 16 || r.AADice != 2 || r.AATable != 2 {
 		t.Fatalf("AA fire %d factors, %d dice on table %d; want 16, 2, 2", r.AAFactors, r.AADice, r.AATable)
 	}
-	rp, err := ReplayRaid(r, r.Scenario.Dice, Forced{Rolls: []int{2}, Then: noDice{t}}.dice())
+	rp, err := analysis.ReplayRaid(r, r.Scenario.Dice, &sim.Forced{Rolls: []int{2}, Then: noDice{t}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,11 +67,13 @@ func TestDusseldorfExample(t *testing.T) {
 	sumTo1Raid(t, r)
 }
 
-func (f Forced) dice() Dice { return &f }
-
-func sumTo1Raid(t *testing.T, r *Raid) []float64 {
+func sumTo1Raid(t *testing.T, r *combat.Raid) []float64 {
 	t.Helper()
-	w := ExactRaid(r)
+	tally, _, err := sim.Exact(context.Background(), r, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := tally.Weights
 	total := 0.0
 	for _, x := range w {
 		total += x
@@ -133,7 +137,7 @@ func TestRaidAAProcedure(t *testing.T) {
 		{6, 1, 0, 11}, // 6: 4* destroys A (3 < 4): total 1, the asterisk used; B and C bomb 12 - 1
 	}
 	for _, c := range cases {
-		rp, err := ReplayRaid(r, []int{c.aa, 1}, noDice{t})
+		rp, err := analysis.ReplayRaid(r, []int{c.aa, 1}, noDice{t})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -143,13 +147,13 @@ func TestRaidAAProcedure(t *testing.T) {
 	}
 	// A 6 that cannot destroy aborts instead: total 2 against air-to-air 3.
 	r = raidText(t, "kind: bombardment\ntarget: {factories: 2}\naa_units: [{factors: 4}]\n"+b17s) // 6 vs 3: 1 die on table 2
-	rp, _ := ReplayRaid(r, []int{6, 1}, noDice{t})
+	rp, _ := analysis.ReplayRaid(r, []int{6, 1}, noDice{t})
 	if len(rp.Destroyed) != 0 || strings.Join(rp.Aborted, ",") != "A" || rp.Factors != 12 {
 		t.Errorf("6 on table 2 vs air-to-air 3: %+v, want A aborted and 12 factors bombing", rp)
 	}
 	// Ties of air-to-air: the one with fewer bombing factors goes first.
 	r = raidText(t, "kind: bombardment\ntarget: {factories: 2}\naa_units: [{factors: 4}]\nbombers:\n  - {name: big, a2a: 3, sb: 9}\n  - {name: small, a2a: 3, sb: 2}\n")
-	rp, _ = ReplayRaid(r, []int{6, 1}, noDice{t})
+	rp, _ = analysis.ReplayRaid(r, []int{6, 1}, noDice{t})
 	if strings.Join(rp.Aborted, ",") != "small" {
 		t.Errorf("tie on air-to-air: aborted %v, want small", rp.Aborted)
 	}
@@ -158,14 +162,14 @@ func TestRaidAAProcedure(t *testing.T) {
 // docs/rules.md §5 step 4: a carrier hit by a 6 is damaged instead of destroyed.
 func TestRaidCarrierDamaged(t *testing.T) {
 	r := raidText(t, "kind: bombardment\ntarget: {factories: 2}\naa_units: [{factors: 10}]\nbombers:\n  - {name: CV, a2a: 1, sb: 2, carrier: true}\n  - {name: B, a2a: 5, sb: 5}\n")
-	rp, err := ReplayRaid(r, []int{6, 1}, noDice{t})
+	rp, err := analysis.ReplayRaid(r, []int{6, 1}, noDice{t})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if strings.Join(rp.Damaged, ",") != "CV" || len(rp.Destroyed) != 0 {
 		t.Fatalf("6 against a carrier: %+v, want it damaged", rp)
 	}
-	ex := SummarizeRaid(r, &stats.Tally{Weights: sumTo1Raid(t, r)})
+	ex := exactRaidSummary(t, r)
 	if ex.Bombers[0].Destroyed.P != 0 || ex.Bombers[0].Damaged.P == 0 || ex.Probabilities["bomber_destroyed"].P != 0 {
 		t.Errorf("carrier fate %+v", ex.Bombers[0])
 	}
@@ -183,7 +187,7 @@ func TestRaidSBTable(t *testing.T) {
 		star        bool
 	}{{"false", 3, 5, true}, {"true", 3, 4, false}, {"false", 6, 8, true}} {
 		r := raidText(t, strings.Replace(base, "kind: bombardment\n", "kind: bombardment\nintercepted: "+c.intercepted+"\n", 1))
-		rp, err := ReplayRaid(r, []int{1, c.roll}, noDice{t})
+		rp, err := analysis.ReplayRaid(r, []int{1, c.roll}, noDice{t})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -197,14 +201,14 @@ func TestRaidSBTable(t *testing.T) {
 func TestNightRaidMonteCarloAgreesWithExact(t *testing.T) {
 	r := raidText(t, "kind: bombardment\nnight: true\ntarget: {factories: 3, oil: 1}\naa_units: [{factors: 4, heavy: true}, {factors: 3}]\n"+b17s+
 		"  - {name: D, a2a: 4, sb: 4}\n  - {name: E, a2a: 2, sb: 2}\n")
-	ex := SummarizeRaid(r, &stats.Tally{Weights: sumTo1Raid(t, r)})
-	res, err := Sample(context.Background(), r, Config{Trials: 400_000, Seed: 5, Workers: 2})
+	ex := exactRaidSummary(t, r)
+	tally, run, err := sim.Sample(context.Background(), r, sim.Config{Trials: 400_000, Seed: 5, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	mc := SummarizeRaid(r, &stats.Tally{Counts: res.Counts, N: res.Trials})
-	n := float64(res.Trials)
-	for _, name := range RaidMetrics {
+	mc := analysis.SummarizeRaid(r, tally, run)
+	n := float64(run.Trials)
+	for _, name := range combat.RaidMetrics {
 		for v, p := range ex.Distributions[name] {
 			got := 0.0
 			if v < len(mc.Distributions[name]) {
@@ -226,30 +230,30 @@ func TestNightRaidMonteCarloAgreesWithExact(t *testing.T) {
 // A campaign carries losses forward: with one raid it is the single raid.
 func TestCampaign(t *testing.T) {
 	r := loadRaid(t, "../examples/dusseldorf-bombardment.yaml")
-	ex := SummarizeRaid(r, &stats.Tally{Weights: sumTo1Raid(t, r)})
-	keys, res, err := SampleKeys(context.Background(), r.Campaign(1), Config{Trials: 300_000, Seed: 2, Workers: 2})
+	ex := exactRaidSummary(t, r)
+	keys, run, err := sim.SampleKeys(context.Background(), r.Campaign(1), sim.Config{Trials: 300_000, Seed: 2, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	one := SummarizeCampaign(r, keys, res.Trials, 1)
-	n := float64(res.Trials)
+	one := analysis.SummarizeCampaign(r, keys, run, 1)
+	n := float64(run.Trials)
 	for v, p := range ex.Distributions["bp_lost"] {
 		if se := math.Sqrt(p * (1 - p) / n); math.Abs(one.Distributions["bp_lost"][v]-p) > 4.5*se+1e-12 {
 			t.Errorf("campaign of 1, bp %d: %.5f, exact %.5f", v, one.Distributions["bp_lost"][v], p)
 		}
 	}
-	keys, res, err = SampleKeys(context.Background(), r.Campaign(8), Config{Trials: 50_000, Seed: 2, Workers: 3})
+	keys, run, err = sim.SampleKeys(context.Background(), r.Campaign(8), sim.Config{Trials: 50_000, Seed: 2, Workers: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	eight := SummarizeCampaign(r, keys, res.Trials, 8)
+	eight := analysis.SummarizeCampaign(r, keys, run, 8)
 	if len(eight.Distributions["factories_destroyed"]) > 3 || len(eight.Distributions["aa_units_destroyed"]) > 3 || len(eight.Distributions["bombers_destroyed"]) > 7 {
 		t.Errorf("a campaign destroyed more than the target had: %v", eight.Distributions)
 	}
 	if eight.Means["bp_lost"].Mean <= one.Means["bp_lost"].Mean {
 		t.Error("eight raids took no more build points than one")
 	}
-	keys2, _, _ := SampleKeys(context.Background(), r.Campaign(8), Config{Trials: 50_000, Seed: 2, Workers: 1})
+	keys2, _, _ := sim.SampleKeys(context.Background(), r.Campaign(8), sim.Config{Trials: 50_000, Seed: 2, Workers: 1})
 	if len(keys2) != len(keys) {
 		t.Fatal("campaign results depend on the worker count")
 	}
@@ -258,9 +262,20 @@ func TestCampaign(t *testing.T) {
 			t.Fatal("campaign results depend on the worker count")
 		}
 	}
-	for _, tot := range []CampaignTotals{{1, 2, 3, 4, 5, 6, 7, 8}, {2000, 20, 20, 16, 60, 60, 400, 36000}} {
-		if UnpackCampaign(PackCampaign(tot)) != tot {
+	for _, tot := range []combat.CampaignTotals{{1, 2, 3, 4, 5, 6, 7, 8}, {2000, 20, 20, 16, 60, 60, 400, 36000}} {
+		if combat.UnpackCampaign(combat.PackCampaign(tot)) != tot {
 			t.Errorf("pack/unpack %+v", tot)
 		}
 	}
+}
+
+// exactRaidSummary is the exact summary of one raid.
+func exactRaidSummary(t *testing.T, r *combat.Raid) *analysis.RaidSummary {
+	t.Helper()
+	sumTo1Raid(t, r)
+	tally, run, err := sim.Exact(context.Background(), r, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return analysis.SummarizeRaid(r, tally, run)
 }

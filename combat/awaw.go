@@ -1,4 +1,4 @@
-package sim
+package combat
 
 import (
 	"fmt"
@@ -14,9 +14,9 @@ func awawDM(d int) int { return -d }
 
 func (c *Combat) awaw() bool { return c.Scenario.Has(scenario.AWAWUnitEffects) }
 
-// airdropLimited reports an airdrop on enemy units under the A World at
+// AirdropLimited reports an airdrop on enemy units under the A World at
 // War rules, which may only be made at 1:1 or better (AWAW 10.55C).
-func (c *Combat) airdropLimited() bool {
+func (c *Combat) AirdropLimited() bool {
 	return c.awaw() && c.Scenario.Kind == scenario.Paradrop && len(c.Scenario.Defender.Units) > 0
 }
 
@@ -72,9 +72,9 @@ func (c *Combat) awawLandTerms() []crt.Term {
 	// capital, objective hex, IC, bridgehead or railhead; specialized units
 	// are exempt (10.13, 10.24, 10.32, 10.41F). The DM applies when every
 	// defending unit in the combat incurs it.
-	if s.Attacker.Exploiting && !s.Hex.Protected && len(c.defOrder) > 0 {
+	if s.Attacker.Exploiting && !s.Hex.Protected && len(c.DefOrder) > 0 {
 		all := true
-		for _, i := range c.defOrder {
+		for _, i := range c.DefOrder {
 			all = all && exploitable(&s.Defender.Units[i])
 		}
 		if all {
@@ -84,7 +84,7 @@ func (c *Combat) awawLandTerms() []crt.Term {
 	// Negated armour with a CTL of 0 or less: -1 DM when attacked, except
 	// in those places or its home country (10.32).
 	if s.Defender.CTL <= 0 && !s.Hex.Protected && !s.Hex.HomeNation {
-		for _, i := range c.defOrder {
+		for _, i := range c.DefOrder {
 			if s.Defender.Units[i].MechNegated {
 				ts = append(ts, crt.Term{Name: "negated armour with CTL 0 or less: DM -1", Value: awawDM(-1), Rule: "rules §6, AWAW 10.32"})
 				break
@@ -92,7 +92,7 @@ func (c *Combat) awawLandTerms() []crt.Term {
 		}
 	}
 	// An isolated Chindit attacking: -1 DM (10.64A).
-	for _, i := range c.attOrder {
+	for _, i := range c.AttOrder {
 		if u := &s.Attacker.Units[i]; u.Type == "CHINDIT" && u.Isolated {
 			ts = append(ts, crt.Term{Name: "attacked by an isolated Chindit: DM -1", Value: awawDM(-1), Rule: "rules §6, AWAW 10.64A"})
 			break

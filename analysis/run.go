@@ -1,0 +1,189 @@
+package analysis
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/wifodds/wifodds/combat"
+	"github.com/wifodds/wifodds/sim"
+	"github.com/wifodds/wifodds/stats"
+)
+
+// Engine chooses how a run computes its answer.
+type Engine int
+
+const (
+	// MonteCarlo samples seeded trials.
+	MonteCarlo Engine = iota
+	// Exact enumerates every dice path; over the budget it is an error.
+	Exact
+	// Auto is exact when the dice tree fits the budget, else Monte Carlo.
+	Auto
+)
+
+// Request is how to run a compiled combat or raid.
+type Request struct {
+	Engine Engine
+	Budget int        // most dice paths exact enumeration may walk (<= 0: sim.DefaultPathBudget)
+	Sample sim.Config // Monte Carlo trials, seed, workers, precision and progress
+	// ExactProgress, when set, sees the paths enumerated so far.
+	ExactProgress func(done, planned uint64)
+	// Replay lists rolls to replay and audit; rolls past the list are drawn
+	// from a stream of the seed that no Monte Carlo chunk uses.
+	Replay []int
+}
+
+// ErrNoTrials is returned when a run was interrupted before its first
+// chunk of trials finished: there is nothing to report.
+var ErrNoTrials = errors.New("stopped before the first chunk of trials finished; nothing to report")
+
+// RunCombat runs c as req says and returns the finished summary: the
+// engine's run record, the warnings about the method chosen, and the
+// replay audit. Interrupted Monte Carlo returns the partial summary
+// (Partial set); interrupted exact enumeration returns an error wrapping
+// ctx.Err().
+func RunCombat(ctx context.Context, c *combat.Combat, req Request) (*Summary, error) {
+	engine, warnings, err := choose(ctx, c, req)
+	if err != nil {
+		return nil, err
+	}
+	var t *stats.Tally
+	var run sim.Run
+	if engine == Exact {
+		t, run, err = sim.Exact(ctx, c, req.Budget, req.ExactProgress)
+	} else {
+		cfg := req.Sample
+		cfg.HalfWidth = func(t *stats.Tally) float64 { return HalfWidth(c, t) }
+		t, run, err = sample(ctx, c, cfg)
+	}
+	if err != nil {
+		return nil, err
+	}
+	sum := Summarize(c, t, run)
+	sum.Warnings = append(sum.Warnings, warnings...)
+	if engine == Exact && req.Engine == Auto && req.Sample.Precision > 0 {
+		sum.Warnings = append(sum.Warnings, "--precision does not apply: the answer is exact")
+	}
+	if len(req.Replay) > 0 {
+		r, err := Replay(c, req.Replay, replayStream(req.Sample.Seed))
+		if err != nil {
+			return nil, err
+		}
+		r.Audit(c, t)
+		sum.Replay = r
+	}
+	return sum, nil
+}
+
+// choose settles an Auto request by counting the dice paths.
+func choose(ctx context.Context, m sim.Model, req Request) (Engine, []string, error) {
+	if req.Engine != Auto {
+		return req.Engine, nil, nil
+	}
+	budget := req.Budget
+	if budget <= 0 {
+		budget = sim.DefaultPathBudget
+	}
+	n, err := sim.CountPaths(ctx, m, budget+1)
+	if err != nil {
+		return 0, nil, err
+	}
+	if n > budget {
+		return MonteCarlo, []string{fmt.Sprintf("--auto chose Monte Carlo: the dice tree has more than %d paths", budget)}, nil
+	}
+	return Exact, []string{fmt.Sprintf("--auto chose exact enumeration (%d dice paths)", n)}, nil
+}
+
+// sample runs Monte Carlo and refuses a run with no trial to report.
+func sample(ctx context.Context, m sim.Model, cfg sim.Config) (*stats.Tally, sim.Run, error) {
+	t, run, err := sim.Sample(ctx, m, cfg)
+	if err == nil && run.Trials == 0 {
+		err = ErrNoTrials
+	}
+	return t, run, err
+}
+
+// RunRaid runs one raid as req says (Auto is exact: a compiled raid is
+// always tabulated), or a campaign of raids > 1 by Monte Carlo.
+func RunRaid(ctx context.Context, r *combat.Raid, req Request, raids int) (*RaidSummary, error) {
+	if raids > 1 {
+		if req.Engine == Exact || req.Sample.Precision > 0 {
+			return nil, errors.New("a campaign is sampled: give a number of trials, not --exact or --precision")
+		}
+		keys, run, err := sim.SampleKeys(ctx, r.Campaign(raids), req.Sample)
+		if err == nil && run.Trials == 0 {
+			err = ErrNoTrials
+		}
+		if err != nil {
+			return nil, err
+		}
+		sum := SummarizeCampaign(r, keys, run, raids)
+		if len(req.Replay) > 0 {
+			sum.Warnings = append(sum.Warnings, "dice are replayed for a single raid only; ignored for a campaign")
+		}
+		return sum, nil
+	}
+	var t *stats.Tally
+	var run sim.Run
+	var err error
+	if req.Engine == MonteCarlo {
+		cfg := req.Sample
+		cfg.HalfWidth = func(t *stats.Tally) float64 { return RaidHalfWidth(r, t) }
+		t, run, err = sample(ctx, r, cfg)
+	} else {
+		t, run, err = sim.Exact(ctx, r, req.Budget, req.ExactProgress)
+	}
+	if err != nil {
+		return nil, err
+	}
+	sum := SummarizeRaid(r, t, run)
+	if req.Engine == Auto {
+		sum.Warnings = append(sum.Warnings, fmt.Sprintf("--auto chose exact enumeration (%d dice paths)", run.Paths))
+	}
+	if len(req.Replay) > 0 {
+		rp, err := ReplayRaid(r, req.Replay, replayStream(req.Sample.Seed))
+		if err != nil {
+			return nil, err
+		}
+		rp.Audit(r, t)
+		sum.Replay = rp
+	}
+	return sum, nil
+}
+
+// replayStream draws the rolls a replay needs beyond the listed ones, from
+// a stream no Monte Carlo chunk uses.
+func replayStream(seed uint64) sim.Dice { return sim.NewStream(seed, math.MaxUint64) }
+
+// RaidHalfWidth is the largest 95% half-width of P(asterisk) and P(each
+// number of build points lost): a raid's headline figures.
+func RaidHalfWidth(r *combat.Raid, t *stats.Tally) float64 {
+	worst := t.Event(func(i int) bool { return r.Outcomes[i].Star }).HalfWidth()
+	for _, e := range t.Distribution(nil, func(i int) int { return int(r.Outcomes[i].BP) }) {
+		worst = max(worst, e.HalfWidth())
+	}
+	return worst
+}
+
+// HalfWidth is the largest half-width of the 95% Wilson intervals of a
+// combat's headline probabilities: hex taken, breakthrough, attackers
+// face-up and each CRT result.
+func HalfWidth(c *combat.Combat, t *stats.Tally) float64 {
+	worst := 0.0
+	check := func(e stats.Estimate) { worst = max(worst, e.HalfWidth()) }
+	check(t.Event(func(i int) bool { return c.Outcomes[i].HexTaken }))
+	check(t.Event(func(i int) bool { return c.Outcomes[i].Breakthrough }))
+	check(t.Event(func(i int) bool { return c.Outcomes[i].AttackerFaceUp }))
+	seen := map[string]bool{}
+	for _, o := range c.Outcomes {
+		r := o.Result.String()
+		if seen[r] {
+			continue
+		}
+		seen[r] = true
+		check(t.Event(func(i int) bool { return c.Outcomes[i].Result.String() == r }))
+	}
+	return worst
+}

@@ -1,0 +1,18 @@
+// Package combat holds the rules: it compiles a scenario into a Combat or
+// a Raid that the engine (package sim) can run.
+//
+// Compile works out, once, everything that does not depend on the dice:
+// totals, odds, die-roll modifiers, the table choice and the settled
+// outcome of every table row with losses allocated (docs/rules.md §1–§4,
+// §6), and every state the pre-combat random steps (fractional odds,
+// ground strikes, naval strikes, AA fire at ground support) can leave.
+// Resolve is the one resolution routine: it rolls the dice a combat
+// consumes, in the order docs/scenario-format.md fixes, and returns the
+// index of the outcome. CompileRaid and the Raid's routine do the same for
+// a strategic bombardment (§5), and Campaign flies several raids carrying
+// losses forward. Both types are sim.Models: exact enumeration, replay,
+// flat tables and Monte Carlo all run the same routine.
+//
+// The package does no I/O, except that a combat whose ground support
+// faces AA fire loads the air tables its scenario names.
+package combat

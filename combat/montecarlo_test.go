@@ -1,0 +1,83 @@
+package combat_test
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/combat"
+	"github.com/wifodds/wifodds/sim"
+)
+
+var agreementScenarios = []string{
+	"../examples/wild-results-3to1.yaml",
+	"../examples/fractional-odds-16to3.yaml",
+	"testdata/wild-2d6-fractional.yaml",
+	"testdata/blitz-choice-d10.yaml",
+	"../testdata/bench-plain-2d6.yaml",
+}
+
+// Every probability and mean Monte Carlo reports lies within 4.5 standard
+// errors of the exact value, on both sampling paths, at a fixed seed.
+func TestMonteCarloAgreesWithExact(t *testing.T) {
+	trials := uint64(400_000)
+	if testing.Short() {
+		trials = 100_000
+	}
+	for _, path := range agreementScenarios {
+		c := load(t, path)
+		if c.Flat() == nil {
+			t.Fatalf("%s: expected a flat table", path)
+		}
+		ex := exactSummary(t, c)
+		for name, cc := range map[string]*combat.Combat{"flat": c, "resolve": combat.PerTrial(c)} {
+			tally, run, err := sim.Sample(context.Background(), cc, sim.Config{Trials: trials, Seed: 7, Workers: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			mc := analysis.Summarize(c, tally, run)
+			n := float64(run.Trials)
+			check := func(what string, p, got float64) {
+				t.Helper()
+				se := math.Sqrt(p * (1 - p) / n)
+				if math.Abs(got-p) > 4.5*se+1e-12 {
+					t.Errorf("%s %s %s: Monte Carlo %.5f, exact %.5f (%.1f standard errors)", path, name, what, got, p, math.Abs(got-p)/se)
+				}
+			}
+			for code, p := range ex.Results {
+				check("P("+code+")", p, mc.Results[code])
+			}
+			check("P(hex taken)", ex.Probabilities.HexTaken.P, mc.Probabilities.HexTaken.P)
+			check("P(breakthrough)", ex.Probabilities.Breakthrough.P, mc.Probabilities.Breakthrough.P)
+			check("P(face-up)", ex.Probabilities.AttackerFaceUp.P, mc.Probabilities.AttackerFaceUp.P)
+			for lv, p := range ex.OddsLevels {
+				check("P(odds "+lv+")", p, mc.OddsLevels[lv])
+			}
+			for i, p := range ex.Distributions.AttackerUnitsLost {
+				check("P(attacker loses "+string(rune('0'+i))+")", p, mc.Distributions.AttackerUnitsLost[i])
+			}
+			// Means: the standard error of the sample mean from the exact variance.
+			exactTally := exact(t, c)
+			for _, m := range []struct {
+				name string
+				f    func(o *combat.Outcome) float64
+				mc   float64
+			}{
+				{"mean attacker units lost", func(o *combat.Outcome) float64 { return float64(o.AttackerLost) }, mc.Means.AttackerUnitsLost.Mean},
+				{"mean defender factors lost", func(o *combat.Outcome) float64 { return o.DefenderFactorsLost }, mc.Means.DefenderFactorsLost.Mean},
+			} {
+				var mu, m2 float64
+				for i, w := range exactTally.Weights {
+					x := m.f(&c.Outcomes[i])
+					mu += w * x
+					m2 += w * x * x
+				}
+				se := math.Sqrt((m2 - mu*mu) / n)
+				if math.Abs(m.mc-mu) > 4.5*se+1e-12 {
+					t.Errorf("%s %s %s: Monte Carlo %.5f, exact %.5f", path, name, m.name, m.mc, mu)
+				}
+			}
+		}
+	}
+}
