@@ -4,6 +4,10 @@ import (
 	"context"
 	"runtime"
 	"testing"
+
+	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/scenario"
+	"github.com/wifodds/wifodds/sim"
 )
 
 // Each workload at one worker and at every CPU, b.N trials per run, with
@@ -38,7 +42,7 @@ func BenchmarkExactPlain(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if err := ExactAnswer(s); err != nil {
+		if err := exactAnswer(s); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -78,7 +82,7 @@ func TestWorkloadsRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := ExactAnswer(s); err != nil {
+	if err := exactAnswer(s); err != nil {
 		t.Fatal(err)
 	}
 	h := Limit(context.Background(), 3*65536+5, 2)
@@ -89,4 +93,19 @@ func TestWorkloadsRun(t *testing.T) {
 	if n != 3*65536+5 {
 		t.Fatalf("limit ran %d trials", n)
 	}
+}
+
+// exactAnswer compiles a parsed scenario and computes its exact summary:
+// the work behind `wifodds run --exact` once the file is read.
+func exactAnswer(s *scenario.Scenario) error {
+	c, err := compile(s)
+	if err != nil {
+		return err
+	}
+	t, run, err := sim.Exact(context.Background(), c, 0, nil)
+	if err != nil {
+		return err
+	}
+	analysis.Summarize(c, t, run)
+	return nil
 }

@@ -7,7 +7,6 @@ import (
 	"path"
 	"time"
 
-	"github.com/wifodds/wifodds/analysis"
 	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/scenario"
@@ -135,21 +134,6 @@ func Workloads() ([]Workload, error) {
 		return nil, err
 	}
 	return append(ws, raid, campaign), nil
-}
-
-// ExactAnswer compiles a parsed scenario and computes its exact summary:
-// the work behind `wifodds run --exact` once the file is read.
-func ExactAnswer(s *scenario.Scenario) error {
-	c, err := compile(s)
-	if err != nil {
-		return err
-	}
-	t, run, err := sim.Exact(context.Background(), c, 0, nil)
-	if err != nil {
-		return err
-	}
-	analysis.Summarize(c, t, run)
-	return nil
 }
 
 // Result is one workload's measurement.

@@ -88,7 +88,7 @@ func TestAAFireFractionalTacticalFactors(t *testing.T) {
 // airTablesWith writes the built-in air tables with table 5 replaced.
 func airTablesWith(t *testing.T, dir, table5 string) {
 	t.Helper()
-	src, err := crt.AirSource("strategic")
+	src, err := os.ReadFile("../crt/airdata/strategic.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -78,15 +78,6 @@ func BuiltinAir(name string) (*AirTables, error) {
 	return t, nil
 }
 
-// AirSource returns the data file of the embedded air tables.
-func AirSource(name string) ([]byte, error) {
-	data, err := airData.ReadFile("airdata/" + name + ".yaml")
-	if err != nil {
-		return nil, fmt.Errorf("crt: no built-in air tables %q", name)
-	}
-	return data, nil
-}
-
 // LoadAir reads and validates an air tables file.
 func LoadAir(path string) (*AirTables, error) {
 	data, err := fileio.ReadFile(path, yamlx.MaxSize)

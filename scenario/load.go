@@ -27,14 +27,6 @@ var (
 		"heavy", "division_available", "division_factors", "ski", "white_print", "territorial", "name", "bp", "ls", "role", "mech_negated", "isolated", "katyusha"}
 )
 
-// supported lists the options this version implements. An option docs/scenario-format.md
-// names but the simulator does not model yet is refused with a clear error
-// rather than accepted and ignored.
-var supported = map[string]bool{
-	FractionalOdds: true, FractionalOddsD10: true, WildResults: true, BlitzModifier: true,
-	TerritorialModifiers: true, Stacking: true, Kampfgruppe: true, Artillery: true, NavalGroundStrike: true,
-}
-
 // Load reads and validates a scenario file.
 func Load(path string) (*Scenario, error) {
 	data, err := fileio.ReadFile(path, yamlx.MaxSize)
@@ -282,8 +274,6 @@ func parseOptions(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 			d.Errorf(n, key, "%s; options are %s", msg, strings.Join(AllOptions, ", "))
 		case s.Options[o]:
 			d.Errorf(n, key, "option %q is listed twice", o)
-		case !supported[o] && o != AWAWUnitEffects:
-			d.Errorf(n, key, "option %q is not supported yet by this version", o)
 		}
 		s.Options[o] = true
 	}
@@ -335,10 +325,6 @@ func parseHex(d *yamlx.Decoder, n *yaml.Node, s *Scenario) {
 	}
 	awaw("protected")
 	m.Bool("protected", &h.Protected)
-	if s.Kind == Land && s.Has(AWAWUnitEffects) {
-		// A World at War reads home_nation for negated armour (10.32).
-		m.Bool("home_nation", &h.HomeNation)
-	}
 	for _, k := range []string{"home_nation", "surprise", "adjacent_friendly_corps"} {
 		if k == "home_nation" && s.Has(AWAWUnitEffects) {
 			continue
