@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"time"
 
 	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/sim"
@@ -251,4 +252,42 @@ func (c *Comparison) ResultCodes() []string {
 // comparison itself records the seed and whether it was cut short.
 func mcRun(trials uint64) sim.Run {
 	return sim.Run{Method: sim.MethodMonteCarlo, Trials: trials, Chunk: sim.ChunkSize}
+}
+
+// Compare compares variants as req says: exactly with Exact, or with Auto
+// when every variant's dice tree fits the budget; otherwise by Monte Carlo,
+// on common random numbers unless independent is set. Progress is
+// req.Sample.Progress. A sampled comparison interrupted before its first
+// chunk returns ErrNoTrials.
+func Compare(ctx context.Context, scenario string, vs []NamedCombat, req Request, independent bool) (*Comparison, error) {
+	start := time.Now()
+	engine := req.Engine
+	if engine == Auto {
+		engine = Exact
+		for _, v := range vs {
+			e, _, err := choose(ctx, v.Combat, req)
+			if err != nil {
+				return nil, err
+			}
+			if e == MonteCarlo {
+				engine = MonteCarlo
+				break
+			}
+		}
+	}
+	var cmp *Comparison
+	var err error
+	if engine == MonteCarlo {
+		cmp, err = CompareSampled(ctx, scenario, vs, req.Sample, !independent)
+		if err == nil && cmp.Trials == 0 {
+			err = ErrNoTrials
+		}
+	} else {
+		cmp, err = CompareExact(ctx, scenario, vs, req.Budget)
+	}
+	if err != nil {
+		return nil, err
+	}
+	cmp.Elapsed = time.Since(start).Seconds()
+	return cmp, nil
 }

@@ -17,6 +17,15 @@ const MaxSweepTotal = 1000
 // MaxSweepSteps is the most totals one sweep computes.
 const MaxSweepSteps = 501
 
+// Axis is the total a sweep varies.
+type Axis string
+
+// The totals a sweep may vary.
+const (
+	Attack  Axis = "attack"
+	Defence Axis = "defence"
+)
+
 // Range is a whole-number range lo..hi.
 type Range struct{ Lo, Hi int }
 
@@ -25,7 +34,7 @@ type Range struct{ Lo, Hi int }
 // exactly.
 type Sweep struct {
 	Scenario  string      `json:"scenario"`
-	Axis      string      `json:"axis"` // "attack" or "defence"
+	Axis      Axis        `json:"axis"`
 	Method    string      `json:"method"`
 	CRTs      []string    `json:"crts"`
 	Modifiers []int       `json:"modifiers"`
@@ -56,9 +65,9 @@ type SweepStep struct {
 //
 // It stops with an error wrapping ctx.Err() when ctx is cancelled, and calls
 // progress, when set, after each step with the steps done and planned.
-func RunSweep(ctx context.Context, s *scenario.Scenario, tables []*crt.Table, air *crt.AirTables, axis string, r Range, mods []int, budget int, progress func(done, planned uint64)) (*Sweep, error) {
-	if axis != "attack" && axis != "defence" {
-		return nil, fmt.Errorf("sim: sweep axis %q: want attack or defence", axis)
+func RunSweep(ctx context.Context, s *scenario.Scenario, tables []*crt.Table, air *crt.AirTables, axis Axis, r Range, mods []int, budget int, progress func(done, planned uint64)) (*Sweep, error) {
+	if axis != Attack && axis != Defence {
+		return nil, fmt.Errorf("analysis: sweep axis %q: want attack or defence", axis)
 	}
 	if r.Lo < 0 || r.Hi < r.Lo || r.Hi-r.Lo > 500 {
 		return nil, fmt.Errorf("sim: sweep range %d..%d: want 0 <= lo <= hi and at most 500 steps", r.Lo, r.Hi)
@@ -79,7 +88,7 @@ func RunSweep(ctx context.Context, s *scenario.Scenario, tables []*crt.Table, ai
 				return nil, err
 			}
 			from := c0.RawAttack
-			if axis == "defence" {
+			if axis == Defence {
 				from = c0.RawDefence
 			}
 			prev := ""
@@ -92,7 +101,7 @@ func RunSweep(ctx context.Context, s *scenario.Scenario, tables []*crt.Table, ai
 					continue
 				}
 				v := base
-				if axis == "attack" {
+				if axis == Attack {
 					v.Attacker.GroundSupport = extra
 				} else {
 					v.Defender.GroundSupport = extra

@@ -16,7 +16,7 @@ func TestSweep(t *testing.T) {
 	s.Options = map[string]bool{}
 	std, _ := crt.Builtin("standard")
 	two, _ := crt.Builtin("2d6")
-	sw, err := RunSweep(context.Background(), s, []*crt.Table{std, two}, nil, "attack", Range{10, 40}, []int{-1, 0, 1}, 0, nil)
+	sw, err := RunSweep(context.Background(), s, []*crt.Table{std, two}, nil, Attack, Range{10, 40}, []int{-1, 0, 1}, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -169,7 +169,7 @@ func OddsCurveData(s *analysis.Sweep) OddsCurve {
 		for _, st := range s.Steps {
 			if st.CRT == name && st.Modifier == s.Modifiers[0] {
 				x := st.Attack
-				if s.Axis == "defence" {
+				if s.Axis == analysis.Defence {
 					x = st.Defence
 				}
 				pts = append(pts, plotter.XY{X: x, Y: st.HexTaken})
@@ -186,7 +186,7 @@ func OddsCurveChart(s *analysis.Sweep) (*plot.Plot, error) {
 	d := OddsCurveData(s)
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s: P(hex taken) by %s total (modifier %+d)", s.Scenario, s.Axis, s.Modifiers[0])
-	p.X.Label.Text = s.Axis + " total"
+	p.X.Label.Text = string(s.Axis) + " total"
 	p.Y.Label.Text = "P(hex taken)"
 	p.Y.Min, p.Y.Max = 0, 1
 	for i, name := range d.CRTs {
@@ -235,7 +235,7 @@ func HeatMapData(s *analysis.Sweep, crtName string) HeatGrid {
 	xsSeen := map[float64]bool{}
 	for _, st := range s.Steps {
 		x := st.Attack
-		if s.Axis == "defence" {
+		if s.Axis == analysis.Defence {
 			x = st.Defence
 		}
 		if st.CRT == crtName && !xsSeen[x] {
@@ -256,7 +256,7 @@ func HeatMapData(s *analysis.Sweep, crtName string) HeatGrid {
 			continue
 		}
 		x := st.Attack
-		if s.Axis == "defence" {
+		if s.Axis == analysis.Defence {
 			x = st.Defence
 		}
 		for r, m := range s.Modifiers {
@@ -286,7 +286,7 @@ func HeatMapChart(s *analysis.Sweep, crtName string) (*plot.Plot, error) {
 	h.NaN = color.Gray{Y: 230}
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s: P(hex taken) in %%, CRT %s (blue 0, red 100)", s.Scenario, crtName)
-	p.X.Label.Text = s.Axis + " total"
+	p.X.Label.Text = string(s.Axis) + " total"
 	p.Y.Label.Text = "die-roll modifier"
 	p.Add(h)
 	var labels plotter.XYLabels

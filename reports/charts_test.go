@@ -46,7 +46,7 @@ func sweep(t *testing.T) *analysis.Sweep {
 	}
 	std, _ := crt.Builtin("standard")
 	two, _ := crt.Builtin("2d6")
-	sw, err := analysis.RunSweep(context.Background(), s, []*crt.Table{std, two}, nil, "attack", analysis.Range{Lo: 16, Hi: 34}, []int{-2, -1, 0, 1, 2}, 0, nil)
+	sw, err := analysis.RunSweep(context.Background(), s, []*crt.Table{std, two}, nil, analysis.Attack, analysis.Range{Lo: 16, Hi: 34}, []int{-2, -1, 0, 1, 2}, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

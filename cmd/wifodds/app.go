@@ -99,25 +99,7 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 // "wifodds run FILE --exact" works as well as "wifodds run --exact FILE"
 // (urfave/cli stops reading flags at the first argument).
 func interspersed(app *cli.App, args []string) []string {
-	if len(args) < 2 {
-		return args
-	}
-	cmds := app.Commands
-	i := 1
-	var cmd *cli.Command
-	for i < len(args) {
-		var next *cli.Command
-		for _, c := range cmds {
-			if c.HasName(args[i]) {
-				next = c
-			}
-		}
-		if next == nil {
-			break
-		}
-		cmd, cmds = next, next.Subcommands
-		i++
-	}
+	cmd, i := findCommand(app, args)
 	if cmd == nil || len(cmd.Subcommands) > 0 {
 		return args
 	}
@@ -149,4 +131,32 @@ func interspersed(app *cli.App, args []string) []string {
 	}
 	out = append(out, "--")
 	return append(out, positional...)
+}
+
+// findCommand finds the (sub)command args name after the program name,
+// and where its own arguments start.
+func findCommand(app *cli.App, args []string) (*cli.Command, int) {
+	cmds := app.Commands
+	var cmd *cli.Command
+	i := 1
+	for ; i < len(args); i++ {
+		var next *cli.Command
+		for _, c := range cmds {
+			if c.HasName(args[i]) {
+				next = c
+			}
+		}
+		if next == nil {
+			break
+		}
+		cmd, cmds = next, next.Subcommands
+	}
+	return cmd, i
+}
+
+// command builds a subcommand whose flag errors are usage errors with a
+// suggestion.
+func command(name, usage, args, description string, flags []cli.Flag, action cli.ActionFunc) *cli.Command {
+	return &cli.Command{Name: name, Usage: usage, ArgsUsage: args, Description: description,
+		OnUsageError: onUsageError, Flags: flags, Action: action}
 }

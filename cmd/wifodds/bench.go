@@ -3,7 +3,9 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -14,21 +16,17 @@ import (
 )
 
 func benchCommand() *cli.Command {
-	return &cli.Command{
-		Name:  "bench",
-		Usage: "measure simulator throughput as ratios to the limit workload",
-		Description: "Runs every workload in-process and prints trials/s, the ratio to the limit workload measured in the same run,\n" +
-			"and the speed-up over one worker. With --check FILE it fails when a ratio falls below the threshold the file sets.",
-		OnUsageError: onUsageError,
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "text or json"},
-			&cli.Float64Flag{Name: "seconds", Value: 1, Usage: "target duration of each measurement"},
-			&cli.IntFlag{Name: "workers", Aliases: []string{"w"}, Value: runtime.NumCPU(), Usage: "worker goroutines"},
-			&cli.BoolFlag{Name: "no-speedup", Usage: "skip the one-worker measurements"},
-			&cli.StringFlag{Name: "check", Usage: "fail when a workload's ratio to the limit is below the threshold in `FILE`"},
-		},
-		Action: benchAction,
+	flags := []cli.Flag{
+		formatFlag("text", "json"),
+		&cli.Float64Flag{Name: "seconds", Value: 1, Usage: "target duration of each measurement"},
+		&cli.IntFlag{Name: "workers", Aliases: []string{"w"}, Value: runtime.NumCPU(), Usage: "worker goroutines"},
+		&cli.BoolFlag{Name: "no-speedup", Usage: "skip the one-worker measurements"},
+		&cli.StringFlag{Name: "check", Usage: "fail when a workload's ratio to the limit is below the threshold in `FILE`"},
 	}
+	return command("bench", "measure simulator throughput as ratios to the limit workload", "",
+		"Runs every workload in-process and prints trials/s, the ratio to the limit workload measured in the same run,\n"+
+			"and the speed-up over one worker. With --check FILE it fails when a ratio falls below the threshold the file sets.",
+		flags, benchAction)
 }
 
 // benchReport is the JSON of `wifodds bench`.
@@ -43,110 +41,141 @@ func benchAction(c *cli.Context) error {
 	if c.NArg() != 0 {
 		return usagef("bench takes no arguments")
 	}
-	format, secs, workers := c.String("format"), c.Float64("seconds"), c.Int("workers")
-	if format != "text" && format != "json" {
-		return usagef("--format %q: want text or json", format)
+	format, err := parseFormat(c, "text", "json")
+	if err != nil {
+		return err
 	}
+	secs, workers := c.Float64("seconds"), c.Int("workers")
 	if secs <= 0 || secs > 60 {
 		return usagef("--seconds %v: want more than 0 and at most 60", secs)
 	}
-	if workers < 1 || workers > 1024 {
-		return usagef("--workers %d: want 1 to 1024", workers)
+	if workers < 1 || workers > maxWorkers {
+		return usagef("--workers %d: want 1 to %d", workers, maxWorkers)
 	}
-	var thresholds map[string]float64
-	if f := c.String("check"); f != "" {
-		data, err := fileio.ReadFile(f, 1<<20)
-		if err != nil {
-			return err
-		}
-		if err := json.Unmarshal(data, &thresholds); err != nil {
-			return fmt.Errorf("%s: %w (want an object of workload name to minimum ratio)", f, err)
-		}
+	thresholds, err := readThresholds(c.String("check"))
+	if err != nil {
+		return err
 	}
 	ws, err := benchmarks.Workloads()
 	if err != nil {
 		return err
 	}
 	rep := benchReport{Workers: workers, Seconds: secs}
+	if rep.Workloads, err = measureAll(c, ws, workers, secs); err != nil {
+		return err
+	}
+	if rep.Failures, err = gate(c, ws, rep.Workloads, thresholds, workers, secs); err != nil {
+		return err
+	}
+	if err := writeBench(c.App.Writer, format, rep); err != nil {
+		return err
+	}
+	if len(rep.Failures) > 0 {
+		return fmt.Errorf("throughput gate failed: %s", strings.Join(rep.Failures, "; "))
+	}
+	return nil
+}
+
+// readThresholds reads --check: an object of workload name to minimum
+// ratio to the limit.
+func readThresholds(file string) (map[string]float64, error) {
+	if file == "" {
+		return nil, nil
+	}
+	data, err := fileio.ReadFile(file, 1<<20)
+	if err != nil {
+		return nil, err
+	}
+	var t map[string]float64
+	if err := json.Unmarshal(data, &t); err != nil {
+		return nil, fmt.Errorf("%s: %w (want an object of workload name to minimum ratio)", file, err)
+	}
+	return t, nil
+}
+
+// measureAll measures every workload, and its speed-up over one worker,
+// and works out each ratio to the limit (the first workload).
+func measureAll(c *cli.Context, ws []benchmarks.Workload, workers int, secs float64) ([]benchmarks.Result, error) {
+	var rs []benchmarks.Result
 	for _, w := range ws {
 		r, err := benchmarks.Measure(c.Context, w, workers, secs)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if !c.Bool("no-speedup") && workers > 1 {
 			one, err := benchmarks.Measure(c.Context, w, 1, secs)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			r.SpeedupWorkers = r.TrialsPerSec / one.TrialsPerSec
 		}
-		rep.Workloads = append(rep.Workloads, r)
+		rs = append(rs, r)
 	}
-	limit := rep.Workloads[0].TrialsPerSec
-	for i := range rep.Workloads {
-		rep.Workloads[i].RatioToLimit = rep.Workloads[i].TrialsPerSec / limit
+	for i := range rs {
+		rs[i].RatioToLimit = rs[i].TrialsPerSec / rs[0].TrialsPerSec
 	}
+	return rs, nil
+}
+
+// gate checks each thresholded workload. The host is shared and noisy: a
+// workload below its threshold is measured again beside the limit, twice
+// at most, and its best ratio counts.
+func gate(c *cli.Context, ws []benchmarks.Workload, rs []benchmarks.Result, thresholds map[string]float64, workers int, secs float64) ([]string, error) {
 	names := make([]string, 0, len(thresholds))
 	for n := range thresholds {
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	var failures []string
 	for _, n := range names {
-		found := false
-		for i, r := range rep.Workloads {
-			if r.Name != n {
-				continue
+		i := slices.IndexFunc(rs, func(r benchmarks.Result) bool { return r.Name == n })
+		if i < 0 {
+			failures = append(failures, fmt.Sprintf("%s: no such workload", n))
+			continue
+		}
+		for retry := 0; retry < 2 && rs[i].RatioToLimit < thresholds[n]; retry++ {
+			lim, err := benchmarks.Measure(c.Context, ws[0], workers, secs)
+			if err != nil {
+				return nil, err
 			}
-			found = true
-			// The host is shared and noisy: a workload below its threshold
-			// is measured again beside the limit, twice at most, and its
-			// best ratio counts.
-			for retry := 0; retry < 2 && rep.Workloads[i].RatioToLimit < thresholds[n]; retry++ {
-				lim, err := benchmarks.Measure(c.Context, ws[0], workers, secs)
-				if err != nil {
-					return err
-				}
-				again, err := benchmarks.Measure(c.Context, ws[i], workers, secs)
-				if err != nil {
-					return err
-				}
-				if ratio := again.TrialsPerSec / lim.TrialsPerSec; ratio > rep.Workloads[i].RatioToLimit {
-					again.RatioToLimit, again.SpeedupWorkers = ratio, rep.Workloads[i].SpeedupWorkers
-					rep.Workloads[i] = again
-				}
+			again, err := benchmarks.Measure(c.Context, ws[i], workers, secs)
+			if err != nil {
+				return nil, err
 			}
-			if r := rep.Workloads[i]; r.RatioToLimit < thresholds[n] {
-				rep.Failures = append(rep.Failures, fmt.Sprintf("%s: ratio to limit %.3f is below the threshold %.3f (best of 3)", n, r.RatioToLimit, thresholds[n]))
+			if ratio := again.TrialsPerSec / lim.TrialsPerSec; ratio > rs[i].RatioToLimit {
+				again.RatioToLimit, again.SpeedupWorkers = ratio, rs[i].SpeedupWorkers
+				rs[i] = again
 			}
 		}
-		if !found {
-			rep.Failures = append(rep.Failures, fmt.Sprintf("%s: no such workload", n))
+		if r := rs[i]; r.RatioToLimit < thresholds[n] {
+			failures = append(failures, fmt.Sprintf("%s: ratio to limit %.3f is below the threshold %.3f (best of 3)", n, r.RatioToLimit, thresholds[n]))
 		}
 	}
+	return failures, nil
+}
+
+// writeBench prints the measurements as a table or JSON.
+func writeBench(w io.Writer, format string, rep benchReport) error {
 	if format == "json" {
-		enc := json.NewEncoder(c.App.Writer)
+		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
-			return err
-		}
-	} else {
-		tw := tabwriter.NewWriter(c.App.Writer, 0, 0, 2, ' ', 0)
-		fmt.Fprintf(tw, "workload\ttrials/s\tratio to limit\tspeed-up vs 1 worker\t\n")
-		for _, r := range rep.Workloads {
-			sp := "-"
-			if r.SpeedupWorkers > 0 {
-				sp = fmt.Sprintf("%.2fx", r.SpeedupWorkers)
-			}
-			fmt.Fprintf(tw, "%s\t%.1fM\t%.2f\t%s\t\n", r.Name, r.TrialsPerSec/1e6, r.RatioToLimit, sp)
-		}
-		tw.Flush()
-		fmt.Fprintf(c.App.Writer, "%d workers, about %gs a measurement\n", workers, secs)
-		for _, f := range rep.Failures {
-			fmt.Fprintln(c.App.Writer, "FAIL", f)
-		}
+		return enc.Encode(rep)
 	}
-	if len(rep.Failures) > 0 {
-		return fmt.Errorf("throughput gate failed: %s", strings.Join(rep.Failures, "; "))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "workload\ttrials/s\tratio to limit\tspeed-up vs 1 worker\t\n")
+	for _, r := range rep.Workloads {
+		sp := "-"
+		if r.SpeedupWorkers > 0 {
+			sp = fmt.Sprintf("%.2fx", r.SpeedupWorkers)
+		}
+		fmt.Fprintf(tw, "%s\t%.1fM\t%.2f\t%s\t\n", r.Name, r.TrialsPerSec/1e6, r.RatioToLimit, sp)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "%d workers, about %gs a measurement\n", rep.Workers, rep.Seconds)
+	for _, f := range rep.Failures {
+		fmt.Fprintln(w, "FAIL", f)
 	}
 	return nil
 }

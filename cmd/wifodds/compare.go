@@ -1,79 +1,53 @@
 package main
 
 import (
-	"bytes"
+	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
-	"strconv"
 	"strings"
-	"time"
 
 	"github.com/urfave/cli/v2"
 	"github.com/wifodds/wifodds/analysis"
 	"github.com/wifodds/wifodds/combat"
-	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/internal/fileio"
 	"github.com/wifodds/wifodds/reports"
 	"github.com/wifodds/wifodds/scenario"
 	"github.com/wifodds/wifodds/sim"
 )
 
 func compareCommand() *cli.Command {
-	return &cli.Command{
-		Name:      "compare",
-		Usage:     "compare variants of a scenario (CRTs, options, modifiers) side by side",
-		ArgsUsage: "FILE",
-		Description: "Each --variant NAME=OVERRIDES changes the scenario, e.g. --variant std='crt=standard' --variant alt='crt=2d6'\n" +
-			"--variant wild='crt=2d6,options+=wild-results'. Overrides: crt=, table=, modifier=, options+=, options-=, options=a+b.\n" +
-			"The first variant is the baseline every other is compared with; with a single variant, the scenario as written is.\n" +
-			"Exact when every variant's dice tree is within --budget, else Monte Carlo with common random numbers.",
-		OnUsageError: onUsageError,
-		Flags: []cli.Flag{
-			&cli.StringSliceFlag{Name: "variant", Aliases: []string{"v"}, Usage: "a variant: `NAME=OVERRIDES` (repeat)"},
-			&cli.BoolFlag{Name: "exact", Usage: "exact enumeration only (fails if a tree is too large)"},
-			&cli.BoolFlag{Name: "mc", Usage: "Monte Carlo even when exact answers are possible"},
-			&cli.BoolFlag{Name: "independent", Usage: "Monte Carlo with independent streams instead of common random numbers"},
-			&cli.StringFlag{Name: "trials", Aliases: []string{"n"}, Value: "1000000", Usage: "Monte Carlo trials per variant"},
-			&cli.StringFlag{Name: "seed", Value: strconv.Itoa(DefaultSeed), Usage: "seed of the random streams"},
-			&cli.IntFlag{Name: "workers", Aliases: []string{"w"}, Value: defaultWorkers(), Usage: "worker goroutines"},
-			&cli.IntFlag{Name: "budget", Value: sim.DefaultPathBudget, Usage: "most dice paths exact enumeration may walk per variant"},
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "text, json, csv or markdown"},
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the report to `FILE`"},
-			&cli.StringFlag{Name: "html", Usage: "also write a self-contained HTML page with the charts to `FILE`"},
-			&cli.StringFlag{Name: "chart", Usage: "write the stacked result-mix chart to `FILE` (.png or .svg)"},
-			&cli.StringFlag{Name: "loss-chart", Usage: "write the attacking-losses chart to `FILE` (.png or .svg)"},
-			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"},
-		},
-		Action: compareAction,
+	flags := []cli.Flag{
+		&cli.StringSliceFlag{Name: "variant", Aliases: []string{"v"}, Usage: "a variant: `NAME=OVERRIDES` (repeat)"},
+		&cli.BoolFlag{Name: "exact", Usage: "exact enumeration only (fails if a tree is too large)"},
+		&cli.BoolFlag{Name: "mc", Usage: "Monte Carlo even when exact answers are possible"},
+		&cli.BoolFlag{Name: "independent", Usage: "Monte Carlo with independent streams instead of common random numbers"},
+		&cli.StringFlag{Name: "chart", Usage: "write the stacked result-mix chart to `FILE` (.png or .svg)"},
+		&cli.StringFlag{Name: "loss-chart", Usage: "write the attacking-losses chart to `FILE` (.png or .svg)"},
 	}
+	return command("compare", "compare variants of a scenario (CRTs, options, modifiers) side by side", "FILE",
+		"Each --variant NAME=OVERRIDES changes the scenario, e.g. --variant std='crt=standard' --variant alt='crt=2d6'\n"+
+			"--variant wild='crt=2d6,options+=wild-results'. Overrides: crt=, table=, modifier=, options+=, options-=, options=a+b.\n"+
+			"The first variant is the baseline every other is compared with; with a single variant, the scenario as written is.\n"+
+			"Exact when every variant's dice tree is within --budget, else Monte Carlo with common random numbers.",
+		append(append(flags, reportFlags()...), samplingFlags()...), compareAction)
 }
 
 func compareAction(c *cli.Context) error {
-	if c.NArg() != 1 {
-		return usagef("compare takes one scenario file, got %d arguments", c.NArg())
-	}
-	file := c.Args().First()
-	format := c.String("format")
-	if format != "text" && format != "json" && format != "csv" && format != "markdown" {
-		return usagef("--format %q: want text, json, csv or markdown", format)
-	}
-	if c.Bool("exact") && c.Bool("mc") {
-		return usagef("choose one of --exact and --mc")
-	}
-	trials, err := parseCount(c.String("trials"))
+	file, err := oneFile(c)
 	if err != nil {
-		return usagef("--trials: %v", err)
+		return err
 	}
-	seed, err := strconv.ParseUint(strings.ReplaceAll(c.String("seed"), "_", ""), 0, 64)
+	format, err := parseFormat(c, "text", "json", "csv", "markdown")
 	if err != nil {
-		return usagef("--seed %q: want a whole number", c.String("seed"))
+		return err
 	}
-	workers := c.Int("workers")
-	if workers < 1 || workers > 1024 {
-		return usagef("--workers %d: want 1 to 1024", workers)
+	engine, err := engineFlags(c, "mc")
+	if err != nil {
+		return err
 	}
-	if b := c.Int("budget"); b < 1 || b > sim.MaxPathBudget {
-		return usagef("--budget %d: want 1 to %d paths", b, sim.MaxPathBudget)
+	smp, err := parseSampling(c)
+	if err != nil {
+		return err
 	}
 	specs := c.StringSlice("variant")
 	if len(specs) == 0 {
@@ -86,113 +60,28 @@ func compareAction(c *cli.Context) error {
 	if s.Kind == scenario.Bombardment {
 		return fmt.Errorf("%s: compare handles land combats, invasions and paradrops; run bombardments one at a time", file)
 	}
-	if len(specs) == 1 {
-		specs = append([]string{"scenario="}, specs...)
-	}
-	air, err := openAir(s)
+	vs, crts, err := compileVariants(s, specs)
 	if err != nil {
 		return err
-	}
-	var vs []analysis.NamedCombat
-	var crts []string
-	seen := map[string]bool{}
-	for _, spec := range specs {
-		name, over, ok := strings.Cut(spec, "=")
-		name = strings.TrimSpace(name)
-		if !ok || name == "" {
-			return usagef("--variant %q: want NAME=OVERRIDES, e.g. alt=crt=2d6", spec)
-		}
-		if seen[name] {
-			return usagef("--variant %q: the name %s is used twice", spec, name)
-		}
-		seen[name] = true
-		v, err := scenario.Override(s, over)
-		if err != nil {
-			return usageError{fmt.Errorf("--variant %s: %w", name, err)}
-		}
-		dir := filepath.Dir(file)
-		if v.CRT != s.CRT {
-			dir = ""
-		}
-		t, err := crt.Open(v.CRT, dir)
-		if err != nil {
-			return fmt.Errorf("--variant %s: %w", name, err)
-		}
-		cb, err := combat.Compile(v, t, air)
-		if err != nil {
-			return fmt.Errorf("--variant %s: %w", name, err)
-		}
-		vs = append(vs, analysis.NamedCombat{Name: name, Overrides: strings.TrimSpace(over), Combat: cb})
-		crts = append(crts, v.CRT)
 	}
 	out, err := prepareOutputs(c, inputFiles(file, s, crts...), "output", "html", "chart", "loss-chart")
 	if err != nil {
 		return err
 	}
-	budget := c.Int("budget")
-	exact := !c.Bool("mc")
-	if exact && !c.Bool("exact") {
-		for _, v := range vs {
-			n, err := sim.CountPaths(c.Context, v.Combat, budget+1)
-			if err != nil {
-				return stopped(err)
-			}
-			if n > budget {
-				exact = false
-			}
-		}
-	}
-	start := time.Now()
-	var cmp *analysis.Comparison
-	if exact {
-		cmp, err = analysis.CompareExact(c.Context, s.Name, vs, budget)
-		if err != nil {
-			if c.Context.Err() != nil {
-				return stopped(err)
-			}
-			return fmt.Errorf("%s: %w (try --mc)", file, err)
-		}
-	} else {
-		bar := newProgress(c.App.ErrWriter, c.Bool("quiet"), "trials")
-		cmp, err = analysis.CompareSampled(c.Context, s.Name, vs, sim.Config{Trials: trials, Seed: seed, Workers: workers, Progress: bar.update}, !c.Bool("independent"))
-		bar.finish()
-		if err != nil {
-			return err
-		}
-		if cmp.Trials == 0 {
-			return fmt.Errorf("%w before the first chunk of trials finished; nothing to report", errInterrupted)
-		}
-	}
-	cmp.Elapsed = time.Since(start).Seconds()
-	buf, err := render(format, cmp,
-		func(w io.Writer) error { return reports.WriteCompareText(w, cmp) },
-		func(w io.Writer) error { return reports.WriteCompareCSV(w, cmp) },
-		func(w io.Writer) error { return reports.WriteCompareMarkdown(w, cmp) })
-	if err != nil {
+	req, done := smp.request(c, engine)
+	cmp, err := analysis.Compare(c.Context, s.Name, vs, req, c.Bool("independent"))
+	done()
+	switch {
+	case errors.Is(err, analysis.ErrNoTrials):
+		return fmt.Errorf("%w: %v", errInterrupted, err)
+	case err != nil && c.Context.Err() != nil:
+		return stopped(err)
+	case errors.Is(err, sim.ErrBudget):
+		return fmt.Errorf("%s: %w (try --mc)", file, err)
+	case err != nil:
 		return err
 	}
-	mixChart, err := reports.ResultMixChart(cmp)
-	if err != nil {
-		return err
-	}
-	lossChart, err := reports.LossChart(cmp)
-	if err != nil {
-		return err
-	}
-	if err := setChart(out, c, "chart", mixChart); err != nil {
-		return err
-	}
-	if err := setChart(out, c, "loss-chart", lossChart); err != nil {
-		return err
-	}
-	if out.Has("html") {
-		var page bytes.Buffer
-		if err := reports.WriteCompareHTML(&page, cmp, string(s.Source), []reports.Chart{{Title: "Result mix", Plot: mixChart}, {Title: "Attacking units lost", Plot: lossChart}}); err != nil {
-			return err
-		}
-		out.Set("html", page.Bytes())
-	}
-	if err := finish(c, out, buf.Bytes()); err != nil {
+	if err := writeComparison(c, out, format, s, cmp); err != nil {
 		return err
 	}
 	if cmp.Partial {
@@ -201,30 +90,65 @@ func compareAction(c *cli.Context) error {
 	return nil
 }
 
-// render writes a report in one of the table formats: text, json, csv or
-// markdown.
-func render(format string, v any, text, csv, markdown func(io.Writer) error) (*bytes.Buffer, error) {
-	var buf bytes.Buffer
-	var err error
-	switch format {
-	case "json":
-		err = reports.WriteJSON(&buf, v)
-	case "csv":
-		err = csv(&buf)
-	case "markdown":
-		err = markdown(&buf)
-	default:
-		err = text(&buf)
+// compileVariants applies each --variant's overrides to the scenario and
+// compiles it; with a single variant the scenario as written comes first.
+// It returns the tables the variants name too, as inputs.
+func compileVariants(s *scenario.Scenario, specs []string) ([]analysis.NamedCombat, []string, error) {
+	if len(specs) == 1 {
+		specs = append([]string{"scenario="}, specs...)
 	}
-	return &buf, err
+	air, err := openAir(s)
+	if err != nil {
+		return nil, nil, err
+	}
+	var vs []analysis.NamedCombat
+	var crts []string
+	seen := map[string]bool{}
+	for _, spec := range specs {
+		name, over, ok := strings.Cut(spec, "=")
+		name = strings.TrimSpace(name)
+		switch {
+		case !ok || name == "":
+			return nil, nil, usagef("--variant %q: want NAME=OVERRIDES, e.g. alt=crt=2d6", spec)
+		case seen[name]:
+			return nil, nil, usagef("--variant %q: the name %s is used twice", spec, name)
+		}
+		seen[name] = true
+		v, err := scenario.Override(s, over)
+		if err != nil {
+			return nil, nil, usageError{fmt.Errorf("--variant %s: %w", name, err)}
+		}
+		t, err := openCRT(s, v.CRT, false)
+		if err == nil {
+			var cb *combat.Combat
+			if cb, err = combat.Compile(v, t, air); err == nil {
+				vs = append(vs, analysis.NamedCombat{Name: name, Overrides: strings.TrimSpace(over), Combat: cb})
+			}
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("--variant %s: %w", name, err)
+		}
+		crts = append(crts, v.CRT)
+	}
+	return vs, crts, nil
 }
 
-func chartFormat(path string) string {
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".png":
-		return "png"
-	case ".svg":
-		return "svg"
+// writeComparison renders the report, the charts and the HTML page and
+// writes them all or none.
+func writeComparison(c *cli.Context, out *fileio.Batch, format string, s *scenario.Scenario, cmp *analysis.Comparison) error {
+	mix, err := reports.ResultMixChart(cmp)
+	if err != nil {
+		return err
 	}
-	return ""
+	loss, err := reports.LossChart(cmp)
+	if err != nil {
+		return err
+	}
+	charts := []reports.Chart{{Title: "Result mix", Plot: mix}, {Title: "Attacking units lost", Plot: loss}}
+	return writeTables(c, out, format, cmp, tableWriters{
+		text:     func(w io.Writer) error { return reports.WriteCompareText(w, cmp) },
+		csv:      func(w io.Writer) error { return reports.WriteCompareCSV(w, cmp) },
+		markdown: func(w io.Writer) error { return reports.WriteCompareMarkdown(w, cmp) },
+		html:     func(w io.Writer) error { return reports.WriteCompareHTML(w, cmp, string(s.Source), charts) },
+	}, map[string]reports.Chart{"chart": charts[0], "loss-chart": charts[1]})
 }

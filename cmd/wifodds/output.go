@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -106,4 +108,70 @@ func openAir(s *scenario.Scenario) (*crt.AirTables, error) {
 		return nil, fmt.Errorf("%s: air_tables: %w", s.AirTablesPos, err)
 	}
 	return t, nil
+}
+
+// openCRT opens a table by name or path. The scenario's own table is
+// taken from the scenario's folder and its errors name the scenario line;
+// one from the command line (--crt, a variant, a sweep's list) is taken
+// from the working folder, and with flag set its errors name --crt.
+func openCRT(s *scenario.Scenario, ref string, flag bool) (*crt.Table, error) {
+	dir, where := "", ""
+	switch {
+	case flag:
+		where = "--crt: "
+	case ref == s.CRT:
+		dir, where = filepath.Dir(s.File), s.CRTPos+": crt: "
+	}
+	t, err := crt.Open(strings.TrimSpace(ref), dir)
+	if err != nil {
+		return nil, fmt.Errorf("%s%w", where, err)
+	}
+	return t, nil
+}
+
+// tableWriters write one report (a comparison or a sweep) in each format.
+type tableWriters struct{ text, csv, markdown, html func(io.Writer) error }
+
+// writeTables renders v's report in its format (JSON directly), the charts
+// asked for (by flag) and the HTML page, and writes them all or none.
+func writeTables(c *cli.Context, out *fileio.Batch, format string, v any, w tableWriters, charts map[string]reports.Chart) error {
+	var buf bytes.Buffer
+	var err error
+	switch format {
+	case "json":
+		err = reports.WriteJSON(&buf, v)
+	case "csv":
+		err = w.csv(&buf)
+	case "markdown":
+		err = w.markdown(&buf)
+	default:
+		err = w.text(&buf)
+	}
+	if err != nil {
+		return err
+	}
+	for flag, ch := range charts {
+		if err := setChart(out, c, flag, ch.Plot); err != nil {
+			return err
+		}
+	}
+	if out.Has("html") {
+		var page bytes.Buffer
+		if err := w.html(&page); err != nil {
+			return err
+		}
+		out.Set("html", page.Bytes())
+	}
+	return finish(c, out, buf.Bytes())
+}
+
+// chartFormat is a chart file's format by its extension, or "".
+func chartFormat(path string) string {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".png":
+		return "png"
+	case ".svg":
+		return "svg"
+	}
+	return ""
 }

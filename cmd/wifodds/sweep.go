@@ -1,44 +1,90 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 	"github.com/wifodds/wifodds/analysis"
 	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/internal/fileio"
 	"github.com/wifodds/wifodds/reports"
 	"github.com/wifodds/wifodds/scenario"
 	"github.com/wifodds/wifodds/sim"
 )
 
 func sweepCommand() *cli.Command {
-	return &cli.Command{
-		Name:      "sweep",
-		Usage:     "vary the attack (or defence) total and the modifier, and see where the odds break",
-		ArgsUsage: "FILE",
-		Description: "Sets the attacking (or defending) side's total to each value of the range by adjusting its ground support,\n" +
-			"computes every step exactly under each --crt, and marks where the odds level changes.",
-		OnUsageError: onUsageError,
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "attack", Usage: "sweep the attack total over `LO..HI`"},
-			&cli.StringFlag{Name: "defence", Aliases: []string{"defense"}, Usage: "sweep the defence total over `LO..HI`"},
-			&cli.StringFlag{Name: "modifier", Usage: "also sweep the die-roll modifier over `LO..HI` (for the heat map)"},
-			&cli.StringFlag{Name: "crt", Usage: "comma-separated tables, e.g. standard,2d6 (default: the scenario's)"},
-			&cli.IntFlag{Name: "budget", Value: sim.DefaultPathBudget, Usage: "most dice paths exact enumeration may walk per step"},
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "text, json, csv or markdown"},
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the report to `FILE`"},
-			&cli.StringFlag{Name: "html", Usage: "also write a self-contained HTML page with the charts to `FILE`"},
-			&cli.StringFlag{Name: "chart", Usage: "write the P(hex taken) curve chart to `FILE` (.png or .svg)"},
-			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"},
-			&cli.StringFlag{Name: "heatmap", Usage: "write the P(hex taken) heat map over total and modifier (first CRT) to `FILE` (.png or .svg)"},
-		},
-		Action: sweepAction,
+	flags := []cli.Flag{
+		&cli.StringFlag{Name: "attack", Usage: "sweep the attack total over `LO..HI`"},
+		&cli.StringFlag{Name: "defence", Aliases: []string{"defense"}, Usage: "sweep the defence total over `LO..HI`"},
+		&cli.StringFlag{Name: "modifier", Usage: "also sweep the die-roll modifier over `LO..HI` (for the heat map)"},
+		&cli.StringFlag{Name: "crt", Usage: "comma-separated tables, e.g. standard,2d6 (default: the scenario's)"},
+		&cli.IntFlag{Name: "budget", Value: sim.DefaultPathBudget, Usage: "most dice paths exact enumeration may walk per step"},
+		&cli.StringFlag{Name: "chart", Usage: "write the P(hex taken) curve chart to `FILE` (.png or .svg)"},
+		&cli.StringFlag{Name: "heatmap", Usage: "write the P(hex taken) heat map over total and modifier (first CRT) to `FILE` (.png or .svg)"},
+		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"},
 	}
+	return command("sweep", "vary the attack (or defence) total and the modifier, and see where the odds break", "FILE",
+		"Sets the attacking (or defending) side's total to each value of the range by adjusting its ground support,\n"+
+			"computes every step exactly under each --crt, and marks where the odds level changes.",
+		append(flags, reportFlags()...), sweepAction)
+}
+
+// sweepOptions are a sweep's validated flags.
+type sweepOptions struct {
+	file, format string
+	axis         analysis.Axis
+	spec         string // the range as given
+	totals       analysis.Range
+	mods         []int
+	budget       int
+}
+
+func parseSweep(c *cli.Context) (*sweepOptions, error) {
+	file, err := oneFile(c)
+	if err != nil {
+		return nil, err
+	}
+	o := &sweepOptions{file: file, axis: analysis.Attack, spec: c.String("attack"), budget: c.Int("budget")}
+	if o.format, err = parseFormat(c, "text", "json", "csv", "markdown"); err != nil {
+		return nil, err
+	}
+	if c.IsSet("defence") {
+		if c.IsSet("attack") {
+			return nil, usagef("sweep one total: --attack or --defence")
+		}
+		o.axis, o.spec = analysis.Defence, c.String("defence")
+	}
+	if o.spec == "" {
+		return nil, usagef("give --attack LO..HI or --defence LO..HI")
+	}
+	if o.totals, err = parseRange(string(o.axis), o.spec); err != nil {
+		return nil, err
+	}
+	if r := o.totals; r.Lo < 0 || r.Hi > analysis.MaxSweepTotal || r.Hi-r.Lo >= analysis.MaxSweepSteps {
+		return nil, usagef("--%s %s: totals from 0 to %d, at most %d steps", o.axis, o.spec, analysis.MaxSweepTotal, analysis.MaxSweepSteps)
+	}
+	if o.budget < 1 || o.budget > sim.MaxPathBudget {
+		return nil, usagef("--budget %d: want 1 to %d paths", o.budget, sim.MaxPathBudget)
+	}
+	if m := c.String("modifier"); m != "" {
+		mr, err := parseRange("modifier", m)
+		if err != nil {
+			return nil, err
+		}
+		if mr.Lo < -crt.MaxModifier || mr.Hi > crt.MaxModifier {
+			return nil, usagef("--modifier %s: within -%d..%d", m, crt.MaxModifier, crt.MaxModifier)
+		}
+		for x := mr.Lo; x <= mr.Hi; x++ {
+			o.mods = append(o.mods, x)
+		}
+	}
+	if c.String("heatmap") != "" && len(o.mods) < 2 {
+		return nil, usagef("--heatmap needs --modifier LO..HI with more than one value")
+	}
+	return o, nil
 }
 
 func parseRange(flag, s string) (analysis.Range, error) {
@@ -52,62 +98,25 @@ func parseRange(flag, s string) (analysis.Range, error) {
 }
 
 func sweepAction(c *cli.Context) error {
-	if c.NArg() != 1 {
-		return usagef("sweep takes one scenario file, got %d arguments", c.NArg())
-	}
-	file := c.Args().First()
-	format := c.String("format")
-	if format != "text" && format != "json" && format != "csv" && format != "markdown" {
-		return usagef("--format %q: want text, json, csv or markdown", format)
-	}
-	axis, spec := "attack", c.String("attack")
-	if c.IsSet("defence") {
-		if c.IsSet("attack") {
-			return usagef("sweep one total: --attack or --defence")
-		}
-		axis, spec = "defence", c.String("defence")
-	}
-	if spec == "" {
-		return usagef("give --attack LO..HI or --defence LO..HI")
-	}
-	r, err := parseRange(axis, spec)
+	o, err := parseSweep(c)
 	if err != nil {
 		return err
 	}
-	if r.Lo < 0 || r.Hi > analysis.MaxSweepTotal || r.Hi-r.Lo >= analysis.MaxSweepSteps {
-		return usagef("--%s %s: totals from 0 to %d, at most %d steps", axis, spec, analysis.MaxSweepTotal, analysis.MaxSweepSteps)
-	}
-	if b := c.Int("budget"); b < 1 || b > sim.MaxPathBudget {
-		return usagef("--budget %d: want 1 to %d paths", b, sim.MaxPathBudget)
-	}
-	var mods []int
-	if m := c.String("modifier"); m != "" {
-		mr, err := parseRange("modifier", m)
-		if err != nil {
-			return err
-		}
-		if mr.Lo < -30 || mr.Hi > 30 {
-			return usagef("--modifier %s: within -30..30", m)
-		}
-		for x := mr.Lo; x <= mr.Hi; x++ {
-			mods = append(mods, x)
-		}
-	}
-	if c.String("heatmap") != "" && len(mods) < 2 {
-		return usagef("--heatmap needs --modifier LO..HI with more than one value")
-	}
-	s, err := scenario.Load(file)
+	s, err := scenario.Load(o.file)
 	if err != nil {
 		return err
 	}
 	if s.Kind == scenario.Bombardment {
-		return fmt.Errorf("%s: sweep handles land combats, invasions and paradrops", file)
+		return fmt.Errorf("%s: sweep handles land combats, invasions and paradrops", o.file)
 	}
 	names := []string{s.CRT}
 	if v := c.String("crt"); v != "" {
 		names = strings.Split(v, ",")
+		for i := range names {
+			names[i] = strings.TrimSpace(names[i])
+		}
 	}
-	out, err := prepareOutputs(c, inputFiles(file, s, names...), "output", "html", "chart", "heatmap")
+	out, err := prepareOutputs(c, inputFiles(o.file, s, names...), "output", "html", "chart", "heatmap")
 	if err != nil {
 		return err
 	}
@@ -117,65 +126,47 @@ func sweepAction(c *cli.Context) error {
 	}
 	var tables []*crt.Table
 	for _, n := range names {
-		dir := filepath.Dir(file)
-		if n != s.CRT {
-			dir = ""
-		}
-		t, err := crt.Open(strings.TrimSpace(n), dir)
+		t, err := openCRT(s, n, false)
 		if err != nil {
 			return err
 		}
 		tables = append(tables, t)
 	}
 	bar := newProgress(c.App.ErrWriter, c.Bool("quiet"), "steps")
-	sw, err := analysis.RunSweep(c.Context, s, tables, air, axis, r, mods, c.Int("budget"), bar.update)
+	sw, err := analysis.RunSweep(c.Context, s, tables, air, o.axis, o.totals, o.mods, o.budget, bar.update)
 	bar.finish()
-	if err != nil && c.Context.Err() != nil {
+	switch {
+	case err != nil && c.Context.Err() != nil:
 		return stopped(err)
-	}
-	if err != nil {
+	case err != nil:
 		return err
+	case len(sw.Steps) == 0:
+		return fmt.Errorf("%s: no step of %s is at or above what the units already bring: %s", o.file, o.spec, strings.Join(sw.Notes, "; "))
 	}
-	if len(sw.Steps) == 0 {
-		return fmt.Errorf("%s: no step of %s is at or above what the units already bring: %s", file, spec, strings.Join(sw.Notes, "; "))
-	}
-	buf, err := render(format, sw,
-		func(w io.Writer) error { return reports.WriteSweepText(w, sw) },
-		func(w io.Writer) error { return reports.WriteSweepCSV(w, sw) },
-		func(w io.Writer) error { return reports.WriteSweepMarkdown(w, sw) })
-	if err != nil {
-		return err
-	}
+	return writeSweep(c, out, o.format, s, sw)
+}
+
+// writeSweep renders the report, the charts and the HTML page and writes
+// them all or none.
+func writeSweep(c *cli.Context, out *fileio.Batch, format string, s *scenario.Scenario, sw *analysis.Sweep) error {
 	curve, err := reports.OddsCurveChart(sw)
 	if err != nil {
 		return err
 	}
-	var heat *reports.Chart
+	charts := map[string]reports.Chart{"chart": {Title: "P(hex taken) by total", Plot: curve}}
+	page := []reports.Chart{charts["chart"]}
 	if len(sw.Modifiers) > 1 {
 		h, err := reports.HeatMapChart(sw, sw.CRTs[0])
 		if err != nil {
 			return err
 		}
-		heat = &reports.Chart{Title: "P(hex taken) over total and modifier", Plot: h}
+		charts["heatmap"] = reports.Chart{Title: "P(hex taken) over total and modifier", Plot: h}
+		page = append(page, charts["heatmap"])
 	}
-	if err := setChart(out, c, "chart", curve); err != nil {
-		return err
-	}
-	if heat != nil {
-		if err := setChart(out, c, "heatmap", heat.Plot); err != nil {
-			return err
-		}
-	}
-	if out.Has("html") {
-		charts := []reports.Chart{{Title: "P(hex taken) by total", Plot: curve}}
-		if heat != nil {
-			charts = append(charts, *heat)
-		}
-		var page bytes.Buffer
-		if err := reports.WriteSweepHTML(&page, sw, string(s.Source), charts); err != nil {
-			return err
-		}
-		out.Set("html", page.Bytes())
-	}
-	return finish(c, out, buf.Bytes())
+	return writeTables(c, out, format, sw, tableWriters{
+		text:     func(w io.Writer) error { return reports.WriteSweepText(w, sw) },
+		csv:      func(w io.Writer) error { return reports.WriteSweepCSV(w, sw) },
+		markdown: func(w io.Writer) error { return reports.WriteSweepMarkdown(w, sw) },
+		html:     func(w io.Writer) error { return reports.WriteSweepHTML(w, sw, string(s.Source), page) },
+	}, charts)
 }

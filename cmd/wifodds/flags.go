@@ -1,0 +1,136 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/sim"
+)
+
+// DefaultSeed is the seed a run uses when none is given; it is printed so
+// any run can be repeated.
+const DefaultSeed = 1
+
+// maxWorkers bounds --workers.
+const maxWorkers = 1024
+
+// samplingFlags are the flags of every command that samples or enumerates.
+func samplingFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "trials", Aliases: []string{"n"}, Value: "1000000", Usage: "Monte Carlo trials (1_000_000, 1e6 and 1M also work)"},
+		&cli.StringFlag{Name: "seed", Value: strconv.Itoa(DefaultSeed), Usage: "seed of the random stream; the same seed and trials give the same answer"},
+		&cli.IntFlag{Name: "workers", Aliases: []string{"w"}, Value: runtime.NumCPU(), Usage: "worker goroutines (the result does not depend on it)"},
+		&cli.IntFlag{Name: "budget", Value: sim.DefaultPathBudget, Usage: "most dice paths exact enumeration may walk"},
+		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"},
+	}
+}
+
+// sampling is the validated sampling flags.
+type sampling struct {
+	trials  uint64
+	seed    uint64
+	workers int
+	budget  int
+	quiet   bool
+}
+
+// parseSampling reads and checks the sampling flags, with the same
+// messages in every command.
+func parseSampling(c *cli.Context) (sampling, error) {
+	s := sampling{workers: c.Int("workers"), budget: c.Int("budget"), quiet: c.Bool("quiet")}
+	var err error
+	if s.trials, err = parseCount(c.String("trials")); err != nil {
+		return s, usagef("--trials: %v", err)
+	}
+	if s.seed, err = strconv.ParseUint(strings.ReplaceAll(c.String("seed"), "_", ""), 0, 64); err != nil {
+		return s, usagef("--seed %q: want a whole number from 0 to %d", c.String("seed"), uint64(math.MaxUint64))
+	}
+	if s.workers < 1 || s.workers > maxWorkers {
+		return s, usagef("--workers %d: want 1 to %d", s.workers, maxWorkers)
+	}
+	if s.budget < 1 || s.budget > sim.MaxPathBudget {
+		return s, usagef("--budget %d: want 1 to %d paths", s.budget, sim.MaxPathBudget)
+	}
+	return s, nil
+}
+
+// request is the analysis request for these flags and engine, with
+// progress bars on a terminal; done clears them.
+func (s sampling) request(c *cli.Context, engine analysis.Engine) (req analysis.Request, done func()) {
+	trials := newProgress(c.App.ErrWriter, s.quiet, "trials")
+	paths := newProgress(c.App.ErrWriter, s.quiet, "paths")
+	req = analysis.Request{Engine: engine, Budget: s.budget, ExactProgress: paths.update,
+		Sample: sim.Config{Trials: s.trials, Seed: s.seed, Workers: s.workers, Progress: trials.update}}
+	return req, func() { trials.finish(); paths.finish() }
+}
+
+// parseCount reads a positive trial count: 1000000, 1_000_000, 1e6 or 1M.
+func parseCount(s string) (uint64, error) {
+	t := strings.ReplaceAll(strings.TrimSpace(s), "_", "")
+	mult := 1.0
+	switch {
+	case strings.HasSuffix(t, "k") || strings.HasSuffix(t, "K"):
+		mult, t = 1e3, t[:len(t)-1]
+	case strings.HasSuffix(t, "M"):
+		mult, t = 1e6, t[:len(t)-1]
+	case strings.HasSuffix(t, "G"):
+		mult, t = 1e9, t[:len(t)-1]
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || math.IsNaN(v) {
+		return 0, fmt.Errorf("%q is not a number of trials", s)
+	}
+	v *= mult
+	if v < 1 || v != math.Trunc(v) {
+		return 0, fmt.Errorf("%q: want a whole number of trials, at least 1", s)
+	}
+	if v > float64(sim.MaxTrials) {
+		return 0, fmt.Errorf("%q: at most %d trials", s, sim.MaxTrials)
+	}
+	return uint64(v), nil
+}
+
+// formatFlag is the -f flag for these formats, the first the default.
+func formatFlag(formats ...string) cli.Flag {
+	return &cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: formats[0], Usage: orList(formats)}
+}
+
+// parseFormat checks -f against the formats it may take.
+func parseFormat(c *cli.Context, formats ...string) (string, error) {
+	f := c.String("format")
+	if !slices.Contains(formats, f) {
+		return "", usagef("--format %q: want %s", f, orList(formats))
+	}
+	return f, nil
+}
+
+// orList words a list as "a, b or c".
+func orList(xs []string) string {
+	if len(xs) == 1 {
+		return xs[0]
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
+}
+
+// reportFlags are the output flags of the commands with HTML pages.
+func reportFlags() []cli.Flag {
+	return []cli.Flag{
+		formatFlag("text", "json", "csv", "markdown"),
+		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the report to `FILE`"},
+		&cli.StringFlag{Name: "html", Usage: "also write a self-contained HTML page with the charts to `FILE`"},
+	}
+}
+
+// oneFile is a command's one scenario file argument.
+func oneFile(c *cli.Context) (string, error) {
+	if c.NArg() != 1 {
+		return "", usagef("%s takes one scenario file, got %d arguments", c.Command.Name, c.NArg())
+	}
+	return c.Args().First(), nil
+}
