@@ -53,8 +53,8 @@ type BomberFate struct {
 // SummarizeRaid aggregates a tally of one raid's outcomes.
 func SummarizeRaid(r *combat.Raid, t *stats.Tally, run sim.Run) *RaidSummary {
 	totals := make([]combat.CampaignTotals, len(r.Outcomes))
-	for i, o := range r.Outcomes {
-		totals[i] = o.Totals()
+	for i := range r.Outcomes {
+		totals[i] = r.Outcomes[i].Totals()
 	}
 	sum := summarizeTotals(r, totals, t, run, 1)
 	out := r.Outcomes
@@ -95,18 +95,15 @@ func summarizeTotals(r *combat.Raid, totals []combat.CampaignTotals, t *stats.Ta
 		Probabilities: map[string]stats.Estimate{}, Distributions: map[string][]float64{},
 		DistCIs: map[string][]stats.Estimate{}, Means: map[string]stats.Mean{}, Warnings: []string{},
 	}
-	for _, name := range combat.RaidMetrics {
-		d := t.Distribution(nil, func(i int) int { return totals[i].Metric(name) })
-		sum.DistCIs[name] = d
-		sum.Distributions[name] = points(d)
-		sum.Means[name] = t.Mean(func(i int) float64 { return float64(totals[i].Metric(name)) })
+	for k, m := range combat.RaidMetrics {
+		d := t.Distribution(nil, func(i int) int { return totals[i][k] })
+		sum.DistCIs[m.Name] = d
+		sum.Distributions[m.Name] = points(d)
+		sum.Means[m.Name] = t.Mean(func(i int) float64 { return float64(totals[i][k]) })
+		if m.Event != "" {
+			sum.Probabilities[m.Event] = t.Event(func(i int) bool { return totals[i][k] > 0 })
+		}
 	}
-	sum.Probabilities["factory_destroyed"] = t.Event(func(i int) bool { return totals[i].Factories > 0 })
-	sum.Probabilities["oil_point_lost"] = t.Event(func(i int) bool { return totals[i].Oil > 0 })
-	sum.Probabilities["aa_unit_destroyed"] = t.Event(func(i int) bool { return totals[i].AAUnits > 0 })
-	sum.Probabilities["bomber_destroyed"] = t.Event(func(i int) bool { return totals[i].Destroyed > 0 })
-	sum.Probabilities["carrier_damaged"] = t.Event(func(i int) bool { return totals[i].Damaged > 0 })
-	sum.Probabilities["build_points_lost"] = t.Event(func(i int) bool { return totals[i].BP > 0 })
 	tb := r.Tables
 	sum.Reconstructed = tb.ChartSrc.Provenance == crt.Reconstructed || tb.AASrc.Provenance == crt.Reconstructed || tb.SBSrc.Provenance == crt.Reconstructed
 	if sum.Reconstructed {

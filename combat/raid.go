@@ -269,14 +269,53 @@ func (st raidState) advance(o RaidOutcome) raidState {
 	return st
 }
 
-// CampaignTotals is what a campaign of raids achieved, packed in a key.
-type CampaignTotals struct {
-	BP, Factories, Oil, AAUnits, Destroyed, Damaged, Aborted, Factors int
+// RaidMetric is one thing a raid counts and a campaign totals. Adding a
+// metric is one entry in RaidMetrics: the totals, the packed campaign key,
+// the summaries and the reports all follow it.
+type RaidMetric struct {
+	Name  string // the key in summaries and JSON
+	Label string // what a player reads
+	Bits  int    // its width in a packed campaign key
+	Event string // the name of P(at least one), or "" when a summary gives none
+	// Of is what one raid adds to it.
+	Of func(o *RaidOutcome) int
+}
+
+// RaidMetrics are a raid's metrics, in report order; their widths add up
+// to the 64 bits of a campaign key.
+var RaidMetrics = [...]RaidMetric{
+	{"bp_lost", "build points lost", 12, "build_points_lost", func(o *RaidOutcome) int { return int(o.BP) }},
+	{"factories_destroyed", "factories destroyed", 5, "factory_destroyed", func(o *RaidOutcome) int { return one(o.Factory) }},
+	{"oil_points_lost", "oil points lost", 5, "oil_point_lost", func(o *RaidOutcome) int { return one(o.Oil) }},
+	{"aa_units_destroyed", "AA units destroyed", 5, "aa_unit_destroyed", func(o *RaidOutcome) int { return one(o.AALost >= 0) }},
+	{"bombers_destroyed", "bombers destroyed", 6, "bomber_destroyed", func(o *RaidOutcome) int { return int(o.Hit - o.Damaged) }},
+	{"carriers_damaged", "carriers damaged", 6, "carrier_damaged", func(o *RaidOutcome) int { return int(o.Damaged) }},
+	{"bombers_aborted", "bombers aborted", 9, "", func(o *RaidOutcome) int { return int(o.Aborted) }},
+	{"factors_bombing", "factors bombing", 16, "", func(o *RaidOutcome) int { return int(o.Factors) }},
+}
+
+func one(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// CampaignTotals are a campaign's totals, one per RaidMetrics entry.
+type CampaignTotals [len(RaidMetrics)]int
+
+// Totals is what one raid adds to a campaign's totals.
+func (o *RaidOutcome) Totals() CampaignTotals {
+	var t CampaignTotals
+	for i := range RaidMetrics {
+		t[i] = RaidMetrics[i].Of(o)
+	}
+	return t
 }
 
 // Campaign returns a trial function for SampleKeys that flies raids raids
-// against the target, carrying losses forward (docs/rules.md §5; issue: campaign
-// mode), and packs the totals with PackCampaign.
+// against the target, carrying losses forward (docs/rules.md §5), and packs
+// the totals with PackCampaign.
 func (r *Raid) Campaign(raids int) func() func(d sim.Stream) uint64 {
 	return func() func(d sim.Stream) uint64 {
 		return func(d sim.Stream) uint64 {
@@ -288,19 +327,8 @@ func (r *Raid) Campaign(raids int) func() func(d sim.Stream) uint64 {
 				}
 				o := r.resolve(d, st)
 				st = st.advance(o)
-				t.BP += int(o.BP)
-				t.Destroyed += int(o.Hit - o.Damaged)
-				t.Damaged += int(o.Damaged)
-				t.Aborted += int(o.Aborted)
-				t.Factors += int(o.Factors)
-				if o.Factory {
-					t.Factories++
-				}
-				if o.Oil {
-					t.Oil++
-				}
-				if o.AALost >= 0 {
-					t.AAUnits++
+				for k := range RaidMetrics {
+					t[k] += RaidMetrics[k].Of(&o)
 				}
 			}
 			return PackCampaign(t)
@@ -308,56 +336,28 @@ func (r *Raid) Campaign(raids int) func() func(d sim.Stream) uint64 {
 	}
 }
 
-// MaxRaids is the longest campaign: its totals must fit PackCampaign's
-// fields (factors bombing under 2^16 with 60 bombers of 30 factors).
+// MaxRaids is the longest campaign: its totals must fit the metrics' widths
+// in a campaign key (factors bombing under 2^16 with 60 bombers of 30
+// factors).
 const MaxRaids = 20
 
-// PackCampaign packs totals into a key; UnpackCampaign reverses it. Fields,
-// high to low: build points 12 bits, factories 5, oil 5, AA units 5,
-// bombers destroyed 6, carriers damaged 6, aborted 9, factors bombing 16.
+// PackCampaign packs totals into a key, the first metric in the highest
+// bits; UnpackCampaign reverses it.
 func PackCampaign(t CampaignTotals) uint64 {
-	return uint64(t.BP)<<52 | uint64(t.Factories)<<47 | uint64(t.Oil)<<42 | uint64(t.AAUnits)<<37 |
-		uint64(t.Destroyed)<<31 | uint64(t.Damaged)<<25 | uint64(t.Aborted)<<16 | uint64(t.Factors)
+	var k uint64
+	for i, m := range RaidMetrics {
+		k = k<<m.Bits | uint64(t[i])
+	}
+	return k
 }
 
 // UnpackCampaign unpacks a key made by PackCampaign.
 func UnpackCampaign(k uint64) CampaignTotals {
-	return CampaignTotals{BP: int(k >> 52), Factories: int(k >> 47 & 31), Oil: int(k >> 42 & 31), AAUnits: int(k >> 37 & 31),
-		Destroyed: int(k >> 31 & 63), Damaged: int(k >> 25 & 63), Aborted: int(k >> 16 & 511), Factors: int(k & 65535)}
-}
-
-// Metric is the total called name, one of RaidMetrics.
-func (t CampaignTotals) Metric(name string) int {
-	switch name {
-	case "bp_lost":
-		return t.BP
-	case "factories_destroyed":
-		return t.Factories
-	case "oil_points_lost":
-		return t.Oil
-	case "aa_units_destroyed":
-		return t.AAUnits
-	case "bombers_destroyed":
-		return t.Destroyed
-	case "carriers_damaged":
-		return t.Damaged
-	case "bombers_aborted":
-		return t.Aborted
-	}
-	return t.Factors
-}
-
-// Totals is what one raid adds to a campaign's totals.
-func (o RaidOutcome) Totals() CampaignTotals {
-	t := CampaignTotals{BP: int(o.BP), Destroyed: int(o.Hit - o.Damaged), Damaged: int(o.Damaged), Aborted: int(o.Aborted), Factors: int(o.Factors)}
-	if o.Factory {
-		t.Factories = 1
-	}
-	if o.Oil {
-		t.Oil = 1
-	}
-	if o.AALost >= 0 {
-		t.AAUnits = 1
+	var t CampaignTotals
+	for i := len(RaidMetrics) - 1; i >= 0; i-- {
+		b := RaidMetrics[i].Bits
+		t[i] = int(k & (1<<b - 1))
+		k >>= b
 	}
 	return t
 }
@@ -365,6 +365,3 @@ func (o RaidOutcome) Totals() CampaignTotals {
 // AAOrder lists the bombers (indices into the scenario's list) in the order
 // AA fire takes them.
 func (r *Raid) AAOrder() []int { return r.order }
-
-// RaidMetrics are the names of a raid's distributions, in report order.
-var RaidMetrics = []string{"bp_lost", "factories_destroyed", "oil_points_lost", "aa_units_destroyed", "bombers_destroyed", "carriers_damaged", "bombers_aborted", "factors_bombing"}

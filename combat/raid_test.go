@@ -208,7 +208,8 @@ func TestNightRaidMonteCarloAgreesWithExact(t *testing.T) {
 	}
 	mc := analysis.SummarizeRaid(r, tally, run)
 	n := float64(run.Trials)
-	for _, name := range combat.RaidMetrics {
+	for _, m := range combat.RaidMetrics {
+		name := m.Name
 		for v, p := range ex.Distributions[name] {
 			got := 0.0
 			if v < len(mc.Distributions[name]) {
@@ -278,4 +279,23 @@ func exactRaidSummary(t *testing.T, r *combat.Raid) *analysis.RaidSummary {
 		t.Fatal(err)
 	}
 	return analysis.SummarizeRaid(r, tally, run)
+}
+
+// A campaign key packs every metric in its own bits: packing and unpacking
+// give the totals back, and the widths fill the 64 bits.
+func TestCampaignKeyRoundTrip(t *testing.T) {
+	bits := 0
+	var full combat.CampaignTotals
+	for i, m := range combat.RaidMetrics {
+		bits += m.Bits
+		full[i] = 1<<m.Bits - 1
+	}
+	if bits != 64 {
+		t.Fatalf("metric widths add up to %d bits, want 64", bits)
+	}
+	for _, tot := range []combat.CampaignTotals{{}, full, {4000, 3, 2, 1, 60, 5, 400, 65535}} {
+		if got := combat.UnpackCampaign(combat.PackCampaign(tot)); got != tot {
+			t.Errorf("%v packs and unpacks to %v", tot, got)
+		}
+	}
 }

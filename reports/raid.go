@@ -12,17 +12,6 @@ import (
 	"github.com/wifodds/wifodds/stats"
 )
 
-var raidLabels = map[string]string{
-	"bp_lost":             "build points lost",
-	"factories_destroyed": "factories destroyed",
-	"oil_points_lost":     "oil points lost",
-	"aa_units_destroyed":  "AA units destroyed",
-	"bombers_destroyed":   "bombers destroyed",
-	"carriers_damaged":    "carriers damaged",
-	"bombers_aborted":     "bombers aborted",
-	"factors_bombing":     "factors bombing",
-}
-
 // WriteRaidText writes a bombardment summary for a player to read.
 func WriteRaidText(w io.Writer, s *analysis.RaidSummary) error {
 	b := &strings.Builder{}
@@ -40,7 +29,7 @@ func WriteRaidText(w io.Writer, s *analysis.RaidSummary) error {
 	}
 	b.WriteString("\n")
 	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
-	for _, k := range []string{"build_points_lost", "asterisk", "factory_destroyed", "oil_point_lost", "aa_unit_destroyed", "bomber_destroyed", "carrier_damaged"} {
+	for _, k := range raidEvents() {
 		e, ok := s.Probabilities[k]
 		if !ok {
 			continue
@@ -49,8 +38,8 @@ func WriteRaidText(w io.Writer, s *analysis.RaidSummary) error {
 	}
 	tw.Flush()
 	b.WriteString("\n")
-	for _, name := range combat.RaidMetrics {
-		fmt.Fprintf(b, "%s: %s  (mean %s)\n", raidLabels[name], nonZero(s.DistCIs[name]), mean(s.Means[name], mc))
+	for _, m := range combat.RaidMetrics {
+		fmt.Fprintf(b, "%s: %s  (mean %s)\n", m.Label, nonZero(s.DistCIs[m.Name]), mean(s.Means[m.Name], mc))
 	}
 	if len(s.Bombers) > 0 {
 		b.WriteString("\n")
@@ -139,4 +128,16 @@ func quantile(es []stats.Estimate, q float64) int {
 		}
 	}
 	return last
+}
+
+// raidEvents are the headline probabilities of a raid, in report order:
+// build points lost, an asterisk, then each metric's "at least one".
+func raidEvents() []string {
+	var ev []string
+	for _, m := range combat.RaidMetrics {
+		if m.Event != "" {
+			ev = append(ev, m.Event)
+		}
+	}
+	return append([]string{ev[0], "asterisk"}, ev[1:]...)
 }
