@@ -134,7 +134,7 @@ func lossesByType(t *stats.Tally, us []scenario.Unit, order []int, lost func(i i
 			}
 			return n
 		}
-		out[typ] = TypeLoss{
+		out[string(typ)] = TypeLoss{
 			Mean:  t.Mean(func(i int) float64 { return float64(count(i)) }),
 			AnyOf: t.Event(func(i int) bool { return count(i) > 0 }),
 		}
@@ -142,9 +142,9 @@ func lossesByType(t *stats.Tally, us []scenario.Unit, order []int, lost func(i i
 	return out
 }
 
-func unitTypesOf(us []scenario.Unit) []string {
-	seen := map[string]bool{}
-	var out []string
+func unitTypesOf(us []scenario.Unit) []scenario.UnitType {
+	seen := map[scenario.UnitType]bool{}
+	var out []scenario.UnitType
 	for i := range us {
 		if !seen[us[i].Type] {
 			seen[us[i].Type] = true

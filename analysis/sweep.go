@@ -119,7 +119,7 @@ func RunSweep(ctx context.Context, s *scenario.Scenario, tables []*crt.Table, ai
 					progress(done, planned)
 				}
 				sum := Summarize(c, tally, run)
-				st := SweepStep{CRT: t.Name, Modifier: mod, Attack: c.Attack, Defence: c.Defence, Odds: c.Variants[0].Odds,
+				st := SweepStep{CRT: t.Name, Modifier: mod, Attack: c.Attack, Defence: c.Defence, Odds: c.AtOdds[0].Odds,
 					HexTaken: sum.Probabilities.HexTaken.P, Breakthrough: sum.Probabilities.Breakthrough.P,
 					AttackerLost: sum.Means.AttackerUnitsLost.Mean, DefenderLost: sum.Means.DefenderUnitsLost.Mean, Results: sum.Results}
 				st.OddsChanged = prev != "" && st.Odds != prev

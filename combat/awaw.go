@@ -36,7 +36,7 @@ func (c *Combat) awawTerms() []crt.Term {
 		for i := range s.Attacker.Units {
 			u := &s.Attacker.Units[i]
 			all += u.Factors
-			if u.Type == "MAR" && (strings.EqualFold(u.Nation, "US") || strings.EqualFold(u.Nation, "USA") || u.Japanese()) {
+			if u.Type == scenario.MAR && (strings.EqualFold(u.Nation, "US") || strings.EqualFold(u.Nation, "USA") || u.Japanese()) {
 				marines += u.Factors
 			}
 		}
@@ -93,7 +93,7 @@ func (c *Combat) awawLandTerms() []crt.Term {
 	}
 	// An isolated Chindit attacking: -1 DM (10.64A).
 	for _, i := range c.AttOrder {
-		if u := &s.Attacker.Units[i]; u.Type == "CHINDIT" && u.Isolated {
+		if u := &s.Attacker.Units[i]; u.Type == scenario.CHINDIT && u.Isolated {
 			ts = append(ts, crt.Term{Name: "attacked by an isolated Chindit: DM -1", Value: awawDM(-1), Rule: "rules §6, AWAW 10.64A"})
 			break
 		}

@@ -64,7 +64,7 @@ func TestWildResultsExample(t *testing.T) {
 	if c.Attack != 13 || c.Defence != 4 {
 		t.Fatalf("totals %v:%v, want 13:4", c.Attack, c.Defence)
 	}
-	if got := c.CRT.Levels[c.Variants[0].Level].String(); got != "3:1" {
+	if got := c.CRT.Levels[c.AtOdds[0].Level].String(); got != "3:1" {
 		t.Fatalf("odds level %s, want 3:1", got)
 	}
 	r, err := analysis.Replay(c, c.Scenario.Dice, noDice{t})
@@ -89,7 +89,7 @@ func TestFractionalOddsExample(t *testing.T) {
 	if math.Abs(sum.OddsLevels["6:1"]-1.0/3) > 1e-12 || math.Abs(sum.OddsLevels["5:1"]-2.0/3) > 1e-12 {
 		t.Fatalf("odds levels %v, want 5:1 2/3 and 6:1 1/3", sum.OddsLevels)
 	}
-	if c.Variants[0].Modifier != 0 || c.CRT.Levels[c.Variants[1].Level].Modifier != 6 || c.CRT.Levels[c.Variants[0].Level].Modifier != 5 {
+	if c.AtOdds[0].Modifier != 0 || c.CRT.Levels[c.AtOdds[1].Level].Modifier != 6 || c.CRT.Levels[c.AtOdds[0].Level].Modifier != 5 {
 		t.Fatal("the odds modifiers are not +5 and +6")
 	}
 	// Replay: a fractional die of 2 raises the odds; then 2d6.
@@ -97,7 +97,7 @@ func TestFractionalOddsExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Odds != "6:1" || r.Result != c.CRT.Lookup(crt.Assault, c.Variants[1].Level, 7).String() {
+	if r.Odds != "6:1" || r.Result != c.CRT.Lookup(crt.Assault, c.AtOdds[1].Level, 7).String() {
 		t.Fatalf("replay %+v, want 6:1 and row 7+6", r)
 	}
 	r, _ = analysis.Replay(c, []int{3, 3, 4}, noDice{t})

@@ -23,7 +23,7 @@ func (s Step) String() string {
 // armoured reports units AT and AA double against (AsA 3.2.1): ARM, ARM
 // divisions, and MECH.
 // Armour whose mechanized component is negated acts as infantry (AWAW 10.32).
-func armoured(u *scenario.Unit) bool { return (u.Type == "ARM" || u.Type == "MECH") && !u.MechNegated }
+func armoured(u *scenario.Unit) bool { return (u.Type == scenario.ARM || u.Type == scenario.MECH) && !u.MechNegated }
 
 func anyArmoured(us []scenario.Unit) bool {
 	for i := range us {
@@ -42,7 +42,7 @@ func towedOnly(us []scenario.Unit) bool {
 	}
 	for i := range us {
 		u := &us[i]
-		if !(u.Type == "AA" || (u.Type == "AT" || u.Type == "ART") && u.Towed && !u.Katyusha) {
+		if !(u.Type == scenario.AA || (u.Type == scenario.AT || u.Type == scenario.ART) && u.Towed && !u.Katyusha) {
 			return false
 		}
 	}
@@ -72,7 +72,7 @@ func unitFactors(side, enemy []scenario.Unit, defending bool, who string, faceDo
 			rules = append(rules, rule)
 		}
 		switch {
-		case defending && u.Type == "REPL" && awaw:
+		case defending && u.Type == scenario.REPL && awaw:
 			f = 1
 			note("replacement defending: 1", "rules §6, AWAW 10.23")
 		case towed && u.IsArtillery() && !u.Katyusha:

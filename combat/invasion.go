@@ -12,7 +12,7 @@ func (c *Combat) invadingFactors(att []float64) float64 {
 	us := c.Scenario.Attacker.Units
 	var mar, other float64
 	for i := range us {
-		if us[i].Type == "MAR" {
+		if us[i].Type == scenario.MAR {
 			mar += att[i]
 		} else {
 			other += att[i]

@@ -21,12 +21,12 @@ func TestPortMoresbyExample(t *testing.T) {
 	if c.Notional != 4 || c.RawDefence != 8 || c.RawAttack != 19.5 || c.Attack != 20 || c.Defence != 8 {
 		t.Fatalf("notional %v, totals %v:%v (raw %v:%v), want 4, 20:8 (19.5:8)", c.Notional, c.Attack, c.Defence, c.RawAttack, c.RawDefence)
 	}
-	if l := c.CRT.Levels[c.Variants[0].Level].String(); l != "2:1" {
+	if l := c.CRT.Levels[c.AtOdds[0].Level].String(); l != "2:1" {
 		t.Fatalf("odds %s, want 2:1", l)
 	}
 	c = load(t, "../examples/port-moresby-3-section.yaml")
-	if c.Defence != 2 || c.Attack != 20 || c.CRT.Levels[c.Variants[0].Level].String() != ">=10:1" {
-		t.Fatalf("3-section: %v:%v at %s, want 20:2 at 10:1", c.Attack, c.Defence, c.CRT.Levels[c.Variants[0].Level])
+	if c.Defence != 2 || c.Attack != 20 || c.CRT.Levels[c.AtOdds[0].Level].String() != ">=10:1" {
+		t.Fatalf("3-section: %v:%v at %s, want 20:2 at 10:1", c.Attack, c.Defence, c.CRT.Levels[c.AtOdds[0].Level])
 	}
 }
 
@@ -149,12 +149,12 @@ func TestParadropAndFortifications(t *testing.T) {
 	if c.Attack != 8 {
 		t.Errorf("paradrop through a fort: attack %v, want 8", c.Attack)
 	}
-	if c.Variants[0].Chooser == "terrain" {
+	if c.AtOdds[0].Chooser == "terrain" {
 		t.Error("a paradrop was forced onto the Assault table by a fortified hexside")
 	}
 	c = compile(t, strings.Replace(text, "kind: paradrop", "kind: land", 1))
-	if c.Attack != 4 || c.Variants[0].Chooser != "terrain" {
-		t.Errorf("land attack through a fort: %v, chooser %s", c.Attack, c.Variants[0].Chooser)
+	if c.Attack != 4 || c.AtOdds[0].Chooser != "terrain" {
+		t.Errorf("land attack through a fort: %v, chooser %s", c.Attack, c.AtOdds[0].Chooser)
 	}
 }
 
@@ -220,11 +220,11 @@ func TestAWAWMarines(t *testing.T) {
 	}
 	for _, tc := range cases {
 		c := compile(t, invasion(opt, "", tc.att, " []\n"))
-		if got := c.Variants[0].Modifier; got != tc.want {
+		if got := c.AtOdds[0].Modifier; got != tc.want {
 			t.Errorf("%s: modifier %+d, want %+d", tc.name, got, tc.want)
 		}
-		if c := compile(t, invasion("", "", tc.att, " []\n")); c.Variants[0].Modifier != 0 {
-			t.Errorf("%s without the option: modifier %+d", tc.name, c.Variants[0].Modifier)
+		if c := compile(t, invasion("", "", tc.att, " []\n")); c.AtOdds[0].Modifier != 0 {
+			t.Errorf("%s without the option: modifier %+d", tc.name, c.AtOdds[0].Modifier)
 		}
 	}
 }
@@ -245,7 +245,7 @@ func TestAWAWAirdrops(t *testing.T) {
 		"\n    - {type: INF, factors: 1, nation: CW}\n    - {type: MAR, factors: 1, nation: CW}\n": -2,
 		"\n    - {type: HQ, factors: 1, nation: CW}\n":                                             0,
 	} {
-		if got := drop(opt, para4, def).Variants[0].Modifier; got != want {
+		if got := drop(opt, para4, def).AtOdds[0].Modifier; got != want {
 			t.Errorf("defenders%s: modifier %+d, want %+d", def, got, want)
 		}
 	}
@@ -301,7 +301,7 @@ func TestAWAWLand(t *testing.T) {
 		{"supported Chindit", mk("", "", "    - {type: CHINDIT, size: brigade, factors: 1, nation: CW}\n", "", inf), 0},
 	}
 	for _, tc := range cases {
-		if got := tc.c.Variants[0].Modifier; got != tc.want {
+		if got := tc.c.AtOdds[0].Modifier; got != tc.want {
 			t.Errorf("%s: modifier %+d, want %+d", tc.name, got, tc.want)
 		}
 	}

@@ -54,16 +54,16 @@ type State struct {
 	Defence    float64      //
 	Automatic  bool         // a zero defence: an automatic result, no roll
 	Fraction   crt.Fraction // the fractional-odds step (Chance 0 when off or exact)
-	Variants   []Variant    // [0] at the base odds; [1] after a successful fractional-odds roll
+	AtOdds     []AtOdds     // [0] at the base odds; [1] after a successful fractional-odds roll
 }
 
-// Variant is the combat at one final odds level: the table used, the
+// AtOdds is the combat at one final odds level: the table used, the
 // modifiers, and the outcome of every dice total.
-type Variant struct {
+type AtOdds struct {
 	Odds     string // the final odds, e.g. "6:1"
 	Level    int    // CRT odds level index read
 	Table    crt.Kind
-	Chooser  string        // who picked the table: scenario, terrain, attacker or defender
+	Chooser  Chooser       // who picked the table
 	Reason   string        // the docs/rules.md §2.3 clause
 	Terms    []crt.Term    // the other modifiers on the chosen table
 	Modifier int           // their sum
@@ -146,7 +146,7 @@ func (c *Combat) compileState() {
 	if c.Defence <= 0 {
 		c.Automatic = true
 		c.step("defence total 0: automatic result, */2S on Assault, */2B on Blitz; no roll", "rules §1, WiF errata 11.16.5")
-		c.Variants = []Variant{c.variant("infinite", len(t.Levels)-1, true)}
+		c.AtOdds = []AtOdds{c.atOdds("infinite", len(t.Levels)-1, true)}
 		return
 	}
 	if sides := c.fractionalSides(); sides > 0 {
@@ -159,11 +159,11 @@ func (c *Combat) compileState() {
 		lo, hi := t.LevelForRatio(f.Low), t.LevelForRatio(f.High)
 		three := crt.Ratio{Num: 3, Den: 1}
 		one := crt.Ratio{Num: 1, Den: 1}
-		c.Variants = []Variant{c.variantAt(f.Low.String(), lo, !f.Low.Less(three), f.Low.Less(one)), c.variantAt(f.High.String(), hi, !f.High.Less(three), f.High.Less(one))}
+		c.AtOdds = []AtOdds{c.atOddsAt(f.Low.String(), lo, !f.Low.Less(three), f.Low.Less(one)), c.atOddsAt(f.High.String(), hi, !f.High.Less(three), f.High.Less(one))}
 	} else {
 		lv := t.LevelFor(c.Attack, c.Defence)
 		c.step(fmt.Sprintf("odds %s:%s = %.3g, read in the %s level", num(c.Attack), num(c.Defence), c.Attack/c.Defence, t.Levels[lv]), "rules §1")
-		c.Variants = []Variant{c.variantAt(t.Levels[lv].String(), lv, crt.Ratio{Num: 3, Den: 1}.AtMost(c.Attack, c.Defence), !crt.Ratio{Num: 1, Den: 1}.AtMost(c.Attack, c.Defence))}
+		c.AtOdds = []AtOdds{c.atOddsAt(t.Levels[lv].String(), lv, crt.Ratio{Num: 3, Den: 1}.AtMost(c.Attack, c.Defence), !crt.Ratio{Num: 1, Den: 1}.AtMost(c.Attack, c.Defence))}
 	}
 }
 
@@ -194,11 +194,11 @@ func (c *Combat) markReachable() {
 		states = c.pre.states
 	}
 	for _, st := range states {
-		c.markVariants(st.Variants, lo, hi)
+		c.markAtOdds(st.AtOdds, lo, hi)
 	}
 }
 
-func (c *Combat) markVariants(vs []Variant, lo, hi int) {
+func (c *Combat) markAtOdds(vs []AtOdds, lo, hi int) {
 	for i := range vs {
 		v := &vs[i]
 		if v.auto >= 0 {
@@ -314,10 +314,10 @@ func (c *Combat) artilleryApart(us []scenario.Unit, fs []float64, who string) fl
 	support := 0.0
 	for i := range us {
 		switch us[i].Role {
-		case "strike":
+		case scenario.RoleStrike:
 			fs[i] = 0
 			c.step(fmt.Sprintf("%s %s makes a ground strike instead of joining the combat", who, us[i].Label()), "rules §3, AsA 3.2.3")
-		case "support":
+		case scenario.RoleSupport:
 			fs[i] = 0
 			support += us[i].Factors
 			c.step(fmt.Sprintf("%s %s bombards as ground support: %s, unmodified by stacking, weather, rivers or fortifications", who, us[i].Label(), num(us[i].Factors)), "rules §3, AsA 3.2.3")
@@ -328,7 +328,7 @@ func (c *Combat) artilleryApart(us []scenario.Unit, fs []float64, who string) fl
 
 // inCombat reports a unit that fights in the combat: not an ART unit
 // bombarding under the artillery option.
-func inCombat(u *scenario.Unit) bool { return u.Role == "" || u.Role == "combat" }
+func inCombat(u *scenario.Unit) bool { return u.Role == "" || u.Role == scenario.RoleCombat }
 
 func sum(xs []float64) float64 {
 	t := 0.0
@@ -391,11 +391,11 @@ func armCount(us []scenario.Unit, defending bool) float64 {
 		switch {
 		case u.MechNegated:
 			// Negated armour acts as infantry (AWAW 10.32).
-		case u.Type == "ARM" && u.IsCorps():
+		case u.Type == scenario.ARM && u.IsCorps():
 			n++
-		case u.Type == "ARM":
+		case u.Type == scenario.ARM:
 			n += 0.5
-		case defending && (u.Type == "AT" || u.Type == "AA"):
+		case defending && (u.Type == scenario.AT || u.Type == scenario.AA):
 			n += 0.5
 		}
 	}
@@ -409,7 +409,7 @@ func blitzCount(us []scenario.Unit, antiArmour bool) int {
 	n := 0
 	for i := range us {
 		u := &us[i]
-		if u.Type == "ARM" && !u.MechNegated || antiArmour && (u.Type == "AT" || u.Type == "AA") {
+		if u.Type == scenario.ARM && !u.MechNegated || antiArmour && (u.Type == scenario.AT || u.Type == scenario.AA) {
 			if u.IsCorps() {
 				n += 2
 			} else {

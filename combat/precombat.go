@@ -74,7 +74,7 @@ func (c *Combat) planPreCombat() error {
 	s := c.Scenario
 	p := &preCombat{}
 	for i := range s.Attacker.Units {
-		if u := &s.Attacker.Units[i]; u.Role == "strike" {
+		if u := &s.Attacker.Units[i]; u.Role == scenario.RoleStrike {
 			p.strikes = append(p.strikes, u.Factors)
 		}
 	}
@@ -87,7 +87,7 @@ func (c *Combat) planPreCombat() error {
 	c.cur = preResult{support: p.fullSupport}
 	aa := 0.0
 	for i := range s.Defender.Units {
-		if u := &s.Defender.Units[i]; u.Type == "AA" && inCombat(u) {
+		if u := &s.Defender.Units[i]; u.Type == scenario.AA && inCombat(u) {
 			aa += u.Factors
 		}
 	}

@@ -56,8 +56,8 @@ func TestArtillery(t *testing.T) {
 	if c.Scenario.Defender.Units[targets[order[0]]].Name != "div" {
 		t.Error("the strike did not go first for the unsupplied division")
 	}
-	if st.Defence != 4 || st.Variants[0].Modifier != 1 {
-		t.Errorf("after the strike: defence %v modifier %+d, want 4 and +1", st.Defence, st.Variants[0].Modifier)
+	if st.Defence != 4 || st.AtOdds[0].Modifier != 1 {
+		t.Errorf("after the strike: defence %v modifier %+d, want 4 and +1", st.Defence, st.AtOdds[0].Modifier)
 	}
 	// A 3 fails.
 	r, _ = analysis.Replay(c, []int{3, 3, 4}, noDice{t})
@@ -120,7 +120,7 @@ defender:
 				mask |= 1 << k
 			}
 		}
-		if got := combat.PreState(c, mask, 0).Variants[0].Modifier; got != tc.mod {
+		if got := combat.PreState(c, mask, 0).AtOdds[0].Modifier; got != tc.mod {
 			t.Errorf("naval rolls %v: modifier %+d, want %+d", tc.rolls, got, tc.mod)
 		}
 	}

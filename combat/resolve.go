@@ -12,7 +12,7 @@ import "github.com/wifodds/wifodds/sim"
 // no interface dispatch on the hot path; replay and exact enumeration use
 // the same code with other Dice.
 func Resolve[D sim.Dice](c *Combat, d D) int {
-	var v *Variant
+	var v *AtOdds
 	if p := c.pre; p != nil {
 		fd := 0
 		if p.fracSides > 0 {
@@ -46,14 +46,14 @@ func Resolve[D sim.Dice](c *Combat, d D) int {
 			air = int(p.airOf[code])
 		}
 		st := p.state(mask, air)
-		v = &st.Variants[0]
+		v = &st.AtOdds[0]
 		if st.Fraction.Chance > 0 && fd <= st.Fraction.Chance {
-			v = &st.Variants[1]
+			v = &st.AtOdds[1]
 		}
 	} else {
-		v = &c.Variants[0]
+		v = &c.AtOdds[0]
 		if f := c.Fraction; f.Chance > 0 && d.Roll(f.Sides) <= f.Chance {
-			v = &c.Variants[1]
+			v = &c.AtOdds[1]
 		}
 	}
 	if v.auto >= 0 {

@@ -105,18 +105,18 @@ func TestZeroDefenceAutomatic(t *testing.T) {
 func TestBelowLowestLevel(t *testing.T) {
 	weak := strings.NewReplacer("factors: 7", "factors: 1", "factors: 6", "factors: 0", "factors: 2, nation: FR", "factors: 9, nation: FR").Replace(land("2d6", ""))
 	c := compile(t, weak)
-	if l := c.CRT.Levels[c.Variants[0].Level]; l.String() != "<1:5" || l.Modifier != -20 {
+	if l := c.CRT.Levels[c.AtOdds[0].Level]; l.String() != "<1:5" || l.Modifier != -20 {
 		t.Errorf("2d6 1:18 read at %s (%+d), want <1:5 (-20)", l, l.Modifier)
 	}
 	c = compile(t, strings.Replace(weak, "crt: 2d6", "crt: standard", 1))
-	if l := c.CRT.Levels[c.Variants[0].Level]; l.String() != "<=1:2" {
+	if l := c.CRT.Levels[c.AtOdds[0].Level]; l.String() != "<=1:2" {
 		t.Errorf("standard 1:18 read at %s, want <=1:2", l)
 	}
 }
 
 func modifierOf(t *testing.T, text string) int {
 	t.Helper()
-	return compile(t, text).Variants[0].Modifier
+	return compile(t, text).AtOdds[0].Modifier
 }
 
 // docs/rules.md §2.1: the other modifiers, each on its own and cumulative.
@@ -278,8 +278,8 @@ func TestTableChoice(t *testing.T) {
 		{"otherwise defender", mk("", inf+inf, inf), "defender", 0, "(e)", "defender"},
 	}
 	for _, tc := range cases {
-		v := tc.c.Variants[0]
-		if v.Chooser != tc.chooser || !strings.HasPrefix(v.Reason, tc.clause) {
+		v := tc.c.AtOdds[0]
+		if string(v.Chooser) != tc.chooser || !strings.HasPrefix(v.Reason, tc.clause) {
 			t.Errorf("%s: chosen by %s (%s), want %s %s", tc.name, v.Chooser, v.Reason, tc.chooser, tc.clause)
 			continue
 		}
@@ -311,8 +311,8 @@ func TestTableChoice(t *testing.T) {
 // attackers face-up, provided they lost nothing.
 func TestWildFaceUp(t *testing.T) {
 	c := compile(t, "kind: land\ncrt: 2d6\ntable: blitz\noptions: [wild-results]\n"+twoCorps)
-	lv := c.Variants[0].Level
-	mod := c.Variants[0].Modifier
+	lv := c.AtOdds[0].Level
+	mod := c.AtOdds[0].Modifier
 	star, plain := -1, -1
 	for d := 2; d <= 12; d++ {
 		r := c.CRT.Lookup(crt.Blitz, lv, d+mod)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -432,11 +433,12 @@ func parseSide(d *yamlx.Decoder, n *yaml.Node, path string, s *Scenario) Side {
 func parseUnit(d *yamlx.Decoder, n *yaml.Node, path, side string, s *Scenario) Unit {
 	u := Unit{Size: "corps", Supply: true, Line: n.Line}
 	m := d.Map(n, path)
-	if !m.Str("type", &u.Type) {
-		d.Errorf(n, path+".type", "missing: want one of %s", strings.Join(sortedKeys(unitTypes), ", "))
-	} else if _, ok := unitTypes[u.Type]; !ok {
+	var typ string
+	if !m.Str("type", &typ) {
+		d.Errorf(n, path+".type", "missing: want one of %s", strings.Join(sortedUnitTypes(), ", "))
+	} else if u.Type = UnitType(typ); unitTypes[u.Type] == "" {
 		msg := fmt.Sprintf("unknown unit type %q", u.Type)
-		if c := yamlx.Closest(strings.ToUpper(u.Type), UnitTypes()); c != "" {
+		if c := yamlx.Closest(strings.ToUpper(typ), UnitTypes()); c != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", c)
 		}
 		d.Errorf(m.Get("type"), path+".type", "%s", msg)
@@ -472,47 +474,49 @@ func parseUnit(d *yamlx.Decoder, n *yaml.Node, path, side string, s *Scenario) U
 			d.Errorf(m.Get("ls"), path+".ls", "only invading units travel by LS")
 		case !nationIn(u.Nation, "GE", "GER", "GERMANY", "JA", "JP", "JAP", "JAPAN"):
 			d.Errorf(m.Get("ls"), path+".ls", "only German and Japanese LS may invade (AsA 3.10, 3.11)")
-		case u.IsCorps() || !contains([]string{"INF", "MAR", "PARA", "MTN"}, u.Type):
+		case u.IsCorps() || !slices.Contains([]UnitType{INF, MAR, PARA, MTN}, u.Type):
 			d.Errorf(m.Get("ls"), path+".ls", "an LS carries one INF, MAR, PARA or MTN division (AsA 3.10)")
 		case u.Section != 3:
 			d.Errorf(m.Get("ls"), path+".ls", "an LS invades only from the 3-section (AsA 3.11)")
 		}
 	}
-	if m.Str("role", &u.Role) {
+	var role string
+	if m.Str("role", &role) {
+		u.Role = Role(role)
 		switch {
-		case u.Type != "ART":
+		case u.Type != ART:
 			d.Errorf(m.Get("role"), path+".role", "only ART units bombard (AsA 3.2.3)")
 		case !s.Has(Artillery):
 			d.Errorf(m.Get("role"), path+".role", "artillery roles need the artillery option (AsA 3.2.3)")
-		case u.Role != "combat" && u.Role != "strike" && u.Role != "support":
+		case u.Role != RoleCombat && u.Role != RoleStrike && u.Role != RoleSupport:
 			d.Errorf(m.Get("role"), path+".role", "want combat (joins the land combat), strike (a ground strike first) or support (adds its factors as ground support), found %q", u.Role)
-		case u.Role == "strike" && side != "attacker":
+		case u.Role == RoleStrike && side != "attacker":
 			d.Errorf(m.Get("role"), path+".role", "a stack under attack cannot bombard (AsA 3.2.3); a defending ART may only give support from an adjacent hex")
 		}
 	}
 	if u.Role == "" {
-		u.Role = "combat"
+		u.Role = RoleCombat
 	}
-	if m.Bool("mech_negated", &u.MechNegated) && u.MechNegated && (u.Type != "ARM" && u.Type != "MECH" || !s.Has(AWAWUnitEffects)) {
+	if m.Bool("mech_negated", &u.MechNegated) && u.MechNegated && (u.Type != ARM && u.Type != MECH || !s.Has(AWAWUnitEffects)) {
 		d.Errorf(m.Get("mech_negated"), path+".mech_negated", "only ARM and MECH units have a mechanized component, under the awaw-unit-effects option (AWAW 10.32)")
 	}
-	if m.Bool("isolated", &u.Isolated) && u.Isolated && (u.Type != "CHINDIT" || !s.Has(AWAWUnitEffects)) {
+	if m.Bool("isolated", &u.Isolated) && u.Isolated && (u.Type != CHINDIT || !s.Has(AWAWUnitEffects)) {
 		d.Errorf(m.Get("isolated"), path+".isolated", "only Chindits count as isolated, under the awaw-unit-effects option (AWAW 10.64A)")
 	}
 	if u.IsArtillery() && side == "attacker" && s.Kind != Land {
 		d.Errorf(m.Get("type"), path+".type", "AT, AA and ART units cannot invade or be air transported (AsA 3.2)")
 	}
-	if m.Bool("towed", &u.Towed) && u.Towed && u.Type != "AT" && u.Type != "AA" && u.Type != "ART" {
+	if m.Bool("towed", &u.Towed) && u.Towed && u.Type != AT && u.Type != AA && u.Type != ART {
 		d.Errorf(m.Get("towed"), path+".towed", "only AT, AA and ART units are towed")
 	}
 	if m.Str("red_circle", &u.RedCircle) {
 		if u.RedCircle != "dark" && u.RedCircle != "light" {
 			d.Errorf(m.Get("red_circle"), path+".red_circle", "want dark or light, found %q", u.RedCircle)
-		} else if u.Type != "AT" && u.Type != "AA" {
+		} else if u.Type != AT && u.Type != AA {
 			d.Errorf(m.Get("red_circle"), path+".red_circle", "only AT and AA units have red circles (AsA 3.2.1)")
 		}
 	}
-	if m.Bool("heavy", &u.Heavy) && u.Heavy && u.Type != "AA" {
+	if m.Bool("heavy", &u.Heavy) && u.Heavy && u.Type != AA {
 		d.Errorf(m.Get("heavy"), path+".heavy", "only AA units are heavy")
 	}
 	if m.Bool("division_available", &u.DivisionAvailable) && u.DivisionAvailable {
@@ -538,10 +542,10 @@ func parseUnit(d *yamlx.Decoder, n *yaml.Node, path, side string, s *Scenario) U
 	if m.Float("bp", &u.BP) && (u.BP < 0 || u.BP > 100) {
 		d.Errorf(m.Get("bp"), path+".bp", "%v is outside 0..100", u.BP)
 	}
-	if m.Bool("katyusha", &u.Katyusha) && u.Katyusha && (u.Type != "ART" || u.Towed) {
+	if m.Bool("katyusha", &u.Katyusha) && u.Katyusha && (u.Type != ART || u.Towed) {
 		d.Errorf(m.Get("katyusha"), path+".katyusha", "a Katyusha is an ART unit, self-propelled for combat (AsA 3.2): not towed")
 	}
-	if u.Type == "REPL" && side == "attacker" {
+	if u.Type == REPL && side == "attacker" {
 		d.Errorf(m.Get("type"), path+".type", "replacements never attack (AWAW 10.23)")
 	}
 	m.Close(unitKeys...)

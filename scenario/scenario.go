@@ -163,7 +163,7 @@ type Aircraft struct {
 // Unit is one land unit.
 type Unit struct {
 	Name              string
-	Type              string // INF, ARM, MECH, ...
+	Type              UnitType
 	Size              string // corps, army, division, brigade
 	Factors           float64
 	Nation            string
@@ -183,7 +183,7 @@ type Unit struct {
 	Territorial     bool
 	BP              float64 // build points, 0 when not given
 	LS              bool    // a German or Japanese division invading by LS
-	Role            string  // ART under the artillery option: combat, strike or support
+	Role            Role    // ART under the artillery option: combat, strike or support
 	MechNegated     bool    // an armour unit whose mechanized component is negated (AWAW 10.32)
 	Isolated        bool    // a Chindit not in or adjacent to other non-Chindit Western Allied units (AWAW 10.64A)
 	Katyusha        bool    // rocket artillery: self-propelled for combat (AsA 3.2)
@@ -195,7 +195,7 @@ func (u *Unit) Label() string {
 	if u.Name != "" {
 		return u.Name
 	}
-	return u.Nation + " " + u.Type + " " + u.Size
+	return u.Nation + " " + string(u.Type) + " " + u.Size
 }
 
 // IsCorps reports whether the unit is a corps or army (not a division or brigade).

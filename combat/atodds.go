@@ -10,18 +10,18 @@ import (
 // variant compiles the combat at one final odds level: both tables' outcome
 // grids, then the table docs/rules.md §2.3 says is used. threeToOne reports odds
 // of 3:1 or better, for clause (d).
-func (c *Combat) variant(odds string, level int, threeToOne bool) Variant {
-	return c.variantAt(odds, level, threeToOne, false)
+func (c *Combat) atOdds(odds string, level int, threeToOne bool) AtOdds {
+	return c.atOddsAt(odds, level, threeToOne, false)
 }
 
 // variantAt is variant; belowOneToOne marks final odds under 1:1, where an
 // airdrop on enemy units may not be made under the A World at War rules.
-func (c *Combat) variantAt(odds string, level int, threeToOne, belowOneToOne bool) Variant {
-	v := Variant{Odds: odds, Level: level, auto: -1}
+func (c *Combat) atOddsAt(odds string, level int, threeToOne, belowOneToOne bool) AtOdds {
+	v := AtOdds{Odds: odds, Level: level, auto: -1}
 	if belowOneToOne && c.AirdropLimited() {
 		o := c.internOutcome(Outcome{Level: int8(level), Table: crt.Assault, NotAllowed: true,
 			Struck: c.cur.struck, Support: c.cur.support, AirHit: c.cur.hit, AirAborted: c.cur.aborted})
-		v.Chooser, v.Reason = "rules", "the airdrop is not allowed below 1:1 (AWAW 10.55C)"
+		v.Chooser, v.Reason = ChooserRules, "the airdrop is not allowed below 1:1 (AWAW 10.55C)"
 		v.auto = o
 		c.step(fmt.Sprintf("at %s: below 1:1 the airdrop may not be made (AWAW 10.55C); reported as not allowed, not as a failure", odds), "rules §6, AWAW 10.55C")
 		return v
@@ -41,11 +41,11 @@ func (c *Combat) variantAt(odds string, level int, threeToOne, belowOneToOne boo
 		v.cells = grids[v.Table]
 	}
 	prefix := ""
-	if len(c.Variants) > 0 || c.Fraction.Chance > 0 {
+	if len(c.AtOdds) > 0 || c.Fraction.Chance > 0 {
 		prefix = "at " + odds + ": "
 	}
 	c.step(fmt.Sprintf("%s%s table, chosen by %s: %s", prefix, v.Table, v.Chooser, v.Reason), "rules §2.3")
-	if c.Scenario.Table == "auto" && v.Chooser != "terrain" {
+	if c.Scenario.Table == "auto" && v.Chooser != ChooserTerrain {
 		for _, k := range crt.Kinds {
 			st := v.Compare[k]
 			c.step(fmt.Sprintf("%s  %s would give P(hex taken) %.4f, expected attacking units lost %.4f, P(breakthrough) %.4f",
@@ -151,36 +151,49 @@ func (c *Combat) tableStats(cells []int32) TableStats {
 	return st
 }
 
+// Chooser is who picked the table at an odds level (docs/rules.md §2.3).
+type Chooser string
+
+// The choosers of a table.
+const (
+	ChooserScenario Chooser = "scenario" // the scenario forces a table
+	ChooserTerrain  Chooser = "terrain"  // terrain forces the Assault table
+	ChooserAttacker Chooser = "attacker"
+	ChooserDefender Chooser = "defender"
+	ChooserRules    Chooser = "rules" // no table: the rules forbid the combat (an airdrop below 1:1)
+)
+
 // chooseTable applies docs/rules.md §2.3 in priority order. A chooser picks the
 // table better for it: the attacker the higher P(hex taken), then fewer
 // expected attacking losses, then the higher P(breakthrough); the defender
 // the reverse. A full tie goes to Assault.
-func (c *Combat) chooseTable(v *Variant, threeToOne bool) (crt.Kind, string, string) {
+func (c *Combat) chooseTable(v *AtOdds, threeToOne bool) (crt.Kind, Chooser, string) {
 	s := c.Scenario
 	switch s.Table {
 	case "assault":
-		return crt.Assault, "scenario", "the scenario sets table: assault"
+		return crt.Assault, ChooserScenario, "the scenario sets table: assault"
 	case "blitz":
-		return crt.Blitz, "scenario", "the scenario sets table: blitz"
+		return crt.Blitz, ChooserScenario, "the scenario sets table: blitz"
 	}
 	if s.ForcesAssault() {
-		return crt.Assault, "terrain", "(a) " + forcingTerrain(&s.Hex) + " forces the Assault table"
+		return crt.Assault, ChooserTerrain, "(a) " + forcingTerrain(&s.Hex) + " forces the Assault table"
 	}
 	att, def := armCount(s.Attacker.Units, false), armCount(s.Defender.Units, true)
-	var chooser, reason string
+	var chooser Chooser
+	var reason string
 	switch {
 	case att > def:
-		chooser, reason = "attacker", fmt.Sprintf("(b) the attacker has more ARM (%s against %s)", num(att), num(def))
+		chooser, reason = ChooserAttacker, fmt.Sprintf("(b) the attacker has more ARM (%s against %s)", num(att), num(def))
 	case def > att:
-		chooser, reason = "defender", fmt.Sprintf("(c) the defender has more ARM (%s against %s)", num(def), num(att))
+		chooser, reason = ChooserDefender, fmt.Sprintf("(c) the defender has more ARM (%s against %s)", num(def), num(att))
 	case threeToOne && att > 0:
-		chooser, reason = "attacker", "(d) odds of 3:1 or better and the attacker has ARM"
+		chooser, reason = ChooserAttacker, "(d) odds of 3:1 or better and the attacker has ARM"
 	default:
-		chooser, reason = "defender", fmt.Sprintf("(e) otherwise (ARM %s against %s)", num(att), num(def))
+		chooser, reason = ChooserDefender, fmt.Sprintf("(e) otherwise (ARM %s against %s)", num(att), num(def))
 	}
 	a, b := v.Compare[crt.Assault], v.Compare[crt.Blitz]
 	sign := 1.0
-	if chooser == "defender" {
+	if chooser == ChooserDefender {
 		sign = -1
 	}
 	pick := crt.Assault
