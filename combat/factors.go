@@ -23,7 +23,9 @@ func (s Step) String() string {
 // armoured reports units AT and AA double against (AsA 3.2.1): ARM, ARM
 // divisions, and MECH.
 // Armour whose mechanized component is negated acts as infantry (AWAW 10.32).
-func armoured(u *scenario.Unit) bool { return (u.Type == scenario.ARM || u.Type == scenario.MECH) && !u.MechNegated }
+func armoured(u *scenario.Unit) bool {
+	return (u.Type == scenario.ARM || u.Type == scenario.MECH) && !u.MechNegated
+}
 
 func anyArmoured(us []scenario.Unit) bool {
 	for i := range us {
