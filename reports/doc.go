@@ -1,4 +1,15 @@
-// Package reports renders what the simulator computed: run summaries as
-// text for a player or JSON for machines, the working behind a combat
-// (--explain), and CRT tables with their provenance.
+// Package reports renders what the analysis computed; it computes nothing
+// itself and writes only to the io.Writer it is given.
+//
+//   - A run: WriteText (a land combat, invasion or paradrop), WriteRaidText
+//     (a raid or campaign), WriteJSON (any summary, the machine contract),
+//     WriteExplain (the --explain working).
+//   - A comparison: WriteCompareText, WriteCompareCSV, WriteCompareMarkdown,
+//     WriteCompareHTML (a self-contained page with its charts inline).
+//   - A sweep: WriteSweepText, WriteSweepCSV, WriteSweepMarkdown,
+//     WriteSweepHTML.
+//   - Tables: WriteCRT, a CRT with the provenance of every row.
+//   - Charts (gonum/plot): ResultMixChart and LossChart for comparisons,
+//     OddsCurveChart and HeatMapChart for sweeps, saved as PNG or SVG by
+//     SaveChart.
 package reports
