@@ -53,12 +53,9 @@ func compareAction(c *cli.Context) error {
 	if len(specs) == 0 {
 		return usagef("give at least one --variant NAME=OVERRIDES, e.g. --variant alt='crt=2d6'")
 	}
-	s, err := scenario.Load(file)
+	s, err := loadScenario(file, "compare")
 	if err != nil {
 		return err
-	}
-	if s.Kind == scenario.Bombardment {
-		return fmt.Errorf("%s: compare handles land combats, invasions and paradrops; run bombardments one at a time", file)
 	}
 	vs, crts, err := compileVariants(s, specs)
 	if err != nil {

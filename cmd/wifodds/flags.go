@@ -10,6 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/scenario"
 	"github.com/wifodds/wifodds/sim"
 )
 
@@ -133,4 +134,14 @@ func oneFile(c *cli.Context) (string, error) {
 		return "", usagef("%s takes one scenario file, got %d arguments", c.Command.Name, c.NArg())
 	}
 	return c.Args().First(), nil
+}
+
+// loadScenario loads a scenario file; a command named by landOnly takes
+// land combats, invasions and paradrops only.
+func loadScenario(file string, landOnly ...string) (*scenario.Scenario, error) {
+	s, err := scenario.Load(file)
+	if err == nil && len(landOnly) > 0 && s.Kind == scenario.Bombardment {
+		err = fmt.Errorf("%s: %s handles land combats, invasions and paradrops; run bombardments one at a time", file, landOnly[0])
+	}
+	return s, err
 }

@@ -175,3 +175,30 @@ func chartFormat(path string) string {
 	}
 	return ""
 }
+
+// emit writes the report: the working first with --explain, then the text
+// or JSON, to standard output or atomically to --output.
+func emit(c *cli.Context, o *runOptions, out *fileio.Batch, rep *runReport) error {
+	var buf bytes.Buffer
+	if o.explain && o.format == "text" {
+		if err := reports.WriteExplain(&buf, rep.steps); err != nil {
+			return err
+		}
+	}
+	var err error
+	if o.format == "json" {
+		err = reports.WriteJSON(&buf, rep.summary)
+	} else {
+		err = rep.text(&buf)
+	}
+	if err != nil {
+		return err
+	}
+	if err := finish(c, out, buf.Bytes()); err != nil {
+		return err
+	}
+	if rep.run.Partial {
+		return fmt.Errorf("%w after %d trials; the partial results were reported", errInterrupted, rep.run.Trials)
+	}
+	return nil
+}

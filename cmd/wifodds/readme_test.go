@@ -41,8 +41,10 @@ func readmeCommands(t *testing.T) []string {
 		if i := strings.Index(line, "  #"); i >= 0 {
 			line = strings.TrimSpace(line[:i])
 		}
-		if strings.HasPrefix(line, "go run ./cmd/wifodds ") {
-			line = "wifodds " + strings.TrimPrefix(line, "go run ./cmd/wifodds ")
+		for _, prefix := range []string{"go run ./cmd/wifodds ", "./wifodds "} {
+			if strings.HasPrefix(line, prefix) {
+				line = "wifodds " + strings.TrimPrefix(line, prefix)
+			}
 		}
 		if strings.HasPrefix(line, "wifodds ") {
 			cmds = append(cmds, line)

@@ -11,30 +11,10 @@ import (
 	"github.com/urfave/cli/v2"
 	"github.com/wifodds/wifodds/analysis"
 	"github.com/wifodds/wifodds/combat"
-	"github.com/wifodds/wifodds/internal/fileio"
 	"github.com/wifodds/wifodds/reports"
 	"github.com/wifodds/wifodds/scenario"
 	"github.com/wifodds/wifodds/sim"
 )
-
-func runCommand() *cli.Command {
-	flags := []cli.Flag{
-		&cli.BoolFlag{Name: "exact", Usage: "enumerate every dice path (exact probabilities)"},
-		&cli.BoolFlag{Name: "auto", Usage: "exact when the dice tree is within --budget paths, else Monte Carlo"},
-		formatFlag("text", "json"),
-		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the report to `FILE` (atomically) instead of standard output"},
-		&cli.Float64Flag{Name: "precision", Usage: "sample until every headline 95% interval's half-width is below `E` (0 < E < 1)"},
-		&cli.StringFlag{Name: "max-trials", Value: "1000000000", Usage: "with --precision, the most trials to run"},
-		&cli.StringFlag{Name: "dice", Usage: "replay these rolls (e.g. 5,1) instead of the scenario's dice list"},
-		&cli.StringFlag{Name: "crt", Usage: "use this table (standard, 2d6 or a file) instead of the scenario's"},
-		&cli.BoolFlag{Name: "explain", Usage: "show how totals, odds, modifiers and table choice were reached"},
-		&cli.IntFlag{Name: "raids", Value: 1, Usage: fmt.Sprintf("bombardment: fly `K` raids (1-%d), carrying losses forward, and report the campaign's totals (Monte Carlo)", combat.MaxRaids)},
-	}
-	return command("run", "compute the outcome distribution of a scenario", "FILE",
-		"Without --exact or --auto the combat is sampled (Monte Carlo). --exact enumerates every dice path;\n"+
-			"--auto enumerates when the dice tree is within the path budget and samples otherwise.",
-		append(flags, samplingFlags()...), runAction)
-}
 
 type runOptions struct {
 	sampling
@@ -122,11 +102,11 @@ func runAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	s, err := scenario.Load(o.file)
-	if err != nil {
-		return err
+	s, err := loadScenario(o.file)
+	if err == nil {
+		err = o.checkKind(c, s)
 	}
-	if err := o.checkKind(c, s); err != nil {
+	if err != nil {
 		return err
 	}
 	out, err := prepareOutputs(c, inputFiles(o.file, s, o.crt), "output")
@@ -254,29 +234,21 @@ func (o *runOptions) replayRolls(s *scenario.Scenario) []int {
 	return s.Dice
 }
 
-// emit writes the report: the working first with --explain, then the text
-// or JSON, to standard output or atomically to --output.
-func emit(c *cli.Context, o *runOptions, out *fileio.Batch, rep *runReport) error {
-	var buf bytes.Buffer
-	if o.explain && o.format == "text" {
-		if err := reports.WriteExplain(&buf, rep.steps); err != nil {
-			return err
-		}
+func runCommand() *cli.Command {
+	flags := []cli.Flag{
+		&cli.BoolFlag{Name: "exact", Usage: "enumerate every dice path (exact probabilities)"},
+		&cli.BoolFlag{Name: "auto", Usage: "exact when the dice tree is within --budget paths, else Monte Carlo"},
+		formatFlag("text", "json"),
+		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the report to `FILE` (atomically) instead of standard output"},
+		&cli.Float64Flag{Name: "precision", Usage: "sample until every headline 95% interval's half-width is below `E` (0 < E < 1)"},
+		&cli.StringFlag{Name: "max-trials", Value: "1000000000", Usage: "with --precision, the most trials to run"},
+		&cli.StringFlag{Name: "dice", Usage: "replay these rolls (e.g. 5,1) instead of the scenario's dice list"},
+		&cli.StringFlag{Name: "crt", Usage: "use this table (standard, 2d6 or a file) instead of the scenario's"},
+		&cli.BoolFlag{Name: "explain", Usage: "show how totals, odds, modifiers and table choice were reached"},
+		&cli.IntFlag{Name: "raids", Value: 1, Usage: fmt.Sprintf("bombardment: fly `K` raids (1-%d), carrying losses forward, and report the campaign's totals (Monte Carlo)", combat.MaxRaids)},
 	}
-	var err error
-	if o.format == "json" {
-		err = reports.WriteJSON(&buf, rep.summary)
-	} else {
-		err = rep.text(&buf)
-	}
-	if err != nil {
-		return err
-	}
-	if err := finish(c, out, buf.Bytes()); err != nil {
-		return err
-	}
-	if rep.run.Partial {
-		return fmt.Errorf("%w after %d trials; the partial results were reported", errInterrupted, rep.run.Trials)
-	}
-	return nil
+	return command("run", "compute the outcome distribution of a scenario", "FILE",
+		"Without --exact or --auto the combat is sampled (Monte Carlo). --exact enumerates every dice path;\n"+
+			"--auto enumerates when the dice tree is within the path budget and samples otherwise.",
+		append(flags, samplingFlags()...), runAction)
 }

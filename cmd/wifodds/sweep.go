@@ -15,23 +15,6 @@ import (
 	"github.com/wifodds/wifodds/sim"
 )
 
-func sweepCommand() *cli.Command {
-	flags := []cli.Flag{
-		&cli.StringFlag{Name: "attack", Usage: "sweep the attack total over `LO..HI`"},
-		&cli.StringFlag{Name: "defence", Aliases: []string{"defense"}, Usage: "sweep the defence total over `LO..HI`"},
-		&cli.StringFlag{Name: "modifier", Usage: "also sweep the die-roll modifier over `LO..HI` (for the heat map)"},
-		&cli.StringFlag{Name: "crt", Usage: "comma-separated tables, e.g. standard,2d6 (default: the scenario's)"},
-		&cli.IntFlag{Name: "budget", Value: sim.DefaultPathBudget, Usage: "most dice paths exact enumeration may walk per step"},
-		&cli.StringFlag{Name: "chart", Usage: "write the P(hex taken) curve chart to `FILE` (.png or .svg)"},
-		&cli.StringFlag{Name: "heatmap", Usage: "write the P(hex taken) heat map over total and modifier (first CRT) to `FILE` (.png or .svg)"},
-		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"},
-	}
-	return command("sweep", "vary the attack (or defence) total and the modifier, and see where the odds break", "FILE",
-		"Sets the attacking (or defending) side's total to each value of the range by adjusting its ground support,\n"+
-			"computes every step exactly under each --crt, and marks where the odds level changes.",
-		append(flags, reportFlags()...), sweepAction)
-}
-
 // sweepOptions are a sweep's validated flags.
 type sweepOptions struct {
 	file, format string
@@ -102,12 +85,9 @@ func sweepAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	s, err := scenario.Load(o.file)
+	s, err := loadScenario(o.file, "sweep")
 	if err != nil {
 		return err
-	}
-	if s.Kind == scenario.Bombardment {
-		return fmt.Errorf("%s: sweep handles land combats, invasions and paradrops", o.file)
 	}
 	names := []string{s.CRT}
 	if v := c.String("crt"); v != "" {
@@ -169,4 +149,21 @@ func writeSweep(c *cli.Context, out *fileio.Batch, format string, s *scenario.Sc
 		markdown: func(w io.Writer) error { return reports.WriteSweepMarkdown(w, sw) },
 		html:     func(w io.Writer) error { return reports.WriteSweepHTML(w, sw, string(s.Source), page) },
 	}, charts)
+}
+
+func sweepCommand() *cli.Command {
+	flags := []cli.Flag{
+		&cli.StringFlag{Name: "attack", Usage: "sweep the attack total over `LO..HI`"},
+		&cli.StringFlag{Name: "defence", Aliases: []string{"defense"}, Usage: "sweep the defence total over `LO..HI`"},
+		&cli.StringFlag{Name: "modifier", Usage: "also sweep the die-roll modifier over `LO..HI` (for the heat map)"},
+		&cli.StringFlag{Name: "crt", Usage: "comma-separated tables, e.g. standard,2d6 (default: the scenario's)"},
+		&cli.IntFlag{Name: "budget", Value: sim.DefaultPathBudget, Usage: "most dice paths exact enumeration may walk per step"},
+		&cli.StringFlag{Name: "chart", Usage: "write the P(hex taken) curve chart to `FILE` (.png or .svg)"},
+		&cli.StringFlag{Name: "heatmap", Usage: "write the P(hex taken) heat map over total and modifier (first CRT) to `FILE` (.png or .svg)"},
+		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"},
+	}
+	return command("sweep", "vary the attack (or defence) total and the modifier, and see where the odds break", "FILE",
+		"Sets the attacking (or defending) side's total to each value of the range by adjusting its ground support,\n"+
+			"computes every step exactly under each --crt, and marks where the odds level changes.",
+		append(flags, reportFlags()...), sweepAction)
 }
