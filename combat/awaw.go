@@ -2,7 +2,6 @@ package combat
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/scenario"
@@ -36,7 +35,7 @@ func (c *Combat) awawTerms() []crt.Term {
 		for i := range s.Attacker.Units {
 			u := &s.Attacker.Units[i]
 			all += u.Factors
-			if u.Type == scenario.MAR && (strings.EqualFold(u.Nation, "US") || strings.EqualFold(u.Nation, "USA") || u.Japanese()) {
+			if u.Type == scenario.MAR && (u.Nation == "US" || u.Japanese()) {
 				marines += u.Factors
 			}
 		}

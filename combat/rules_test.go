@@ -147,7 +147,8 @@ func TestOtherModifiers(t *testing.T) {
 		{"face-down defenders +1 each", mk("%DEF%", inf("2", "FR", ", face_down: true")+inf("1", "FR", ", face_down: true")+inf("1", "FR", "")), 2},
 		{"attacker HQ +1", mk("%AHQ%", "true"), 1},
 		{"defender HQ -1", mk("%DHQ%", "true"), -1},
-		{"three nationalities -2", mk("%ATT%", inf("2", "CW", "")+inf("2", "US", "")+inf("2", "FF", "")), -2},
+		{"three nationalities -2", mk("%ATT%", inf("2", "CW", "")+inf("2", "US", "")+inf("2", "FR", "")), -2},
+		{"one nation however spelt", mk("%ATT%", inf("2", "GE", "")+inf("2", "Germany", "")+inf("2", "ger", "")), 0},
 		{"mud -1", mk("%WEATHER%", "mud"), -1},
 		{"winter -2", mk("%WEATHER%", "winter"), -2},
 		{"monsoon -2", mk("%WEATHER%", "monsoon"), -2},
@@ -257,10 +258,10 @@ func TestTableChoice(t *testing.T) {
 	mk := func(hex, att, def string) *combat.Combat {
 		return compile(t, "kind: land\ncrt: 2d6\nhex: {"+hex+"}\nattacker:\n  units:\n"+att+"defender:\n  units:\n"+def)
 	}
-	inf := "    - {type: INF, factors: 4, nation: X}\n"
-	arm := "    - {type: ARM, factors: 4, nation: X}\n"
-	armDiv := "    - {type: ARM, size: division, factors: 2, nation: X}\n"
-	at := "    - {type: AT, size: division, factors: 1, nation: X}\n"
+	inf := "    - {type: INF, factors: 4, nation: GE}\n"
+	arm := "    - {type: ARM, factors: 4, nation: GE}\n"
+	armDiv := "    - {type: ARM, size: division, factors: 2, nation: GE}\n"
+	at := "    - {type: AT, size: division, factors: 1, nation: GE}\n"
 	cases := []struct {
 		name          string
 		c             *combat.Combat
@@ -352,27 +353,27 @@ func TestFactorRules(t *testing.T) {
 	mk := func(hex, att, def string) *combat.Combat {
 		return compile(t, "kind: land\ncrt: 2d6\ntable: assault\nhex: {"+hex+"}\nattacker:\n  units:\n"+att+"defender:\n  units:\n"+def)
 	}
-	inf := "    - {type: INF, factors: 8, nation: X}\n"
-	arm := "    - {type: ARM, factors: 8, nation: X}\n"
+	inf := "    - {type: INF, factors: 8, nation: GE}\n"
+	arm := "    - {type: ARM, factors: 8, nation: GE}\n"
 	cases := []struct {
 		name     string
 		c        *combat.Combat
 		att, def float64
 	}{
-		{"mountain doubles", mk("terrain: mountain", inf, "    - {type: INF, factors: 3, nation: Y}\n"), 8, 6},
-		{"defence_multiplier overrides", mk("terrain: mountain, defence_multiplier: 3", inf, "    - {type: INF, factors: 3, nation: Y}\n"), 8, 9},
-		{"river and fort compound", mk("across_river: true, fortified: true", inf, "    - {type: INF, factors: 3, nation: Y}\n"), 2, 3},
-		{"dark AT doubles against ARM", mk("", arm, "    - {type: AT, size: division, factors: 2, red_circle: dark, nation: Y}\n    - {type: INF, factors: 1, nation: Y}\n"), 8, 5},
-		{"light AT doubles against ARM", mk("", arm, "    - {type: AT, size: division, factors: 2, red_circle: light, nation: Y}\n    - {type: INF, factors: 1, nation: Y}\n"), 8, 5},
-		{"AT not doubled against INF", mk("", inf, "    - {type: AT, size: division, factors: 2, red_circle: dark, nation: Y}\n    - {type: INF, factors: 1, nation: Y}\n"), 8, 3},
-		{"attacking dark AT doubles against ARM", mk("", "    - {type: AT, size: division, factors: 2, red_circle: dark, nation: X}\n", arm), 4, 8},
-		{"attacking light AT does not", mk("", "    - {type: AT, size: division, factors: 2, red_circle: light, nation: X}\n", arm), 2, 8},
-		{"towed artillery alone is 1", mk("", inf, "    - {type: AT, size: division, factors: 3, towed: true, nation: Y}\n    - {type: AA, size: division, factors: 2, nation: Y}\n"), 8, 2},
-		{"towed artillery with infantry keeps factors", mk("", inf, "    - {type: AT, size: division, factors: 3, towed: true, nation: Y}\n    - {type: INF, factors: 1, nation: Y}\n"), 8, 4},
-		{"face-down unsupplied AT is 1", mk("", inf, "    - {type: AT, size: division, factors: 3, face_down: true, supply: false, nation: Y}\n    - {type: INF, factors: 1, nation: Y}\n"), 8, 2},
-		{"face-down unsupplied division is 1", mk("", inf, "    - {type: INF, size: division, factors: 3, face_down: true, supply: false, nation: Y}\n"), 8, 1},
-		{"face-down supplied division keeps factors", mk("", inf, "    - {type: INF, size: division, factors: 3, face_down: true, nation: Y}\n"), 8, 3},
-		{"ground support and shore bombardment add", compile(t, "kind: land\ncrt: 2d6\ntable: assault\nattacker:\n  ground_support: 2.5\n  shore_bombardment: 1\n  units:\n"+inf+"defender:\n  ground_support: 1\n  units:\n    - {type: INF, factors: 3, nation: Y}\n"), 11.5, 4},
+		{"mountain doubles", mk("terrain: mountain", inf, "    - {type: INF, factors: 3, nation: FR}\n"), 8, 6},
+		{"defence_multiplier overrides", mk("terrain: mountain, defence_multiplier: 3", inf, "    - {type: INF, factors: 3, nation: FR}\n"), 8, 9},
+		{"river and fort compound", mk("across_river: true, fortified: true", inf, "    - {type: INF, factors: 3, nation: FR}\n"), 2, 3},
+		{"dark AT doubles against ARM", mk("", arm, "    - {type: AT, size: division, factors: 2, red_circle: dark, nation: FR}\n    - {type: INF, factors: 1, nation: FR}\n"), 8, 5},
+		{"light AT doubles against ARM", mk("", arm, "    - {type: AT, size: division, factors: 2, red_circle: light, nation: FR}\n    - {type: INF, factors: 1, nation: FR}\n"), 8, 5},
+		{"AT not doubled against INF", mk("", inf, "    - {type: AT, size: division, factors: 2, red_circle: dark, nation: FR}\n    - {type: INF, factors: 1, nation: FR}\n"), 8, 3},
+		{"attacking dark AT doubles against ARM", mk("", "    - {type: AT, size: division, factors: 2, red_circle: dark, nation: GE}\n", arm), 4, 8},
+		{"attacking light AT does not", mk("", "    - {type: AT, size: division, factors: 2, red_circle: light, nation: GE}\n", arm), 2, 8},
+		{"towed artillery alone is 1", mk("", inf, "    - {type: AT, size: division, factors: 3, towed: true, nation: FR}\n    - {type: AA, size: division, factors: 2, nation: FR}\n"), 8, 2},
+		{"towed artillery with infantry keeps factors", mk("", inf, "    - {type: AT, size: division, factors: 3, towed: true, nation: FR}\n    - {type: INF, factors: 1, nation: FR}\n"), 8, 4},
+		{"face-down unsupplied AT is 1", mk("", inf, "    - {type: AT, size: division, factors: 3, face_down: true, supply: false, nation: FR}\n    - {type: INF, factors: 1, nation: FR}\n"), 8, 2},
+		{"face-down unsupplied division is 1", mk("", inf, "    - {type: INF, size: division, factors: 3, face_down: true, supply: false, nation: FR}\n"), 8, 1},
+		{"face-down supplied division keeps factors", mk("", inf, "    - {type: INF, size: division, factors: 3, face_down: true, nation: FR}\n"), 8, 3},
+		{"ground support and shore bombardment add", compile(t, "kind: land\ncrt: 2d6\ntable: assault\nattacker:\n  ground_support: 2.5\n  shore_bombardment: 1\n  units:\n"+inf+"defender:\n  ground_support: 1\n  units:\n    - {type: INF, factors: 3, nation: FR}\n"), 11.5, 4},
 	}
 	for _, tc := range cases {
 		if tc.c.Attack != tc.att || tc.c.Defence != tc.def {

@@ -453,9 +453,7 @@ func parseUnit(d *yamlx.Decoder, n *yaml.Node, path, side string, s *Scenario) U
 	} else if u.Factors < 0 || u.Factors > 100 {
 		d.Errorf(m.Get("factors"), path+".factors", "%v is outside 0..100", u.Factors)
 	}
-	if !m.Str("nation", &u.Nation) || strings.TrimSpace(u.Nation) == "" {
-		d.Errorf(n, path+".nation", "missing or empty: give the unit's nationality code, e.g. GE")
-	}
+	parseNation(d, m, path, &u)
 	m.Bool("face_down", &u.FaceDown)
 	m.Bool("supply", &u.Supply)
 	if m.Int("section", &u.Section) {
@@ -472,7 +470,7 @@ func parseUnit(d *yamlx.Decoder, n *yaml.Node, path, side string, s *Scenario) U
 		switch {
 		case s.Kind != Invasion || side != "attacker":
 			d.Errorf(m.Get("ls"), path+".ls", "only invading units travel by LS")
-		case !nationIn(u.Nation, "GE", "GER", "GERMANY", "JA", "JP", "JAP", "JAPAN"):
+		case u.Nation != "GE" && u.Nation != "JA":
 			d.Errorf(m.Get("ls"), path+".ls", "only German and Japanese LS may invade (AsA 3.10, 3.11)")
 		case u.IsCorps() || !slices.Contains([]UnitType{INF, MAR, PARA, MTN}, u.Type):
 			d.Errorf(m.Get("ls"), path+".ls", "an LS carries one INF, MAR, PARA or MTN division (AsA 3.10)")
@@ -611,4 +609,27 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// parseNation reads a unit's nation and stores its code (docs/scenario-format.md,
+// Nation codes): every spelling of one nation is one nationality.
+func parseNation(d *yamlx.Decoder, m *yamlx.Map, path string, u *Unit) {
+	var name string
+	if !m.Str("nation", &name) || strings.TrimSpace(name) == "" {
+		if !m.Has("nation") || m.Get("nation") != nil {
+			d.Errorf(m.Node(), path+".nation", "missing or empty: give the unit's nationality, e.g. GE or Germany")
+		}
+		return
+	}
+	code, ok := LookupNation(name)
+	if !ok {
+		msg := fmt.Sprintf("unknown nation %q", name)
+		if c := yamlx.Closest(strings.ToUpper(strings.TrimSpace(name)), nationSpellings()); c != "" {
+			code, _ := LookupNation(c)
+			msg += fmt.Sprintf(" (did you mean %s, %s?)", code, nationName(code))
+		}
+		d.Errorf(m.Get("nation"), path+".nation", "%s; the nations are listed in docs/scenario-format.md", msg)
+		return
+	}
+	u.Nation = code
 }

@@ -273,3 +273,35 @@ func TestTerrainNamesMatchTables(t *testing.T) {
 		t.Errorf("scenario terrains %v, table terrains %v", names, crt.Terrains)
 	}
 }
+
+// Nations are matched by code, name or alias without regard to case, and
+// stored as the code; an unknown one gets a suggestion
+// (docs/scenario-format.md).
+func TestNations(t *testing.T) {
+	for in, want := range map[string]string{"GE": "GE", "ger": "GE", "Germany": "GE", " germany ": "GE", "USSR": "USSR",
+		"Russia": "USSR", "su": "USSR", "Japan": "JA", "jp": "JA", "UK": "CW", "India": "CW", "Finland": "FI", "usa": "US"} {
+		if got, ok := LookupNation(in); !ok || got != want {
+			t.Errorf("%q: got %q %v, want %q", in, got, ok, want)
+		}
+	}
+	s, err := Parse("n.yaml", []byte(strings.Replace(valid, "nation: GE", "nation: germany", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Attacker.Units[0].Nation != "GE" {
+		t.Errorf("stored %q, want the code GE", s.Attacker.Units[0].Nation)
+	}
+	_, err = Parse("n.yaml", []byte(strings.Replace(valid, "nation: GE", "nation: Germnay", 1)))
+	if err == nil || !strings.Contains(err.Error(), `unknown nation "Germnay" (did you mean GE, Germany?)`) {
+		t.Errorf("got %v", err)
+	}
+	seen := map[string]string{}
+	for _, n := range Nations {
+		for _, s := range append([]string{n.Code, n.Name}, n.Aliases...) {
+			if other, dup := seen[strings.ToUpper(s)]; dup {
+				t.Errorf("%q names both %s and %s", s, other, n.Code)
+			}
+			seen[strings.ToUpper(s)] = n.Code
+		}
+	}
+}

@@ -2,7 +2,6 @@ package scenario
 
 import (
 	"sort"
-	"strings"
 )
 
 // UnitType is a land unit's type.
@@ -83,26 +82,17 @@ const (
 func (u *Unit) IsArtillery() bool { return u.Type == AT || u.Type == AA || u.Type == ART }
 
 // Japanese reports a Japanese unit (the jungle modifier, docs/rules.md §2.1).
-func (u *Unit) Japanese() bool { return nationIn(u.Nation, "JA", "JP", "JAP", "JAPAN") }
+func (u *Unit) Japanese() bool { return u.Nation == "JA" }
 
 // ColdWeather reports a unit that counts toward the winter "attack as mud"
 // election: ski, Russian white-print, Finnish, Swedish or Norwegian.
 func (u *Unit) ColdWeather() bool {
 	return u.Ski || u.Type == SKI || u.WhitePrint ||
-		nationIn(u.Nation, "FI", "FIN", "FINLAND", "SW", "SWE", "SE", "SWEDEN", "NO", "NOR", "NORWAY")
+		u.Nation == "FI" || u.Nation == "SW" || u.Nation == "NO"
 }
 
 // IsTerritorial reports a territorial unit (AfA 3.2).
 func (u *Unit) IsTerritorial() bool { return u.Territorial || u.Type == TERR }
-
-func nationIn(n string, codes ...string) bool {
-	for _, c := range codes {
-		if strings.EqualFold(n, c) {
-			return true
-		}
-	}
-	return false
-}
 
 func sortedUnitTypes() []string {
 	ts := UnitTypes()
