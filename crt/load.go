@@ -68,7 +68,7 @@ func BuiltinSource(name string) ([]byte, error) {
 // path; relative paths are taken from dir.
 func Open(ref, dir string) (*Table, error) {
 	for _, n := range Names() {
-		if ref == n {
+		if strings.EqualFold(strings.TrimSpace(ref), n) {
 			return Builtin(n)
 		}
 	}

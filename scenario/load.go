@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/wifodds/wifodds/crt"
@@ -44,7 +43,7 @@ func Parse(file string, data []byte) (*Scenario, error) {
 	if err != nil {
 		return nil, fmt.Errorf("scenario: %w", err)
 	}
-	d := &yamlx.Decoder{File: file}
+	d := &yamlx.Decoder{File: file, Synonyms: keySynonyms}
 	s := &Scenario{File: file, Source: data, CRT: "standard", Table: "auto", Options: map[string]bool{}}
 	m := d.Map(root, "")
 	if m.Node() == nil || m.Node().Kind != yaml.MappingNode || d.Failed() {
@@ -58,9 +57,10 @@ func Parse(file string, data []byte) (*Scenario, error) {
 		s.Name = strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
 	}
 	var kind string
-	if !m.Str("kind", &kind) {
+	if !m.Has("kind") {
 		d.Errorf(root, "kind", "missing: want land, invasion, paradrop or bombardment")
 	}
+	m.Enum("kind", "kind", []string{string(Land), string(Invasion), string(Paradrop), string(Bombardment)}, &kind)
 	s.Kind = Kind(kind)
 	switch s.Kind {
 	case Land, Invasion, Paradrop:
@@ -71,25 +71,18 @@ func Parse(file string, data []byte) (*Scenario, error) {
 		}
 		return s, nil
 	default:
-		if kind != "" || !d.Failed() {
-			d.Errorf(m.Get("kind"), "kind", "unknown kind %q: want land, invasion, paradrop or bombardment", kind)
-		}
 		return nil, fmt.Errorf("scenario: %w", d.Err())
 	}
 	s.CRTPos = d.Pos(m.Get("crt"))
 	if m.Str("crt", &s.CRT) && s.CRT == "" {
 		d.Errorf(m.Get("crt"), "crt", "empty: want standard, 2d6 or the path of a CRT data file")
 	}
-	if s.CRT != "standard" && s.CRT != "2d6" && s.CRT != "" {
+	if b, ok := builtinCRT(s.CRT); ok {
+		s.CRT = b
+	} else if s.CRT != "" {
 		checkFileRef(d, m, "crt", s.CRT, "a built-in table (standard, 2d6)")
 	}
-	if m.Str("table", &s.Table) {
-		switch s.Table {
-		case "auto", "assault", "blitz":
-		default:
-			d.Errorf(m.Get("table"), "table", "want auto, assault or blitz, found %q", s.Table)
-		}
-	}
+	m.Enum("table", "table", []string{"auto", "assault", "blitz"}, &s.Table)
 	parseOptions(d, m, s)
 	parseAirTables(d, m, s)
 	if m.Int("modifier", &s.Modifier) && (s.Modifier < -crt.MaxModifier || s.Modifier > crt.MaxModifier) {
@@ -258,22 +251,11 @@ func ResolvePath(scenarioFile, ref string) string {
 func parseOptions(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 	for i, n := range m.Seq("options") {
 		key := yamlx.Index("options", i)
-		o, ok := d.Scalar(n, key)
+		o, ok := d.Enum(n, key, "option", AllOptions)
 		if !ok {
 			continue
 		}
-		known := false
-		for _, k := range AllOptions {
-			known = known || k == o
-		}
-		switch {
-		case !known:
-			msg := fmt.Sprintf("unknown option %q", o)
-			if c := yamlx.Closest(o, AllOptions); c != "" {
-				msg += fmt.Sprintf(" (did you mean %q?)", c)
-			}
-			d.Errorf(n, key, "%s; options are %s", msg, strings.Join(AllOptions, ", "))
-		case s.Options[o]:
+		if s.Options[o] {
 			d.Errorf(n, key, "option %q is listed twice", o)
 		}
 		s.Options[o] = true
@@ -287,14 +269,8 @@ func parseHex(d *yamlx.Decoder, n *yaml.Node, s *Scenario) {
 	h := &s.Hex
 	h.Terrain, h.Weather, h.Supply = "clear", "clear", true
 	m := d.Map(n, "hex")
-	if m.Str("terrain", &h.Terrain) {
-		if _, ok := Terrains[h.Terrain]; !ok {
-			d.Errorf(m.Get("terrain"), "hex.terrain", "unknown terrain %q; want one of %s", h.Terrain, strings.Join(sortedKeys(Terrains), ", "))
-		}
-	}
-	if m.Str("weather", &h.Weather) && !contains(Weathers, h.Weather) {
-		d.Errorf(m.Get("weather"), "hex.weather", "unknown weather %q; want one of %s", h.Weather, strings.Join(Weathers, ", "))
-	}
+	m.Enum("terrain", "terrain", crt.Terrains, &h.Terrain)
+	m.Enum("weather", "weather", Weathers, &h.Weather)
 	if m.Float("defence_multiplier", &h.DefenceMultiplier) && (h.DefenceMultiplier <= 0 || h.DefenceMultiplier > 10) {
 		d.Errorf(m.Get("defence_multiplier"), "hex.defence_multiplier", "%v is outside (0, 10]", h.DefenceMultiplier)
 	}
@@ -434,18 +410,13 @@ func parseUnit(d *yamlx.Decoder, n *yaml.Node, path, side string, s *Scenario) U
 	u := Unit{Size: "corps", Supply: true, Line: n.Line}
 	m := d.Map(n, path)
 	var typ string
-	if !m.Str("type", &typ) {
+	if !m.Has("type") {
 		d.Errorf(n, path+".type", "missing: want one of %s", strings.Join(sortedUnitTypes(), ", "))
-	} else if u.Type = UnitType(typ); unitTypes[u.Type] == "" {
-		msg := fmt.Sprintf("unknown unit type %q", u.Type)
-		if c := yamlx.Closest(strings.ToUpper(typ), UnitTypes()); c != "" {
-			msg += fmt.Sprintf(" (did you mean %q?)", c)
-		}
-		d.Errorf(m.Get("type"), path+".type", "%s", msg)
 	}
-	if m.Str("size", &u.Size) && !contains(sizes, u.Size) {
-		d.Errorf(m.Get("size"), path+".size", "want corps, army, division or brigade, found %q", u.Size)
+	if m.Enum("type", "unit type", sortedUnitTypes(), &typ) {
+		u.Type = UnitType(typ)
 	}
+	m.Enum("size", "size", sizes, &u.Size)
 	if !m.Float("factors", &u.Factors) {
 		if !m.Has("factors") {
 			d.Errorf(n, path+".factors", "missing")
@@ -479,15 +450,14 @@ func parseUnit(d *yamlx.Decoder, n *yaml.Node, path, side string, s *Scenario) U
 		}
 	}
 	var role string
-	if m.Str("role", &role) {
+	if m.Enum("role", "role (combat joins the land combat, strike makes a ground strike first, support adds its factors)",
+		[]string{string(RoleCombat), string(RoleStrike), string(RoleSupport)}, &role) {
 		u.Role = Role(role)
 		switch {
 		case u.Type != ART:
 			d.Errorf(m.Get("role"), path+".role", "only ART units bombard (AsA 3.2.3)")
 		case !s.Has(Artillery):
 			d.Errorf(m.Get("role"), path+".role", "artillery roles need the artillery option (AsA 3.2.3)")
-		case u.Role != RoleCombat && u.Role != RoleStrike && u.Role != RoleSupport:
-			d.Errorf(m.Get("role"), path+".role", "want combat (joins the land combat), strike (a ground strike first) or support (adds its factors as ground support), found %q", u.Role)
 		case u.Role == RoleStrike && side != "attacker":
 			d.Errorf(m.Get("role"), path+".role", "a stack under attack cannot bombard (AsA 3.2.3); a defending ART may only give support from an adjacent hex")
 		}
@@ -507,10 +477,8 @@ func parseUnit(d *yamlx.Decoder, n *yaml.Node, path, side string, s *Scenario) U
 	if m.Bool("towed", &u.Towed) && u.Towed && u.Type != AT && u.Type != AA && u.Type != ART {
 		d.Errorf(m.Get("towed"), path+".towed", "only AT, AA and ART units are towed")
 	}
-	if m.Str("red_circle", &u.RedCircle) {
-		if u.RedCircle != "dark" && u.RedCircle != "light" {
-			d.Errorf(m.Get("red_circle"), path+".red_circle", "want dark or light, found %q", u.RedCircle)
-		} else if u.Type != AT && u.Type != AA {
+	if m.Enum("red_circle", "red circle", []string{"dark", "light"}, &u.RedCircle) {
+		if u.Type != AT && u.Type != AA {
 			d.Errorf(m.Get("red_circle"), path+".red_circle", "only AT and AA units have red circles (AsA 3.2.1)")
 		}
 	}
@@ -593,24 +561,6 @@ func checkCombat(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 	}
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 // parseNation reads a unit's nation and stores its code (docs/scenario-format.md,
 // Nation codes): every spelling of one nation is one nationality.
 func parseNation(d *yamlx.Decoder, m *yamlx.Map, path string, u *Unit) {
@@ -632,4 +582,29 @@ func parseNation(d *yamlx.Decoder, m *yamlx.Map, path string, u *Unit) {
 		return
 	}
 	u.Nation = code
+}
+
+// builtinCRT matches a built-in table name without regard to case.
+func builtinCRT(ref string) (string, bool) {
+	for _, b := range crt.Names() {
+		if strings.EqualFold(strings.TrimSpace(ref), b) {
+			return b, true
+		}
+	}
+	return "", false
+}
+
+// keySynonyms are words players write for scenario keys; an unknown key
+// that is one of them is answered with the key it means.
+var keySynonyms = map[string]string{
+	"river": "across_river", "rivers": "across_river", "river_crossing": "across_river",
+	"fort": "fortified", "fortification": "fortified", "fortifications": "fortified",
+	"defense_multiplier": "defence_multiplier", "multiplier": "defence_multiplier",
+	"mod": "modifier", "drm": "modifier", "die_roll_modifier": "modifier",
+	"attackers": "attacker", "defenders": "defender",
+	"hq": "hq_support", "air_support": "ground_support", "tactical": "ground_support", "shore": "shore_bombardment",
+	"strength": "factors", "factor": "factors", "combat_factors": "factors",
+	"nationality": "nation", "country": "nation", "unit_type": "type",
+	"facedown": "face_down", "face-down": "face_down", "flipped": "face_down",
+	"in_supply": "supply", "supplied": "supply", "crt_table": "crt", "results_table": "crt",
 }

@@ -78,10 +78,10 @@ func TestParseErrors(t *testing.T) {
 		{"unknown crt", "crt: standard", "crt: std", []string{"v.yaml:3:", "crt: \"std\" is neither a built-in table"}},
 		{"empty nation", "nation: USSR", "nation: \"\"", []string{"defender.units[0].nation: missing or empty"}},
 		{"unknown unit type", "type: INF, factors: 3", "type: INFX, factors: 3", []string{"defender.units[0].type: unknown unit type \"INFX\" (did you mean \"INF\"?)"}},
-		{"bad size", "size: corps", "size: regiment", []string{"attacker.units[0].size: want corps, army, division or brigade"}},
+		{"bad size", "size: corps", "size: regiment", []string{"attacker.units[0].size: unknown size \"regiment\"; want corps, army, division or brigade"}},
 		{"bad terrain", "terrain: forest", "terrain: moon", []string{"hex.terrain: unknown terrain \"moon\""}},
 		{"bad weather", "weather: mud", "weather: hail", []string{"hex.weather: unknown weather"}},
-		{"bad table", "table: auto", "table: fast", []string{"table: want auto, assault or blitz"}},
+		{"bad table", "table: auto", "table: fast", []string{"table: unknown table \"fast\"; want auto, assault or blitz"}},
 		{"bombardment keys", "kind: land", "kind: bombardment", []string{"a bombardment takes no crt", "a raid needs at least one bomber"}},
 		{"unknown kind", "kind: land", "kind: naval", []string{"unknown kind \"naval\""}},
 		{"city and reference town", "city: false", "city: true, reference_town: true", []string{"a reference town is not a city"}},
@@ -303,5 +303,23 @@ func TestNations(t *testing.T) {
 			}
 			seen[strings.ToUpper(s)] = n.Code
 		}
+	}
+}
+
+// Enumerated values match without regard to case; unknown keys that mean a
+// known one by another word are answered with it (issue 15).
+func TestForgivingInput(t *testing.T) {
+	text := strings.NewReplacer("crt: standard", "crt: 2D6", "terrain: forest", "terrain: Forest", "size: corps", "size: Corps",
+		"type: INF", "type: inf", "table: auto", "table: Blitz").Replace(valid)
+	s, err := Parse("f.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.CRT != "2d6" || s.Table != "blitz" || s.Hex.Terrain != "forest" || s.Attacker.Units[0].Type != INF || s.Attacker.Units[0].Size != "corps" {
+		t.Errorf("got crt %q table %q terrain %q type %q size %q", s.CRT, s.Table, s.Hex.Terrain, s.Attacker.Units[0].Type, s.Attacker.Units[0].Size)
+	}
+	_, err = Parse("f.yaml", []byte(strings.Replace(valid, "hex: {", "hex: {river: true, ", 1)))
+	if err == nil || !strings.Contains(err.Error(), `hex.river: unknown key (did you mean "across_river"?)`) {
+		t.Errorf("river: %v", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -51,6 +52,9 @@ type Decoder struct {
 	File string
 	errs []error
 	more int
+	// Synonyms suggest a known key for an unknown one by meaning, where
+	// spelling alone would not (river: across_river).
+	Synonyms map[string]string
 	// nulled holds the key paths already reported as having no value, so
 	// a caller's own "missing" error for the same key is not repeated.
 	nulled map[string]bool
@@ -340,7 +344,9 @@ func (m *Map) Close(known ...string) {
 			continue
 		}
 		msg := "unknown key"
-		if s := closest(k.Value, known); s != "" {
+		if s, ok := m.d.Synonyms[strings.ToLower(k.Value)]; ok && slices.Contains(known, s) {
+			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		} else if s := closest(k.Value, known); s != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", s)
 		}
 		m.d.Errorf(k, m.Join(k.Value), "%s", msg)
@@ -397,6 +403,57 @@ func (m *Map) Bool(key string, dst *bool) bool {
 		*dst = v
 	}
 	return ok
+}
+
+// Enum reads a value that must be one of known, matched without regard to
+// case, into dst as known spells it. An unknown value is an error naming
+// what it is, suggesting the nearest known value and listing them all.
+func (m *Map) Enum(key, what string, known []string, dst *string) bool {
+	n := m.Get(key)
+	if n == nil {
+		return false
+	}
+	v, ok := m.d.Enum(n, m.Join(key), what, known)
+	if ok {
+		*dst = v
+	}
+	return ok
+}
+
+// Enum checks a scalar against known, as Map.Enum does.
+func (d *Decoder) Enum(n *yaml.Node, key, what string, known []string) (string, bool) {
+	s, ok := d.Scalar(n, key)
+	if !ok {
+		return "", false
+	}
+	t := strings.TrimSpace(s)
+	for _, k := range known {
+		if strings.EqualFold(t, k) {
+			return k, true
+		}
+	}
+	msg := fmt.Sprintf("unknown %s %q", what, s)
+	lower := make([]string, len(known))
+	for i, k := range known {
+		lower[i] = strings.ToLower(k)
+	}
+	if c := closest(strings.ToLower(t), lower); c != "" {
+		for _, k := range known {
+			if strings.ToLower(k) == c {
+				msg += fmt.Sprintf(" (did you mean %q?)", k)
+			}
+		}
+	}
+	d.Errorf(n, key, "%s; want %s", msg, oneOf(known))
+	return "", false
+}
+
+// oneOf words a list of choices: "a, b or c".
+func oneOf(xs []string) string {
+	if len(xs) == 1 {
+		return xs[0]
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
 }
 
 // Seq returns the items of a sequence value (nil when absent). A scalar or
