@@ -91,9 +91,9 @@ func choose(ctx context.Context, m sim.Model, req Request) (Engine, []string, er
 		return 0, nil, err
 	}
 	if n > budget {
-		return MonteCarlo, []string{fmt.Sprintf("--auto chose Monte Carlo: the dice tree has more than %d paths", budget)}, nil
+		return MonteCarlo, []string{fmt.Sprintf("sampled (Monte Carlo): the dice tree has more than %d paths, the --budget for an exact answer", budget)}, nil
 	}
-	return Exact, []string{fmt.Sprintf("--auto chose exact enumeration (%d dice paths)", n)}, nil
+	return Exact, nil, nil
 }
 
 // sample runs Monte Carlo and refuses a run with no trial to report.
@@ -106,7 +106,8 @@ func sample(ctx context.Context, m sim.Model, cfg sim.Config) (*stats.Tally, sim
 }
 
 // RunRaid runs one raid as req says (Auto is exact: a compiled raid is
-// always tabulated), or a campaign of raids > 1 by Monte Carlo.
+// always tabulated), or a campaign of raids > 1 by Monte Carlo (Auto
+// samples it).
 func RunRaid(ctx context.Context, r *combat.Raid, req Request, raids int) (*RaidSummary, error) {
 	if raids > 1 {
 		if req.Engine == Exact || req.Sample.Precision > 0 {
@@ -139,9 +140,6 @@ func RunRaid(ctx context.Context, r *combat.Raid, req Request, raids int) (*Raid
 		return nil, err
 	}
 	sum := SummarizeRaid(r, t, run)
-	if req.Engine == Auto {
-		sum.Warnings = append(sum.Warnings, fmt.Sprintf("--auto chose exact enumeration (%d dice paths)", run.Paths))
-	}
 	if len(req.Replay) > 0 {
 		rp, err := ReplayRaid(r, req.Replay, replayStream(req.Sample.Seed))
 		if err != nil {

@@ -35,7 +35,7 @@ func TestPrecisionWithExact(t *testing.T) {
 // Audit item 8: a precision target not reached within --max-trials is said
 // so in text and JSON.
 func TestPrecisionNotReached(t *testing.T) {
-	args := []string{"run", "--precision", "0.0001", "--max-trials", "65536", "-w", "2", "../../examples/fractional-odds-16to3.yaml"}
+	args := []string{"run", "--mc", "--precision", "0.0001", "--max-trials", "65536", "-w", "2", "../../examples/fractional-odds-16to3.yaml"}
 	out, stderr, code := wifodds(t, append(args, "-f", "json")...)
 	if code != 0 {
 		t.Fatalf("exit %d, %s", code, stderr)
@@ -59,7 +59,7 @@ func TestPrecisionNotReached(t *testing.T) {
 		t.Errorf("the text report does not say the target was missed:\n%s", out)
 	}
 	// Reached: said too.
-	out, _, _ = wifodds(t, "run", "--precision", "0.01", "-w", "2", "-f", "json", "../../examples/fractional-odds-16to3.yaml")
+	out, _, _ = wifodds(t, "run", "--mc", "--precision", "0.01", "-w", "2", "-f", "json", "../../examples/fractional-odds-16to3.yaml")
 	if !strings.Contains(out, `"reached": true`) {
 		t.Errorf("reached target not reported:\n%s", out)
 	}
@@ -107,5 +107,21 @@ func TestOutputsChecked(t *testing.T) {
 	}
 	if st, err := os.Stat("/dev/null"); err != nil || st.Mode()&os.ModeCharDevice == 0 {
 		t.Errorf("/dev/null is no longer a device: %v", st.Mode())
+	}
+}
+
+// Issue 15: a run is exact by default when the dice tree fits the budget,
+// and says so; over the budget it samples and says why.
+func TestExactByDefault(t *testing.T) {
+	out, _, code := wifodds(t, "run", "../../examples/wild-results-3to1.yaml")
+	if code != 0 || !strings.Contains(out, "method: exact (") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	out, _, code = wifodds(t, "run", "--budget", "1000", "-n", "65536", "-w", "2", "testdata/huge-tree.yaml")
+	if code != 0 || !strings.Contains(out, "method: Monte Carlo") || !strings.Contains(out, "sampled (Monte Carlo): the dice tree has more than 1000 paths") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	if _, stderr, code := wifodds(t, "run", "--exact", "--mc", "../../examples/wild-results-3to1.yaml"); code != exitUsage || !strings.Contains(stderr, "choose one of --exact or --mc") {
+		t.Errorf("exit %d: %s", code, stderr)
 	}
 }

@@ -41,7 +41,7 @@ func compareAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	engine, err := engineFlags(c, "mc")
+	engine, err := engineFlags(c)
 	if err != nil {
 		return err
 	}

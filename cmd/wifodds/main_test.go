@@ -53,8 +53,8 @@ func TestGolden(t *testing.T) {
 	}{
 		{"run-wild-exact-explain.txt", []string{"run", "--exact", "--explain", "../../examples/wild-results-3to1.yaml"}, 0},
 		{"run-fractional-exact.json", []string{"run", "../../examples/fractional-odds-16to3.yaml", "--exact", "--format", "json"}, 0},
-		{"run-fractional-mc.txt", []string{"run", "../../examples/fractional-odds-16to3.yaml", "-n", "200000", "--seed", "5", "-w", "2"}, 0},
-		{"run-wild-mc.json", []string{"run", "../../examples/wild-results-3to1.yaml", "-n", "1e5", "-w", "2", "-f", "json"}, 0},
+		{"run-fractional-mc.txt", []string{"run", "--mc", "../../examples/fractional-odds-16to3.yaml", "-n", "200000", "--seed", "5", "-w", "2"}, 0},
+		{"run-wild-mc.json", []string{"run", "--mc", "../../examples/wild-results-3to1.yaml", "-n", "1e5", "-w", "2", "-f", "json"}, 0},
 		{"run-auto.txt", []string{"run", "--auto", "../../examples/wild-results-3to1.yaml", "--dice", "6,6"}, 0},
 		{"compare.txt", []string{"compare", "../../examples/wild-results-3to1.yaml", "--variant", "std=crt=standard", "--variant", "alt=crt=2d6", "--variant", "single=crt=2d6,options-=wild-results"}, 0},
 		{"compare.csv", []string{"compare", "../../examples/wild-results-3to1.yaml", "-v", "std=crt=standard", "-v", "alt=crt=2d6", "-f", "csv"}, 0},
@@ -86,10 +86,10 @@ func TestGolden(t *testing.T) {
 		{"run-awaw-airdrop.json", []string{"run", "--exact", "-f", "json", "../../examples/awaw-airdrop.yaml"}, 0},
 		{"run-awaw-exploitation-explain.txt", []string{"run", "--exact", "--explain", "../../examples/awaw-exploitation.yaml"}, 0},
 		{"run-artillery-explain.txt", []string{"run", "--exact", "--explain", "../../examples/artillery-support.yaml"}, 0},
-		{"run-artillery-mc.json", []string{"run", "-n", "2e5", "-w", "2", "-f", "json", "../../examples/artillery-support.yaml"}, 0},
+		{"run-artillery-mc.json", []string{"run", "--mc", "-n", "2e5", "-w", "2", "-f", "json", "../../examples/artillery-support.yaml"}, 0},
 		{"run-dusseldorf-explain.txt", []string{"run", "--exact", "--explain", "../../examples/dusseldorf-bombardment.yaml"}, 0},
 		{"run-dusseldorf.json", []string{"run", "--exact", "-f", "json", "../../examples/dusseldorf-bombardment.yaml"}, 0},
-		{"run-night-raid-mc.txt", []string{"run", "-n", "2e5", "-w", "2", "../../examples/night-raid-campaign.yaml"}, 0},
+		{"run-night-raid-mc.txt", []string{"run", "--mc", "-n", "2e5", "-w", "2", "../../examples/night-raid-campaign.yaml"}, 0},
 		{"run-night-campaign.txt", []string{"run", "--raids", "6", "-n", "1e5", "-w", "3", "../../examples/night-raid-campaign.yaml"}, 0},
 		{"err-raids-land.txt", []string{"run", "--raids", "3", "../../examples/wild-results-3to1.yaml"}, 2},
 		{"err-campaign-exact.txt", []string{"run", "--exact", "--raids", "3", "../../examples/night-raid-campaign.yaml"}, 2},
@@ -112,7 +112,7 @@ func TestGolden(t *testing.T) {
 func TestWorkerCountInvariance(t *testing.T) {
 	var first string
 	for _, w := range []string{"1", "2", "3", "8"} {
-		out, errs, code := wifodds(t, "run", "../../examples/fractional-odds-16to3.yaml", "-n", "300001", "-w", w, "-f", "json")
+		out, errs, code := wifodds(t, "run", "--mc", "../../examples/fractional-odds-16to3.yaml", "-n", "300001", "-w", w, "-f", "json")
 		if code != 0 {
 			t.Fatal(errs)
 		}
@@ -182,7 +182,7 @@ func TestInterrupt(t *testing.T) {
 	defer cancel()
 	var out, errb bytes.Buffer
 	start := time.Now()
-	code := run(ctx, []string{"wifodds", "run", "-q", "-n", "1e12", "-f", "json", "testdata/big-tree.yaml"}, &out, &errb)
+	code := run(ctx, []string{"wifodds", "run", "--mc", "-q", "-n", "1e12", "-f", "json", "testdata/big-tree.yaml"}, &out, &errb)
 	if time.Since(start) > 5*time.Second {
 		t.Errorf("stopping took %v", time.Since(start))
 	}

@@ -42,7 +42,7 @@ func parseRunOptions(c *cli.Context) (*runOptions, error) {
 	if o.sampling, err = parseSampling(c); err != nil {
 		return nil, err
 	}
-	if o.engine, err = engineFlags(c, "auto"); err != nil {
+	if o.engine, err = engineFlags(c); err != nil {
 		return nil, err
 	}
 	if o.maxTrials, err = parseCount(c.String("max-trials")); err != nil {
@@ -66,19 +66,23 @@ func parseRunOptions(c *cli.Context) (*runOptions, error) {
 	return o, nil
 }
 
-// engineFlags reads --exact and the flag (auto or mc) that chooses the
-// other way; without either the engine is Monte Carlo for run and Auto
-// for compare.
-func engineFlags(c *cli.Context, other string) (analysis.Engine, error) {
-	if c.Bool("exact") && c.Bool(other) {
-		return 0, usagef("choose one of --exact and --%s", other)
+// engineFlags reads how to compute: exact enumeration when the dice tree is
+// within --budget and Monte Carlo otherwise, unless --exact or --mc forces
+// one (--auto, the default, is accepted by run).
+func engineFlags(c *cli.Context) (analysis.Engine, error) {
+	var set []string
+	for _, f := range []string{"exact", "mc", "auto"} {
+		if c.Bool(f) {
+			set = append(set, "--"+f)
+		}
+	}
+	if len(set) > 1 {
+		return 0, usagef("choose one of %s", orList(set))
 	}
 	switch {
 	case c.Bool("exact"):
 		return analysis.Exact, nil
-	case other == "auto" && c.Bool("auto"):
-		return analysis.Auto, nil
-	case other == "auto", c.Bool("mc"):
+	case c.Bool("mc"):
 		return analysis.MonteCarlo, nil
 	}
 	return analysis.Auto, nil
@@ -208,7 +212,7 @@ func (o *runOptions) runError(c *cli.Context, s *scenario.Scenario, err error) e
 	case c.Context.Err() != nil:
 		return stopped(err)
 	case errors.Is(err, sim.ErrBudget):
-		return fmt.Errorf("%s: %w (try without --exact, or --auto)", o.file, err)
+		return fmt.Errorf("%s: %w (drop --exact to sample it, or raise --budget)", o.file, err)
 	case !errors.As(err, &re):
 		return err
 	case o.diceSet:
@@ -236,8 +240,9 @@ func (o *runOptions) replayRolls(s *scenario.Scenario) []int {
 
 func runCommand() *cli.Command {
 	flags := []cli.Flag{
-		&cli.BoolFlag{Name: "exact", Usage: "enumerate every dice path (exact probabilities)"},
-		&cli.BoolFlag{Name: "auto", Usage: "exact when the dice tree is within --budget paths, else Monte Carlo"},
+		&cli.BoolFlag{Name: "exact", Usage: "exact enumeration only (an error when the dice tree is over --budget)"},
+		&cli.BoolFlag{Name: "mc", Usage: "Monte Carlo even when an exact answer is possible"},
+		&cli.BoolFlag{Name: "auto", Usage: "the default: exact when the dice tree is within --budget paths, else Monte Carlo"},
 		formatFlag("text", "json"),
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the report to `FILE` (atomically) instead of standard output"},
 		&cli.Float64Flag{Name: "precision", Usage: "sample until every headline 95% interval's half-width is below `E` (0 < E < 1)"},
@@ -248,7 +253,7 @@ func runCommand() *cli.Command {
 		&cli.IntFlag{Name: "raids", Value: 1, Usage: fmt.Sprintf("bombardment: fly `K` raids (1-%d), carrying losses forward, and report the campaign's totals (Monte Carlo)", combat.MaxRaids)},
 	}
 	return command("run", "compute the outcome distribution of a scenario", "FILE",
-		"Without --exact or --auto the combat is sampled (Monte Carlo). --exact enumerates every dice path;\n"+
-			"--auto enumerates when the dice tree is within the path budget and samples otherwise.",
+		"The answer is exact (every dice path enumerated) when the dice tree is within --budget paths, and sampled\n"+
+			"(Monte Carlo) otherwise; the report says which. --exact and --mc force one.",
 		append(flags, samplingFlags()...), runAction)
 }
