@@ -67,12 +67,14 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
 			return usageError{err}
 		},
-		Commands: []*cli.Command{runCommand(), compareCommand(), sweepCommand(), crtCommand(), benchCommand()},
+		Version:              version(),
+		EnableBashCompletion: true,
+		Commands:             []*cli.Command{runCommand(), compareCommand(), sweepCommand(), crtCommand(), benchCommand(), completionCommand()},
 		// Variants are comma-separated overrides: a --variant is one value.
 		DisableSliceFlagSeparator: true,
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usagef("unknown command %q (commands: run, compare, sweep, crt, bench)", c.Args().First())
+				return usagef("unknown command %q (commands: run, compare, sweep, crt, bench, completion)", c.Args().First())
 			}
 			return cli.ShowAppHelp(c)
 		},
@@ -99,6 +101,9 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 // "wifodds run FILE --exact" works as well as "wifodds run --exact FILE"
 // (urfave/cli stops reading flags at the first argument).
 func interspersed(app *cli.App, args []string) []string {
+	if len(args) > 0 && args[len(args)-1] == "--generate-bash-completion" {
+		return args // shell completion: urfave/cli reads the last argument
+	}
 	cmd, i := findCommand(app, args)
 	if cmd == nil || len(cmd.Subcommands) > 0 {
 		return args

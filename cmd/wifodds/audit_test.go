@@ -125,3 +125,34 @@ func TestExactByDefault(t *testing.T) {
 		t.Errorf("exit %d: %s", code, stderr)
 	}
 }
+
+// Issue 15: --version, shell completion and help that shows examples.
+func TestCLIConventions(t *testing.T) {
+	out, _, code := wifodds(t, "--version")
+	if code != 0 || !strings.HasPrefix(out, "wifodds version ") {
+		t.Errorf("--version: exit %d, %q", code, out)
+	}
+	for _, sh := range []string{"bash", "zsh", "fish"} {
+		out, stderr, code := wifodds(t, "completion", sh)
+		if code != 0 || !strings.Contains(out, "wifodds") || len(out) < 200 {
+			t.Errorf("completion %s: exit %d, %s%s", sh, code, out, stderr)
+		}
+	}
+	if _, _, code := wifodds(t, "completion", "tcsh"); code != exitUsage {
+		t.Errorf("completion tcsh: exit %d", code)
+	}
+	// urfave/cli reads the word being completed from os.Args.
+	saved := os.Args
+	os.Args = []string{"wifodds", "run", "--e", "--generate-bash-completion"}
+	out, _, _ = wifodds(t, os.Args[1:]...)
+	os.Args = saved
+	if !strings.Contains(out, "--exact") || !strings.Contains(out, "--explain") {
+		t.Errorf("flag completion: %q", out)
+	}
+	for _, cmd := range []string{"run", "compare", "sweep"} {
+		out, _, _ := wifodds(t, "help", cmd)
+		if !strings.Contains(out, "Examples:") || !strings.Contains(out, "docs/scenario-format.md") {
+			t.Errorf("help %s has no examples or format pointer:\n%s", cmd, out)
+		}
+	}
+}

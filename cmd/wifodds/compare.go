@@ -28,7 +28,11 @@ func compareCommand() *cli.Command {
 		"Each --variant NAME=OVERRIDES changes the scenario, e.g. --variant std='crt=standard' --variant alt='crt=2d6'\n"+
 			"--variant wild='crt=2d6,options+=wild-results'. Overrides: crt=, table=, modifier=, options+=, options-=, options=a+b.\n"+
 			"The first variant is the baseline every other is compared with; with a single variant, the scenario as written is.\n"+
-			"Exact when every variant's dice tree is within --budget, else Monte Carlo with common random numbers.",
+			"Exact when every variant's dice tree is within --budget, else Monte Carlo with common random numbers.\n\n"+
+			"Examples:\n"+
+			"   wifodds compare examples/wild-results-3to1.yaml --variant std=crt=standard --variant alt=crt=2d6\n"+
+			"   wifodds compare examples/wild-results-3to1.yaml --variant tame='options-=wild-results' --html cmp.html\n\n"+
+			"The scenario format: docs/scenario-format.md; the rules: docs/rules.md.",
 		append(append(flags, reportFlags()...), samplingFlags()...), compareAction)
 }
 

@@ -254,6 +254,11 @@ func runCommand() *cli.Command {
 	}
 	return command("run", "compute the outcome distribution of a scenario", "FILE",
 		"The answer is exact (every dice path enumerated) when the dice tree is within --budget paths, and sampled\n"+
-			"(Monte Carlo) otherwise; the report says which. --exact and --mc force one.",
+			"(Monte Carlo) otherwise; the report says which. --exact and --mc force one.\n\n"+
+			"Examples:\n"+
+			"   wifodds run examples/wild-results-3to1.yaml\n"+
+			"   wifodds run --explain --dice 6,6 examples/wild-results-3to1.yaml\n"+
+			"   wifodds run -f json -o result.json examples/port-moresby-invasion.yaml\n\n"+
+			"The scenario format: docs/scenario-format.md; the rules: docs/rules.md.",
 		append(flags, samplingFlags()...), runAction)
 }

@@ -164,6 +164,10 @@ func sweepCommand() *cli.Command {
 	}
 	return command("sweep", "vary the attack (or defence) total and the modifier, and see where the odds break", "FILE",
 		"Sets the attacking (or defending) side's total to each value of the range by adjusting its ground support,\n"+
-			"computes every step exactly under each --crt, and marks where the odds level changes.",
+			"computes every step exactly under each --crt, and marks where the odds level changes.\n\n"+
+			"Examples:\n"+
+			"   wifodds sweep examples/port-moresby-invasion.yaml --attack 8..40 --crt standard,2d6 --chart curve.png\n"+
+			"   wifodds sweep examples/wild-results-3to1.yaml --attack 8..20 --modifier -2..2 --heatmap heat.png\n\n"+
+			"The scenario format: docs/scenario-format.md; the rules: docs/rules.md.",
 		append(flags, reportFlags()...), sweepAction)
 }
