@@ -76,6 +76,7 @@ func RunSweep(ctx context.Context, s *scenario.Scenario, tables []*crt.Table, ai
 		mods = []int{s.Modifier}
 	}
 	sw := &Sweep{Scenario: s.Name, Axis: axis, Method: sim.MethodExact, Modifiers: mods, Notes: []string{}}
+	var notes noteSet
 	done, planned := uint64(0), uint64(len(tables)*len(mods)*(r.Hi-r.Lo+1))
 	for _, t := range tables {
 		sw.CRTs = append(sw.CRTs, t.Name)
@@ -127,11 +128,41 @@ func RunSweep(ctx context.Context, s *scenario.Scenario, tables []*crt.Table, ai
 				sw.Steps = append(sw.Steps, st)
 			}
 			if skipped > 0 {
-				sw.Notes = append(sw.Notes, fmt.Sprintf("%s, modifier %+d: %d step(s) below the %s the units already bring (%s) skipped", t.Name, mod, skipped, axis, num(from)))
+				notes.add(fmt.Sprintf("%s: %d step(s) below the %s the units already bring (%s) skipped", t.Name, skipped, axis, num(from)))
 			}
 		}
 	}
+	sw.Notes = append(sw.Notes, notes.list("modifier")...)
 	return sw, nil
 }
 
 func num(x float64) string { return fmt.Sprintf("%g", x) }
+
+// noteSet collects notes, counting repeats, so a note that holds for every
+// modifier is said once.
+type noteSet struct {
+	order []string
+	count map[string]int
+}
+
+func (n *noteSet) add(s string) {
+	if n.count == nil {
+		n.count = map[string]int{}
+	}
+	if n.count[s] == 0 {
+		n.order = append(n.order, s)
+	}
+	n.count[s]++
+}
+
+// list is the notes in order, each repeated one with how often it held.
+func (n *noteSet) list(what string) []string {
+	out := []string{}
+	for _, s := range n.order {
+		if k := n.count[s]; k > 1 {
+			s += fmt.Sprintf(" (the same for each of %d %ss)", k, what)
+		}
+		out = append(out, s)
+	}
+	return out
+}

@@ -20,9 +20,11 @@ func TestSweep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// 16 factors of units: 10..15 are skipped for each CRT and modifier.
-	if len(sw.Steps) != 2*3*25 || len(sw.Notes) != 6 {
-		t.Fatalf("%d steps, notes %v", len(sw.Steps), sw.Notes)
+	// 16 factors of units: 10..15 are skipped for each CRT and modifier,
+	// said once per CRT (issue 15: repeated notes collapse with a count).
+	if len(sw.Steps) != 2*3*25 || len(sw.Notes) != 2 ||
+		sw.Notes[0] != "standard: 6 step(s) below the attack the units already bring (16) skipped (the same for each of 3 modifiers)" {
+		t.Fatalf("%d steps, notes %q", len(sw.Steps), sw.Notes)
 	}
 	for i, st := range sw.Steps {
 		if st.Attack < 16 || st.Defence != 3 {

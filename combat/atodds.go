@@ -60,7 +60,7 @@ func (c *Combat) atOddsAt(odds string, level int, threeToOne, belowOneToOne bool
 		if c.CRT.Method == crt.ByModifier {
 			mod += fmt.Sprintf(", plus the odds modifier %+d", c.CRT.Levels[level].Modifier)
 		}
-		c.step(fmt.Sprintf("%sdie-roll modifier %s; rolls are read at %d..%d", prefix, mod, c.CRT.MinRow, c.CRT.MaxRow), "rules §2.1")
+		c.step(fmt.Sprintf("%sdie-roll modifier %s; rolls are read at %d..%d", prefix, mod, c.CRT.MinRow, c.CRT.MaxRow), c.tableSection())
 	}
 	return v
 }
@@ -287,4 +287,13 @@ func (c *Combat) internOutcome(o Outcome) int32 {
 	c.Outcomes = append(c.Outcomes, o)
 	c.intern[o] = i
 	return i
+}
+
+// tableSection cites the rules section of the combat's table: the 2D6
+// table (§2.1) or the one-die standard table (§2.2).
+func (c *Combat) tableSection() string {
+	if c.twoDice {
+		return "rules §2.1, AfA 3.11"
+	}
+	return "rules §2.2"
 }

@@ -112,7 +112,7 @@ func Compile(s *scenario.Scenario, t *crt.Table, air *crt.AirTables) (*Combat, e
 		return nil, fmt.Errorf("sim: %s: %w (%s)", s.File, err, t.File)
 	}
 	c := &Combat{Scenario: s, CRT: t, air: air, twoDice: t.Dice == 2, wild: s.Has(scenario.WildResults), intern: map[Outcome]int32{}}
-	c.step(fmt.Sprintf("CRT %s (%s), %d d6, rows %d..%d", t.Name, t.Title, t.Dice, t.MinRow, t.MaxRow), "rules §2")
+	c.step(fmt.Sprintf("CRT %s (%s), %d d6, rows %d..%d", t.Name, t.Title, t.Dice, t.MinRow, t.MaxRow), c.tableSection())
 	c.lossOrders()
 	c.faceDown = make([]bool, len(s.Defender.Units))
 	for i := range s.Defender.Units {

@@ -2,6 +2,7 @@ package combat
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"sort"
 
@@ -262,10 +263,10 @@ func (c *Combat) explainPreCombat() {
 		}
 	}
 	for i, f := range p.strikes {
-		c.step(fmt.Sprintf("ground strike %d: a d6 of %s or less turns a face-up defender face-down (%v, in that order)", i+1, num(f/2), order), "rules §3, AsA 3.2.3")
+		c.step(fmt.Sprintf("ground strike %d: %s turns a face-up defender face-down (%v, in that order)", i+1, strikeRoll(f), order), "rules §3, AsA 3.2.3")
 	}
 	for i, f := range p.ships {
-		c.step(fmt.Sprintf("naval ground strike by %s: a d6 for each defender face-up at the start; %s or less turns it face-down", s.Attacker.NavalStrikes[i].Name, num(f/2)), "rules §3, AsA 3.13")
+		c.step(fmt.Sprintf("naval ground strike by %s: a d6 for each defender face-up at the start; %s turns it face-down", s.Attacker.NavalStrikes[i].Name, strikeRoll(f)), "rules §3, AsA 3.13")
 	}
 	if p.aaDice > 0 {
 		c.step(fmt.Sprintf("AA fire at the ground support: %d AA factors against %d aircraft, %s on the %d table; 6s destroy and asterisks abort the lowest air-to-air aircraft, the rest of the total does not press the attack",
@@ -278,4 +279,17 @@ func dice(n int) string {
 		return "1 die"
 	}
 	return fmt.Sprintf("%d dice", n)
+}
+
+// strikeRoll words the d6 a strike of f factors needs: at most half its
+// factors, so a whole number of pips (6.5 factors need a 3 or less).
+func strikeRoll(f float64) string {
+	n := int(math.Floor(f / 2))
+	switch {
+	case n < 1:
+		return fmt.Sprintf("no roll (%s factors: half is below 1, so the strike cannot succeed)", num(f))
+	case n >= 6:
+		return "any roll"
+	}
+	return fmt.Sprintf("a d6 of %d or less", n)
 }

@@ -19,17 +19,17 @@ import (
 func writeRun(b *strings.Builder, r *sim.Run) {
 	switch r.Method {
 	case sim.MethodExact:
-		fmt.Fprintf(b, "method: exact (%d dice paths)\n", r.Paths)
+		fmt.Fprintf(b, "method: exact (%s dice paths)\n", thousands(r.Paths))
 	default:
-		fmt.Fprintf(b, "method: Monte Carlo, %d trials, seed %d, %d workers, %.2fs\n", r.Trials, *r.Seed, r.Workers, r.Elapsed)
+		fmt.Fprintf(b, "method: Monte Carlo, %s trials, seed %d, %d workers, %.2fs\n", thousands(int(r.Trials)), *r.Seed, r.Workers, r.Elapsed)
 	}
 	if r.Partial {
-		fmt.Fprintf(b, "PARTIAL: interrupted after %d trials; the figures below are from those trials only\n", r.Trials)
+		fmt.Fprintf(b, "PARTIAL: interrupted after %s trials; the figures below are from those trials only\n", thousands(int(r.Trials)))
 	}
 	if p := r.Precision; p != nil && p.Reached {
 		fmt.Fprintf(b, "precision: every headline 95%% interval within ±%s (target ±%s)\n", pct(p.Achieved), pct(p.Target))
 	} else if p != nil && !r.Partial {
-		fmt.Fprintf(b, "PRECISION NOT REACHED: the widest headline 95%% interval is ±%s after %d trials, the --max-trials cap; the target was ±%s\n", pct(p.Achieved), r.Trials, pct(p.Target))
+		fmt.Fprintf(b, "PRECISION NOT REACHED: the widest headline 95%% interval is ±%s after %s trials, the --max-trials cap; the target was ±%s\n", pct(p.Achieved), thousands(int(r.Trials)), pct(p.Target))
 	}
 }
 
@@ -48,20 +48,28 @@ func WriteText(w io.Writer, s *analysis.Summary) error {
 	writeRun(b, &s.Run)
 	fmt.Fprintf(b, "totals: attack %s, defence %s", num(s.Odds.Attack), num(s.Odds.Defence))
 	if s.Notional != nil {
-		fmt.Fprintf(b, " (with the notional unit, %s before terrain)", num(*s.Notional))
+		fmt.Fprintf(b, " (the defence includes the notional unit, %s factors before terrain)", num(*s.Notional))
 	}
 	b.WriteString("\n")
 	fmt.Fprintf(b, "odds: %s\n", shares(s.OddsLevels))
 	fmt.Fprintf(b, "table: %s\n", shares(s.Tables))
 	b.WriteString("\n")
 	mc := s.Method != sim.MethodExact
+	b.WriteString("results read attacker/defender: a number is units lost, - no loss (attackers face-down), * attackers\n" +
+		"stay face-up, R the defenders retreat, S they are shattered, B breakthrough; the attacker's worst first\n\n")
 	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
 	if mc {
 		fmt.Fprintln(tw, "result\tprobability\t95% interval\t")
 	} else {
 		fmt.Fprintln(tw, "result\tprobability\t")
 	}
+	prev := ""
 	for _, code := range s.ResultOrder {
+		// A blank row between attacker outcomes groups the rows.
+		if att, _, _ := strings.Cut(code, "/"); prev != "" && att != prev {
+			fmt.Fprintln(tw, "\t\t")
+		}
+		prev, _, _ = strings.Cut(code, "/")
 		writeEstimate(tw, code, s.ResultCIs[code], mc)
 	}
 	fmt.Fprintln(tw, "\t\t")
@@ -235,4 +243,17 @@ func distMap(m map[string]stats.Estimate) string {
 		parts[i] = k + ": " + pct(m[k].P)
 	}
 	return strings.Join(parts, "  ")
+}
+
+// thousands writes n with commas between groups of three digits.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	start := 0
+	if n < 0 {
+		start = 1
+	}
+	for i := len(s) - 3; i > start; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

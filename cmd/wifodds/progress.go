@@ -1,73 +1,134 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 )
 
-// progress draws a progress bar with its rate and ETA on a terminal, and
-// nothing elsewhere or with --quiet. A total of 0 means not known in
-// advance (exact enumeration): a spinner with the count then.
+// progress draws one status line on a terminal, and nothing elsewhere or
+// with --quiet: what is counted, how far it is with thousands separators,
+// the rate, the time elapsed and, when the total is known, a bar and the
+// time left. The line fits the terminal's width, is redrawn at most ten
+// times a second, and is erased when the work ends or is interrupted, so
+// only the report remains.
 type progress struct {
-	mu   sync.Mutex
-	bar  *progressbar.ProgressBar
-	w    io.Writer
-	max  uint64
-	unit string // what is counted: trials, paths, steps
+	mu     sync.Mutex
+	w      io.Writer
+	fd     int
+	unit   string // what is counted: trials, paths, steps
+	start  time.Time
+	last   time.Time
+	drawn  bool
+	widthF func() int
 }
 
 func newProgress(w io.Writer, quiet bool, unit string) *progress {
-	p := &progress{w: w, unit: unit}
-	if f, ok := w.(*os.File); quiet || !ok || !term.IsTerminal(int(f.Fd())) {
-		p.w = nil
+	p := &progress{unit: unit}
+	if f, ok := w.(*os.File); ok && !quiet && term.IsTerminal(int(f.Fd())) {
+		p.w, p.fd = w, int(f.Fd())
+		p.widthF = func() int {
+			if wd, _, err := term.GetSize(p.fd); err == nil && wd > 0 {
+				return wd
+			}
+			return 80
+		}
 	}
 	return p
 }
 
+// update is called with the work done so far and the total planned (0
+// when not known in advance); it may be called from several goroutines.
 func (p *progress) update(done, planned uint64) {
 	if p == nil || p.w == nil {
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.bar == nil || planned != p.max {
-		if p.bar != nil {
-			p.bar.ChangeMax64(int64(planned))
-		} else {
-			max := int64(planned)
-			if planned == 0 {
-				max = -1
-			}
-			p.bar = progressbar.NewOptions64(max,
-				progressbar.OptionSetWriter(p.w),
-				progressbar.OptionSetDescription(p.unit),
-				progressbar.OptionShowCount(),
-				progressbar.OptionShowIts(),
-				progressbar.OptionSetItsString(p.unit),
-				progressbar.OptionThrottle(100*time.Millisecond),
-				progressbar.OptionClearOnFinish(),
-				progressbar.OptionSetPredictTime(true),
-				progressbar.OptionFullWidth(),
-			)
-		}
-		p.max = planned
+	now := time.Now()
+	if p.start.IsZero() {
+		p.start = now
 	}
-	_ = p.bar.Set64(int64(done))
+	if now.Sub(p.last) < 100*time.Millisecond && done != planned {
+		return
+	}
+	p.last = now
+	line := progressLine(p.unit, done, planned, now.Sub(p.start), p.widthF())
+	fmt.Fprintf(p.w, "\r%s\x1b[K", line)
+	p.drawn = true
 }
 
+// finish erases the line.
 func (p *progress) finish() {
-	if p == nil || p.bar == nil {
+	if p == nil || p.w == nil {
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	// Exit stops the bar where it is (a run cut short is not 100%) and
-	// Clear removes it, so only the report remains.
-	_ = p.bar.Exit()
-	_ = p.bar.Clear()
+	if p.drawn {
+		fmt.Fprint(p.w, "\r\x1b[K")
+		p.drawn = false
+	}
+}
+
+// progressLine words the state of the work in at most width columns,
+// dropping the least useful parts first on a narrow terminal.
+func progressLine(unit string, done, planned uint64, elapsed time.Duration, width int) string {
+	secs := elapsed.Seconds()
+	parts := []string{fmt.Sprintf("%s %s", unit, thousands(done))}
+	if planned > 0 {
+		parts[0] += fmt.Sprintf(" of %s (%d%%)", thousands(planned), 100*done/planned)
+	}
+	rate, times := "", fmt.Sprintf("elapsed %s", elapsed.Round(time.Second))
+	if secs > 0 {
+		rate = fmt.Sprintf("%s/s", humanRate(float64(done)/secs))
+		if planned > 0 && done > 0 && done < planned {
+			left := time.Duration(float64(planned-done) / (float64(done) / secs) * float64(time.Second))
+			times += fmt.Sprintf(", about %s left", left.Round(time.Second))
+		}
+	}
+	bar := ""
+	if planned > 0 {
+		bar = "[" + strings.Repeat("#", int(20*done/planned)) + strings.Repeat(".", 20-int(20*done/planned)) + "] "
+	}
+	for _, candidate := range []string{
+		bar + strings.Join(append(parts, rate, times), " · "),
+		strings.Join(append(parts, rate, times), " · "),
+		strings.Join(append(parts, times), " · "),
+		parts[0],
+	} {
+		if len([]rune(candidate)) < width {
+			return candidate
+		}
+	}
+	r := []rune(parts[0])
+	return string(r[:max(0, min(len(r), width-1))])
+}
+
+// thousands writes n with commas between groups of three digits.
+func thousands(n uint64) string {
+	s := strconv.FormatUint(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// humanRate writes a rate with a k, M or G suffix.
+func humanRate(r float64) string {
+	switch {
+	case r >= 1e9:
+		return fmt.Sprintf("%.1fG", r/1e9)
+	case r >= 1e6:
+		return fmt.Sprintf("%.1fM", r/1e6)
+	case r >= 1e3:
+		return fmt.Sprintf("%.1fk", r/1e3)
+	}
+	return fmt.Sprintf("%.0f", r)
 }
