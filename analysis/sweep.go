@@ -40,6 +40,48 @@ type Sweep struct {
 	Modifiers []int       `json:"modifiers"`
 	Steps     []SweepStep `json:"steps"`
 	Notes     []string    `json:"notes"`
+	// Reached answers a target P(hex taken), when one was asked for.
+	Reached []Reached `json:"target,omitempty"`
+}
+
+// Reached is the smallest total of a sweep (largest for a defence sweep)
+// at which P(hex taken) reaches a target, under one CRT and modifier.
+type Reached struct {
+	CRT      string  `json:"crt"`
+	Modifier int     `json:"modifier"`
+	Target   float64 `json:"target"`
+	Found    bool    `json:"found"`
+	Total    float64 `json:"total,omitempty"` // the attack (defence) total
+	Odds     string  `json:"odds,omitempty"`
+	HexTaken float64 `json:"hex_taken,omitempty"`
+}
+
+// Reach finds, under each CRT and modifier, the first step whose P(hex
+// taken) is at least target: the smallest attack total that reaches it,
+// or for a defence sweep the smallest defence that still lets it.
+func (sw *Sweep) Reach(target float64) []Reached {
+	var out []Reached
+	idx := map[string]int{}
+	for _, st := range sw.Steps {
+		key := fmt.Sprintf("%s\x00%d", st.CRT, st.Modifier)
+		i, ok := idx[key]
+		if !ok {
+			i = len(out)
+			idx[key] = i
+			out = append(out, Reached{CRT: st.CRT, Modifier: st.Modifier, Target: target})
+		}
+		r := &out[i]
+		total := st.Attack
+		if sw.Axis == Defence {
+			total = st.Defence
+		}
+		// Attack: the first step that reaches it. Defence: the last step
+		// (the strongest defence) that still lets it.
+		if st.HexTaken >= target && (!r.Found || sw.Axis == Defence) {
+			r.Found, r.Total, r.Odds, r.HexTaken = true, total, st.Odds, st.HexTaken
+		}
+	}
+	return out
 }
 
 // SweepStep is one point of a sweep.

@@ -47,3 +47,20 @@ func TestSweep(t *testing.T) {
 		}
 	}
 }
+
+// Reach finds the first attack total whose P(hex taken) meets the target
+// under each CRT and modifier, and says when none does.
+func TestSweepReach(t *testing.T) {
+	sw := &Sweep{Axis: Attack, Steps: []SweepStep{
+		{CRT: "a", Attack: 10, Odds: "1:1", HexTaken: 0.5}, {CRT: "a", Attack: 11, Odds: "1:1", HexTaken: 0.75},
+		{CRT: "a", Attack: 12, Odds: "2:1", HexTaken: 0.9}, {CRT: "b", Attack: 10, HexTaken: 0.1}}}
+	got := sw.Reach(0.75)
+	if len(got) != 2 || !got[0].Found || got[0].Total != 11 || got[0].Odds != "1:1" || got[1].Found {
+		t.Errorf("%+v", got)
+	}
+	sw.Axis = Defence
+	sw.Steps = []SweepStep{{CRT: "a", Defence: 3, HexTaken: 0.9}, {CRT: "a", Defence: 4, HexTaken: 0.8}, {CRT: "a", Defence: 5, HexTaken: 0.6}}
+	if got := sw.Reach(0.75); !got[0].Found || got[0].Total != 4 {
+		t.Errorf("defence: %+v", got)
+	}
+}

@@ -215,7 +215,7 @@ func WriteSweepText(w io.Writer, s *analysis.Sweep) error {
 			key = k
 			fmt.Fprintf(b, "\nCRT %s, modifier %+d\n", st.CRT, st.Modifier)
 			tw = tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
-			fmt.Fprintln(tw, "attack\tdefence\todds\tP(hex taken)\tP(breakthrough)\tattacking lost\tdefending lost\t")
+			fmt.Fprintln(tw, "attack\tdefence\todds\tP(hex taken)\tP(breakthrough)\tattacking units lost\tdefending units lost\t")
 		}
 		mark := ""
 		if st.OddsChanged {
@@ -225,6 +225,9 @@ func WriteSweepText(w io.Writer, s *analysis.Sweep) error {
 	}
 	if tw != nil {
 		tw.Flush()
+	}
+	for _, r := range s.Reached {
+		fmt.Fprintf(b, "target: P(hex taken) %s %s\n", pct(r.Target), reachedText(s.Axis, r))
 	}
 	for _, n := range s.Notes {
 		fmt.Fprintf(b, "note: %s\n", n)
@@ -267,4 +270,16 @@ func WriteSweepMarkdown(w io.Writer, s *analysis.Sweep) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// reachedText words where a sweep reaches its target.
+func reachedText(axis analysis.Axis, r analysis.Reached) string {
+	where := fmt.Sprintf("under %s, modifier %+d", r.CRT, r.Modifier)
+	switch {
+	case !r.Found:
+		return "is not reached in the range swept " + where
+	case axis == analysis.Defence:
+		return fmt.Sprintf("holds up to a defence of %s (%s, %s) %s", num(r.Total), r.Odds, pct(r.HexTaken), where)
+	}
+	return fmt.Sprintf("is first reached at an attack of %s (%s, %s) %s", num(r.Total), r.Odds, pct(r.HexTaken), where)
 }

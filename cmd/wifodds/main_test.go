@@ -64,6 +64,7 @@ func TestGolden(t *testing.T) {
 		{"sweep.txt", []string{"sweep", "../../examples/fractional-odds-16to3.yaml", "--attack", "10..24", "--crt", "standard,2d6"}, 0},
 		{"sweep.csv", []string{"sweep", "../../examples/fractional-odds-16to3.yaml", "--attack", "16..20", "--modifier", "-1..1", "-f", "csv"}, 0},
 		{"sweep.md", []string{"sweep", "../../examples/port-moresby-invasion.yaml", "--defence", "4..10", "-f", "markdown"}, 0},
+		{"sweep-target.txt", []string{"sweep", "../../examples/port-moresby-invasion.yaml", "--attack", "8..30", "--crt", "standard,2d6", "--target", "0.75"}, 0},
 		{"err-compare-variant.txt", []string{"compare", "../../examples/wild-results-3to1.yaml", "-v", "x=crt=9d6"}, 1},
 		{"err-compare-override.txt", []string{"compare", "../../examples/wild-results-3to1.yaml", "-v", "x=speed=3"}, 2},
 		{"err-sweep-range.txt", []string{"sweep", "../../examples/wild-results-3to1.yaml", "--attack", "9..x"}, 2},

@@ -23,6 +23,7 @@ type sweepOptions struct {
 	totals       analysis.Range
 	mods         []int
 	budget       int
+	target       float64 // 0: none
 }
 
 func parseSweep(c *cli.Context) (*sweepOptions, error) {
@@ -62,6 +63,11 @@ func parseSweep(c *cli.Context) (*sweepOptions, error) {
 		}
 		for x := mr.Lo; x <= mr.Hi; x++ {
 			o.mods = append(o.mods, x)
+		}
+	}
+	if c.IsSet("target") {
+		if o.target = c.Float64("target"); !(o.target > 0 && o.target <= 1) {
+			return nil, usagef("--target %v: want a probability above 0 and at most 1, e.g. 0.75", o.target)
 		}
 	}
 	if c.String("heatmap") != "" && len(o.mods) < 2 {
@@ -123,6 +129,9 @@ func sweepAction(c *cli.Context) error {
 	case len(sw.Steps) == 0:
 		return fmt.Errorf("%s: no step of %s is at or above what the units already bring: %s", o.file, o.spec, strings.Join(sw.Notes, "; "))
 	}
+	if o.target > 0 {
+		sw.Reached = sw.Reach(o.target)
+	}
 	return writeSweep(c, out, o.format, s, sw)
 }
 
@@ -160,6 +169,7 @@ func sweepCommand() *cli.Command {
 		&cli.IntFlag{Name: "budget", Value: sim.DefaultPathBudget, Usage: "most dice paths exact enumeration may walk per step"},
 		&cli.StringFlag{Name: "chart", Usage: "write the P(hex taken) curve chart to `FILE` (.png or .svg)"},
 		&cli.StringFlag{Name: "heatmap", Usage: "write the P(hex taken) heat map over total and modifier (first CRT) to `FILE` (.png or .svg)"},
+		&cli.Float64Flag{Name: "target", Usage: "report the smallest total at which P(hex taken) reaches `P` (0 < P <= 1) under each CRT"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"},
 	}
 	return command("sweep", "vary the attack (or defence) total and the modifier, and see where the odds break", "FILE",
