@@ -23,4 +23,5 @@ require (
 	golang.org/x/image v0.30.0 // indirect
 	golang.org/x/sys v0.50.0 // indirect
 	golang.org/x/text v0.28.0 // indirect
+	rsc.io/pdf v0.1.1 // indirect
 )

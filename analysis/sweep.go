@@ -38,6 +38,8 @@ type Sweep struct {
 	Method    string      `json:"method"`
 	CRTs      []string    `json:"crts"`
 	Modifiers []int       `json:"modifiers"`
+	// BaseModifier is the scenario's own die-roll modifier.
+	BaseModifier int `json:"base_modifier"`
 	Steps     []SweepStep `json:"steps"`
 	Notes     []string    `json:"notes"`
 	// Reached answers a target P(hex taken), when one was asked for.
@@ -117,7 +119,7 @@ func RunSweep(ctx context.Context, s *scenario.Scenario, tables []*crt.Table, ai
 	if len(mods) == 0 {
 		mods = []int{s.Modifier}
 	}
-	sw := &Sweep{Scenario: s.Name, Axis: axis, Method: sim.MethodExact, Modifiers: mods, Notes: []string{}}
+	sw := &Sweep{Scenario: s.Name, Axis: axis, Method: sim.MethodExact, Modifiers: mods, BaseModifier: s.Modifier, Notes: []string{}}
 	var notes noteSet
 	done, planned := uint64(0), uint64(len(tables)*len(mods)*(r.Hi-r.Lo+1))
 	for _, t := range tables {
@@ -207,4 +209,15 @@ func (n *noteSet) list(what string) []string {
 		out = append(out, s)
 	}
 	return out
+}
+
+// CurveModifier is the modifier a single curve of the sweep shows: the
+// scenario's own when the sweep covers it, else the middle one swept.
+func (sw *Sweep) CurveModifier() int {
+	for _, m := range sw.Modifiers {
+		if m == sw.BaseModifier {
+			return m
+		}
+	}
+	return sw.Modifiers[len(sw.Modifiers)/2]
 }

@@ -4,11 +4,16 @@ import (
 	"bytes"
 	"context"
 	"encoding/xml"
+	"errors"
+	"flag"
 	"image/png"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"gonum.org/v1/plot/cmpimg"
 	"github.com/wifodds/wifodds/analysis"
 	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
@@ -103,7 +108,7 @@ func TestCharts(t *testing.T) {
 	for i, name := range curve.CRTs {
 		for _, pt := range curve.Points[i] {
 			for _, st := range sw.Steps {
-				if st.CRT == name && st.Modifier == -2 && st.Attack == pt.X {
+				if st.CRT == name && st.Modifier == sw.CurveModifier() && st.Attack == pt.X {
 					k++
 					if st.HexTaken != pt.Y {
 						t.Errorf("curve %s at %v: plotted %v, computed %v", name, pt.X, pt.Y, st.HexTaken)
@@ -125,23 +130,29 @@ func TestCharts(t *testing.T) {
 			t.Errorf("heat map at %v,%d: %v, computed %v", st.Attack, st.Modifier, got, st.HexTaken)
 		}
 	}
-	heat, err := HeatMapChart(sw, "2d6")
+	if sw.CurveModifier() != 0 {
+		t.Errorf("the curve shows modifier %+d, want the scenario's own, +0", sw.CurveModifier())
+	}
+	heat, err := HeatMapChart(sw)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(heat.Panels) != 2 || heat.KeyPlot == nil {
+		t.Errorf("heat map: %d panels, colour bar %v; want one panel per CRT and a colour bar", len(heat.Panels), heat.KeyPlot != nil)
 	}
 	mixChart, _ := ResultMixChart(cmp)
 	lossChart, _ := LossChart(cmp)
 	curveChart, _ := OddsCurveChart(sw)
 	for _, format := range []string{"png", "svg"} {
-		for name, ch := range map[string]*Chart{"mix": {Plot: mixChart}, "loss": {Plot: lossChart}, "curve": {Plot: curveChart}, "heat": {Plot: heat}} {
+		for name, ch := range map[string]Chart{"mix": mixChart, "loss": lossChart, "curve": curveChart, "heat": heat} {
 			var buf bytes.Buffer
-			if err := SaveChart(ch.Plot, &buf, format); err != nil {
+			if err := ch.Save(&buf, format); err != nil {
 				t.Fatal(err)
 			}
 			checkImage(t, name+"."+format, buf.Bytes(), format)
 		}
 	}
-	if err := SaveChart(mixChart, &bytes.Buffer{}, "gif"); err == nil {
+	if err := mixChart.Save(&bytes.Buffer{}, "gif"); err == nil {
 		t.Error("saved a gif")
 	}
 	if math.IsNaN(g.Z(0, 0)) {
@@ -155,16 +166,74 @@ func TestCompareHTML(t *testing.T) {
 	cmp := comparison(t)
 	mix, _ := ResultMixChart(cmp)
 	var buf bytes.Buffer
-	if err := WriteCompareHTML(&buf, cmp, "name: <scenario>", []Chart{{Title: "Result mix", Plot: mix}}); err != nil {
+	if err := WriteCompareHTML(&buf, cmp, "name: <scenario>", []Chart{mix}); err != nil {
 		t.Fatal(err)
 	}
 	page := buf.String()
-	for _, want := range []string{"<svg", "Result mix", "name: &lt;scenario&gt;", "exact", "reconstructed table values", "P(hex taken)"} {
+	for _, want := range []string{"<svg", "Result mix", "name: &lt;scenario&gt;", "exact", "table rows the rulebooks do not print", "P(hex taken)", `class="better"`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q", want)
 		}
 	}
 	if strings.Contains(page, "<img") || strings.Contains(page, "http") && strings.Contains(page, "src=\"http") {
 		t.Error("page loads something from outside")
+	}
+}
+
+var updateImages = flag.Bool("update-images", false, "rewrite the golden chart images")
+
+// Every chart type matches its golden image within a small tolerance, so a
+// change of layout (a clipped legend, a cut cell, a moved axis) fails the
+// build. Regenerate with go test ./reports -run GoldenImages -update-images
+// after checking the new images by eye.
+func TestGoldenImages(t *testing.T) {
+	cmp, sw := comparison(t), sweep(t)
+	mix, err1 := ResultMixChart(cmp)
+	loss, err2 := LossChart(cmp)
+	curve, err3 := OddsCurveChart(sw)
+	heat, err4 := HeatMapChart(sw)
+	if err := errors.Join(err1, err2, err3, err4); err != nil {
+		t.Fatal(err)
+	}
+	for name, ch := range map[string]Chart{"result-mix": mix, "losses": loss, "odds-curve": curve, "heat-map": heat} {
+		var buf bytes.Buffer
+		if err := ch.Save(&buf, "png"); err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join("testdata", name+".png")
+		if *updateImages {
+			if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (run with -update-images to create it)", err)
+		}
+		ok, err := cmpimg.EqualApprox("png", buf.Bytes(), want, 0.05)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok {
+			got := filepath.Join(t.TempDir(), name+".png")
+			os.WriteFile(got, buf.Bytes(), 0o644)
+			t.Errorf("%s differs from %s; the new image is %s", name, path, got)
+		}
+	}
+}
+
+// The sweep page has real tables, one per CRT and modifier.
+func TestSweepHTML(t *testing.T) {
+	sw := sweep(t)
+	var buf bytes.Buffer
+	if err := WriteSweepHTML(&buf, sw, "name: x", nil); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	if n := strings.Count(page, "<table>"); n != len(sw.CRTs)*len(sw.Modifiers) {
+		t.Errorf("%d tables, want one per CRT and modifier", n)
+	}
+	if strings.Contains(page, "<pre>attack") || !strings.Contains(page, "<th>P(hex taken)</th>") {
+		t.Error("the sweep is not laid out as tables")
 	}
 }

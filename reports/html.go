@@ -9,14 +9,7 @@ import (
 
 	"github.com/wifodds/wifodds/analysis"
 	"github.com/wifodds/wifodds/sim"
-	"gonum.org/v1/plot"
 )
-
-// Chart is a titled chart for an HTML page.
-type Chart struct {
-	Title string
-	Plot  *plot.Plot
-}
 
 type htmlPage struct {
 	Title    string
@@ -39,6 +32,8 @@ body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0
 table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #ccc;padding:.25rem .6rem;text-align:right}
 th:first-child,td:first-child{text-align:left}pre{background:#f6f6f6;padding:1rem;overflow-x:auto}
 figure{margin:1.5rem 0}figcaption{font-weight:600;margin-bottom:.5rem}.note{color:#7a4b00}
+.better{color:#0a6b2d}.worse{color:#b0211b}svg{max-width:100%;height:auto}
+.key{font-size:.9rem;color:#555}
 </style></head><body>
 <h1>{{.Title}}</h1>
 <ul>{{range .Meta}}<li>{{.}}</li>{{end}}</ul>
@@ -49,9 +44,9 @@ figure{margin:1.5rem 0}figcaption{font-weight:600;margin-bottom:.5rem}.note{colo
 </body></html>
 `))
 
-func svgOf(p *plot.Plot) (template.HTML, error) {
+func svgOf(ch Chart) (template.HTML, error) {
 	var buf bytes.Buffer
-	if err := SaveChart(p, &buf, "svg"); err != nil {
+	if err := ch.Save(&buf, "svg"); err != nil {
 		return "", err
 	}
 	s := buf.String()
@@ -63,7 +58,7 @@ func svgOf(p *plot.Plot) (template.HTML, error) {
 
 func writePage(w io.Writer, pg htmlPage, charts []Chart) error {
 	for _, c := range charts {
-		svg, err := svgOf(c.Plot)
+		svg, err := svgOf(c)
 		if err != nil {
 			return err
 		}
@@ -99,10 +94,11 @@ func WriteCompareHTML(w io.Writer, c *analysis.Comparison, scenarioText string, 
 				cell += " " + interval(m, v.Metrics[m.Name])
 			}
 			if i > 0 {
-				cell += "<br>" + signedValue(m, v.Diff[m.Name])
+				diff := signedValue(m, v.Diff[m.Name])
 				if mc {
-					cell += " " + diffInterval(m, v.Diff[m.Name])
+					diff += " " + diffInterval(m, v.Diff[m.Name])
 				}
+				cell += fmt.Sprintf(`<br><span class="%s">%s</span>`, forAttacker(m.Name, v.Diff[m.Name].P), diff)
 			}
 			fmt.Fprintf(tb, "<td>%s</td>", cell)
 		}
@@ -116,6 +112,7 @@ func WriteCompareHTML(w io.Writer, c *analysis.Comparison, scenarioText string, 
 		tb.WriteString("</tr>")
 	}
 	tb.WriteString("</table>")
+	tb.WriteString(`<p class="key">Under each variant after the first: its difference from the first, <span class="better">green</span> where it helps the attacker, <span class="worse">red</span> where it hurts.</p>`)
 	pg := htmlPage{Title: "wifodds: " + c.Scenario, Scenario: scenarioText, Tables: template.HTML(tb.String()), Notes: append([]string{}, c.Warnings...)}
 	pg.Meta = append(pg.Meta, compareHeader(c))
 	if c.Method == sim.MethodExact {
@@ -123,20 +120,55 @@ func WriteCompareHTML(w io.Writer, c *analysis.Comparison, scenarioText string, 
 	}
 	for _, v := range c.Variants {
 		if v.Summary.Reconstructed.Used {
-			pg.Notes = append(pg.Notes, fmt.Sprintf("%s: reconstructed table values (docs/rules.md §0) decide %s of outcomes.", v.Name, pct(v.Summary.Reconstructed.Probability.P)))
+			pg.Notes = append(pg.Notes, fmt.Sprintf("%s: %s of outcomes come from table rows the rulebooks do not print, filled in by wifodds to agree with their worked examples; load your printed table with crt: FILE to use the official values.", v.Name, pct(v.Summary.Reconstructed.Probability.P)))
 		}
 	}
 	return writePage(w, pg, charts)
 }
 
-// WriteSweepHTML writes one self-contained page for a sweep.
+// WriteSweepHTML writes one self-contained page for a sweep: a table per
+// CRT and modifier, the charts, the target and the scenario.
 func WriteSweepHTML(w io.Writer, s *analysis.Sweep, scenarioText string, charts []Chart) error {
-	var md strings.Builder
-	if err := WriteSweepText(&md, s); err != nil {
-		return err
+	tb := &strings.Builder{}
+	key := ""
+	for _, st := range s.Steps {
+		if k := fmt.Sprintf("%s %d", st.CRT, st.Modifier); k != key {
+			if key != "" {
+				tb.WriteString("</table>")
+			}
+			key = k
+			fmt.Fprintf(tb, "<h2>CRT %s, modifier %+d</h2><table><tr><th>attack</th><th>defence</th><th>odds</th><th>P(hex taken)</th><th>P(breakthrough)</th><th>attacking units lost</th><th>defending units lost</th></tr>",
+				template.HTMLEscapeString(st.CRT), st.Modifier)
+		}
+		odds := template.HTMLEscapeString(st.Odds)
+		if st.OddsChanged {
+			odds = "<strong>" + odds + "</strong> (new level)"
+		}
+		fmt.Fprintf(tb, "<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%.3f</td><td>%.3f</td></tr>",
+			num(st.Attack), num(st.Defence), odds, pct(st.HexTaken), pct(st.Breakthrough), st.AttackerLost, st.DefenderLost)
 	}
-	pg := htmlPage{Title: "wifodds sweep: " + s.Scenario, Scenario: scenarioText,
-		Tables: template.HTML("<pre>" + template.HTMLEscapeString(md.String()) + "</pre>"), Notes: s.Notes}
+	if key != "" {
+		tb.WriteString("</table>")
+	}
+	pg := htmlPage{Title: "wifodds sweep: " + s.Scenario, Scenario: scenarioText, Tables: template.HTML(tb.String()), Notes: s.Notes}
 	pg.Meta = append(pg.Meta, fmt.Sprintf("sweep of the %s total, exact, CRTs %s, modifiers %v", s.Axis, strings.Join(s.CRTs, ", "), s.Modifiers))
+	for _, r := range s.Reached {
+		pg.Meta = append(pg.Meta, fmt.Sprintf("target: P(hex taken) %s %s", pct(r.Target), reachedText(s.Axis, r)))
+	}
 	return writePage(w, pg, charts)
+}
+
+// forAttacker is the class of a difference: better where it helps the
+// attacker (more of everything but the attacker's own losses).
+func forAttacker(metric string, d float64) string {
+	if metric == "attacker_units_lost" {
+		d = -d
+	}
+	switch {
+	case d > 1e-12:
+		return "better"
+	case d < -1e-12:
+		return "worse"
+	}
+	return ""
 }

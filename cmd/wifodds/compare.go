@@ -145,7 +145,7 @@ func writeComparison(c *cli.Context, out *fileio.Batch, format string, s *scenar
 	if err != nil {
 		return err
 	}
-	charts := []reports.Chart{{Title: "Result mix", Plot: mix}, {Title: "Attacking units lost", Plot: loss}}
+	charts := []reports.Chart{mix, loss}
 	return writeTables(c, out, format, cmp, tableWriters{
 		text:     func(w io.Writer) error { return reports.WriteCompareText(w, cmp) },
 		csv:      func(w io.Writer) error { return reports.WriteCompareCSV(w, cmp) },

@@ -12,7 +12,6 @@ import (
 	"github.com/wifodds/wifodds/internal/fileio"
 	"github.com/wifodds/wifodds/reports"
 	"github.com/wifodds/wifodds/scenario"
-	"gonum.org/v1/plot"
 )
 
 // prepareOutputs checks a command's output flags before any work (chart
@@ -70,12 +69,12 @@ func inputFiles(file string, s *scenario.Scenario, crts ...string) []string {
 }
 
 // setChart renders a chart into the batch under its flag, when asked for.
-func setChart(b *fileio.Batch, c *cli.Context, flag string, p *plot.Plot) error {
+func setChart(b *fileio.Batch, c *cli.Context, flag string, ch reports.Chart) error {
 	if !b.Has(flag) {
 		return nil
 	}
 	var buf bytes.Buffer
-	if err := reports.SaveChart(p, &buf, chartFormat(c.String(flag))); err != nil {
+	if err := ch.Save(&buf, chartFormat(c.String(flag))); err != nil {
 		return err
 	}
 	b.Set(flag, buf.Bytes())
@@ -151,7 +150,7 @@ func writeTables(c *cli.Context, out *fileio.Batch, format string, v any, w tabl
 		return err
 	}
 	for flag, ch := range charts {
-		if err := setChart(out, c, flag, ch.Plot); err != nil {
+		if err := setChart(out, c, flag, ch); err != nil {
 			return err
 		}
 	}

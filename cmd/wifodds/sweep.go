@@ -142,15 +142,15 @@ func writeSweep(c *cli.Context, out *fileio.Batch, format string, s *scenario.Sc
 	if err != nil {
 		return err
 	}
-	charts := map[string]reports.Chart{"chart": {Title: "P(hex taken) by total", Plot: curve}}
-	page := []reports.Chart{charts["chart"]}
+	charts := map[string]reports.Chart{"chart": curve}
+	page := []reports.Chart{curve}
 	if len(sw.Modifiers) > 1 {
-		h, err := reports.HeatMapChart(sw, sw.CRTs[0])
+		h, err := reports.HeatMapChart(sw)
 		if err != nil {
 			return err
 		}
-		charts["heatmap"] = reports.Chart{Title: "P(hex taken) over total and modifier", Plot: h}
-		page = append(page, charts["heatmap"])
+		charts["heatmap"] = h
+		page = append(page, h)
 	}
 	return writeTables(c, out, format, sw, tableWriters{
 		text:     func(w io.Writer) error { return reports.WriteSweepText(w, sw) },
