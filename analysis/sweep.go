@@ -33,15 +33,15 @@ type Range struct{ Lo, Hi int }
 // die-roll modifier, under one or more CRTs, and computes each step
 // exactly.
 type Sweep struct {
-	Scenario  string      `json:"scenario"`
-	Axis      Axis        `json:"axis"`
-	Method    string      `json:"method"`
-	CRTs      []string    `json:"crts"`
-	Modifiers []int       `json:"modifiers"`
+	Scenario  string   `json:"scenario"`
+	Axis      Axis     `json:"axis"`
+	Method    string   `json:"method"`
+	CRTs      []string `json:"crts"`
+	Modifiers []int    `json:"modifiers"`
 	// BaseModifier is the scenario's own die-roll modifier.
-	BaseModifier int `json:"base_modifier"`
-	Steps     []SweepStep `json:"steps"`
-	Notes     []string    `json:"notes"`
+	BaseModifier int         `json:"base_modifier"`
+	Steps        []SweepStep `json:"steps"`
+	Notes        []string    `json:"notes"`
 	// Reached answers a target P(hex taken), when one was asked for.
 	Reached []Reached `json:"target,omitempty"`
 }

@@ -13,11 +13,11 @@ import (
 	"strings"
 	"testing"
 
-	"gonum.org/v1/plot/cmpimg"
 	"github.com/wifodds/wifodds/analysis"
 	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/scenario"
+	"gonum.org/v1/plot/cmpimg"
 )
 
 func comparison(t *testing.T) *analysis.Comparison {
