@@ -168,7 +168,7 @@ func sweepCommand() *cli.Command {
 		&cli.StringFlag{Name: "crt", Usage: "comma-separated tables, e.g. standard,2d6 (default: the scenario's)"},
 		&cli.IntFlag{Name: "budget", Value: sim.DefaultPathBudget, Usage: "most dice paths exact enumeration may walk per step"},
 		&cli.StringFlag{Name: "chart", Usage: "write the P(hex taken) curve chart to `FILE` (.png or .svg)"},
-		&cli.StringFlag{Name: "heatmap", Usage: "write the P(hex taken) heat map over total and modifier (first CRT) to `FILE` (.png or .svg)"},
+		&cli.StringFlag{Name: "heatmap", Usage: "write the P(hex taken) heat map over total and modifier (a panel per CRT) to `FILE` (.png or .svg)"},
 		&cli.Float64Flag{Name: "target", Usage: "report the smallest total at which P(hex taken) reaches `P` (0 < P <= 1) under each CRT"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"},
 	}
