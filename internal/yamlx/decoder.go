@@ -148,7 +148,95 @@ func syntaxError(file string, data []byte, err error) error {
 			return &Error{File: file, Line: i + 1, Column: col + 1, Msg: "a tab in the indentation: YAML indents with spaces only"}
 		}
 	}
-	return &Error{File: file, Line: line, Msg: cleanYAMLError(err)}
+	lines := bytes.Split(data, []byte("\n"))
+	msg := err.Error()
+	switch {
+	case strings.Contains(msg, "did not find expected ',' or ']'"), strings.Contains(msg, "did not find expected ',' or '}'"):
+		if e := unclosedFlow(file, lines, line); e != nil {
+			return e
+		}
+	case strings.Contains(msg, "found unexpected end of stream"), strings.Contains(msg, "found unexpected end of"):
+		if e := unclosedQuote(file, lines, line); e != nil {
+			return e
+		}
+	case strings.Contains(msg, "did not find expected key"), strings.Contains(msg, "mapping values are not allowed"):
+		if e := strayIndent(file, lines, line); e != nil {
+			return e
+		}
+	}
+	return &Error{File: file, Line: line, Column: 1, Msg: cleanYAMLError(err)}
+}
+
+// unclosedFlow finds, from the line the parser names, the first line that
+// opens a [ list or { mapping it does not close.
+func unclosedFlow(file string, lines [][]byte, from int) error {
+	for i := max(from-1, 0); i < len(lines); i++ {
+		depth, open := 0, -1
+		text := lines[i]
+		if k := bytes.Index(text, []byte(" #")); k >= 0 {
+			text = text[:k] // a comment
+		}
+		for j, c := range text {
+			switch c {
+			case '[', '{':
+				if depth == 0 {
+					open = j
+				}
+				depth++
+			case ']', '}':
+				depth--
+			}
+		}
+		if depth > 0 {
+			what := map[byte]string{'[': "a [ list", '{': "a { mapping"}[lines[i][open]]
+			return &Error{File: file, Line: i + 1, Column: open + 1, Msg: fmt.Sprintf("invalid YAML: %s opens here and is not closed on this line", what)}
+		}
+	}
+	return nil
+}
+
+// unclosedQuote finds the first line with a quote it does not close.
+func unclosedQuote(file string, lines [][]byte, from int) error {
+	for i := max(from-1, 0); i < len(lines); i++ {
+		for _, q := range []byte{'"', '\''} {
+			if n := bytes.Count(lines[i], []byte{q}); n%2 == 1 {
+				col := bytes.IndexByte(lines[i], q)
+				return &Error{File: file, Line: i + 1, Column: col + 1, Msg: fmt.Sprintf("invalid YAML: a string opened with %c here is not closed", q)}
+			}
+		}
+	}
+	return nil
+}
+
+// strayIndent finds, after the line the parser names, the first line whose
+// indentation matches none of the keys it could belong to.
+func strayIndent(file string, lines [][]byte, from int) error {
+	var levels []int
+	for i := max(from-1, 0); i < len(lines); i++ {
+		t := bytes.TrimLeft(lines[i], " ")
+		if len(bytes.TrimSpace(t)) == 0 || t[0] == '#' {
+			continue
+		}
+		ind := len(lines[i]) - len(t)
+		if bytes.HasPrefix(t, []byte("- ")) {
+			// A list item's keys sit two columns further in.
+			levels = append(levels, ind, ind+2)
+			continue
+		}
+		popped := false
+		for len(levels) > 0 && levels[len(levels)-1] > ind {
+			levels, popped = levels[:len(levels)-1], true
+		}
+		switch {
+		case len(levels) > 0 && levels[len(levels)-1] == ind:
+		case popped:
+			// Back out of a deeper level to a column no key above uses.
+			return &Error{File: file, Line: i + 1, Column: ind + 1, Msg: fmt.Sprintf("invalid YAML: this line is indented %d spaces, which lines up with no key above it", ind)}
+		default:
+			levels = append(levels, ind)
+		}
+	}
+	return nil
 }
 
 func findAlias(n *yaml.Node) *yaml.Node {

@@ -226,3 +226,18 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// Issue 15: syntax errors point at the real line and column.
+func TestSyntaxErrorsPointAtTheMistake(t *testing.T) {
+	cases := map[string]string{
+		"kind: land\nattacker:\n  units: [{type: INF, factors: 6}\ndefender: 1\n": "f.yaml:3:10: invalid YAML: a [ list opens here and is not closed on this line",
+		"kind: land\nname: \"abc\nattacker: x\n":                                  "f.yaml:2:7: invalid YAML: a string opened with \" here is not closed",
+		"kind: land\nattacker:\n  units:\n    - type: INF\n   factors: 3\n":       "f.yaml:5:4: invalid YAML: this line is indented 3 spaces, which lines up with no key above it",
+		"kind: land\nhex: {terrain: forest\nattacker: 1\n":                        "f.yaml:2:6: invalid YAML: a { mapping opens here and is not closed on this line",
+	}
+	for src, want := range cases {
+		if _, err := Parse("f.yaml", []byte(src)); err == nil || err.Error() != want {
+			t.Errorf("%q:\n got %v\nwant %s", src, err, want)
+		}
+	}
+}
