@@ -75,7 +75,10 @@ func BuildFlat(resolve func(d Dice) int) *Flat {
 	// As many indices per draw as keep size^per within 2^48: one multiply
 	// and compare per draw makes them exactly uniform, and the rejection
 	// probability stays below 2^-16.
-	for f.per < 16 && f.span*uint64(len(out)) <= 1<<48 {
+	// Compare by division: span*size can wrap to 0 past 2^64 (at 2^16
+	// paths, 2^48 * 2^16), which made span 0 and the modulus below divide
+	// by zero.
+	for f.per < 16 && f.span <= (1<<48)/uint64(len(out)) {
 		f.span *= uint64(len(out))
 		f.per++
 	}
