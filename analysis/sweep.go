@@ -113,8 +113,8 @@ func RunSweep(ctx context.Context, s *scenario.Scenario, tables []*crt.Table, ai
 	if axis != Attack && axis != Defence {
 		return nil, fmt.Errorf("analysis: sweep axis %q: want attack or defence", axis)
 	}
-	if r.Lo < 0 || r.Hi < r.Lo || r.Hi-r.Lo > 500 {
-		return nil, fmt.Errorf("sim: sweep range %d..%d: want 0 <= lo <= hi and at most 500 steps", r.Lo, r.Hi)
+	if r.Lo < 0 || r.Hi < r.Lo || r.Hi > MaxSweepTotal || r.Hi-r.Lo >= MaxSweepSteps {
+		return nil, fmt.Errorf("analysis: sweep range %d..%d: want totals from 0 to %d, at most %d steps", r.Lo, r.Hi, MaxSweepTotal, MaxSweepSteps)
 	}
 	if len(mods) == 0 {
 		mods = []int{s.Modifier}
@@ -157,7 +157,7 @@ func RunSweep(ctx context.Context, s *scenario.Scenario, tables []*crt.Table, ai
 				}
 				tally, run, err := sim.Exact(ctx, c, budget, nil)
 				if err != nil {
-					return nil, fmt.Errorf("sim: sweep step %s %d: %w", axis, x, err)
+					return nil, fmt.Errorf("sweep step %s %d: %w", axis, x, err)
 				}
 				done++
 				if progress != nil {

@@ -90,26 +90,26 @@ func Compile(s *scenario.Scenario, t *crt.Table, air *crt.AirTables) (*Combat, e
 	switch s.Kind {
 	case scenario.Land, scenario.Invasion, scenario.Paradrop:
 	default:
-		return nil, fmt.Errorf("sim: %s: %s scenarios are not supported yet", s.File, s.Kind)
+		return nil, fmt.Errorf("%s: %s scenarios are not supported yet", s.File, s.Kind)
 	}
 	for i := range s.Attacker.Units {
 		if u := &s.Attacker.Units[i]; !inCombat(u) && !s.Has(scenario.Artillery) {
-			return nil, fmt.Errorf("sim: %s: %s has role %s, which needs the artillery option", s.File, u.Label(), u.Role)
+			return nil, fmt.Errorf("%s: %s has role %s, which needs the artillery option", s.File, u.Label(), u.Role)
 		}
 	}
 	for i := range s.Defender.Units {
 		if u := &s.Defender.Units[i]; !inCombat(u) && !s.Has(scenario.Artillery) {
-			return nil, fmt.Errorf("sim: %s: %s has role %s, which needs the artillery option", s.File, u.Label(), u.Role)
+			return nil, fmt.Errorf("%s: %s has role %s, which needs the artillery option", s.File, u.Label(), u.Role)
 		}
 	}
 	if len(s.Attacker.NavalStrikes) > 0 && !s.Has(scenario.NavalGroundStrike) {
-		return nil, fmt.Errorf("sim: %s: naval_strikes need the naval-ground-strike option", s.File)
+		return nil, fmt.Errorf("%s: naval_strikes need the naval-ground-strike option", s.File)
 	}
 	if s.ForcesAssault() && s.Table == "blitz" {
-		return nil, fmt.Errorf("sim: %s: table: blitz is not allowed: %s forces the Assault table (docs/rules.md §2.3 (a))", s.File, forcingTerrain(&s.Hex))
+		return nil, fmt.Errorf("%s: table: blitz is not allowed: %s forces the Assault table (docs/rules.md §2.3 (a))", s.File, forcingTerrain(&s.Hex))
 	}
 	if err := t.Modifiers.Covers(s.Hex.Weather, s.Hex.Terrain); err != nil {
-		return nil, fmt.Errorf("sim: %s: %w (%s)", s.File, err, t.File)
+		return nil, fmt.Errorf("%s: %w (%s)", s.File, err, t.File)
 	}
 	c := &Combat{Scenario: s, CRT: t, air: air, twoDice: t.Dice == 2, wild: s.Has(scenario.WildResults), intern: map[Outcome]int32{}}
 	c.step(fmt.Sprintf("CRT %s (%s), %d d6, rows %d..%d", t.Name, t.Title, t.Dice, t.MinRow, t.MaxRow), c.tableSection())

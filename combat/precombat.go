@@ -100,10 +100,10 @@ func (c *Combat) planPreCombat() error {
 		}
 		fire, err := air.Fire(p.aaFactors, len(s.Attacker.Aircraft))
 		if err != nil {
-			return fmt.Errorf("sim: %s: %w", s.File, err)
+			return fmt.Errorf("%s: %w", s.File, err)
 		}
 		if fire.Dice > maxAADice {
-			return fmt.Errorf("sim: %s: AA fire at the ground support rolls %d dice; at most %d are worked out", s.File, fire.Dice, maxAADice)
+			return fmt.Errorf("%s: AA fire at the ground support rolls %d dice; at most %d are worked out", s.File, fire.Dice, maxAADice)
 		}
 		p.air, p.aaDice, p.aaTable = air, fire.Dice, fire.Table
 		for _, a := range s.Attacker.Aircraft {
@@ -137,7 +137,7 @@ func (c *Combat) planPreCombat() error {
 		p.targets = append(p.targets, notionalTarget)
 	}
 	if len(p.targets) > 12 {
-		return fmt.Errorf("sim: %s: ground strikes against %d face-up defending units: at most 12", s.File, len(p.targets))
+		return fmt.Errorf("%s: ground strikes against %d face-up defending units: at most 12", s.File, len(p.targets))
 	}
 	p.strikeOrder = c.strikePriority(p.targets)
 	p.fracSides = c.fractionalSides()
@@ -217,7 +217,7 @@ func (c *Combat) compilePreCombat() error {
 	}
 	masks := 1 << len(p.targets)
 	if masks*len(p.airs) > maxPreStates {
-		return fmt.Errorf("sim: %s: the ground strikes and AA fire can end %d ways; at most %d are compiled", s.File, masks*len(p.airs), maxPreStates)
+		return fmt.Errorf("%s: the ground strikes and AA fire can end %d ways; at most %d are compiled", s.File, masks*len(p.airs), maxPreStates)
 	}
 	p.states = make([]State, 0, masks*len(p.airs))
 	for mask := 0; mask < masks; mask++ {

@@ -55,7 +55,7 @@ type raidState struct {
 // CompileRaid validates a bombardment scenario against its air tables.
 func CompileRaid(s *scenario.Scenario, t *crt.AirTables) (*Raid, error) {
 	if s.Kind != scenario.Bombardment {
-		return nil, fmt.Errorf("sim: %s: not a bombardment", s.File)
+		return nil, fmt.Errorf("%s: not a bombardment", s.File)
 	}
 	r := &Raid{Scenario: s, Tables: t, intern: map[RaidOutcome]int32{}}
 	bs := s.Raid.Bombers
@@ -78,7 +78,7 @@ func CompileRaid(s *scenario.Scenario, t *crt.AirTables) (*Raid, error) {
 	st := r.initial()
 	f, k, tb, err := r.fire(st, true)
 	if err != nil {
-		return nil, fmt.Errorf("sim: %s: %w", s.File, err)
+		return nil, fmt.Errorf("%s: %w", s.File, err)
 	}
 	r.AAFactors, r.AADice, r.AATable = f, k, tb
 	var names []string
@@ -88,7 +88,7 @@ func CompileRaid(s *scenario.Scenario, t *crt.AirTables) (*Raid, error) {
 	r.step(fmt.Sprintf("AA fire takes bombers in this order: %v", names), "rules §5 steps 4-5, AsA 3.2.1")
 	r.flat = sim.BuildFlat(func(d sim.Dice) int { return r.internOutcome(r.resolve(d, st)) })
 	if r.flat == nil {
-		return nil, fmt.Errorf("sim: %s: %d AA dice against %d bombers make a dice tree too large to tabulate; split the raid", s.File, k, len(bs))
+		return nil, fmt.Errorf("%s: %d AA dice against %d bombers make a dice tree too large to tabulate; split the raid", s.File, k, len(bs))
 	}
 	return r, nil
 }
@@ -234,7 +234,7 @@ func ResolveRaid(r *Raid, d sim.Dice) int {
 	o := r.resolve(d, r.initial())
 	i, ok := r.intern[o]
 	if !ok {
-		panic("sim: a raid outcome the flat table did not list")
+		panic("combat: a raid outcome the flat table did not list")
 	}
 	return int(i)
 }
