@@ -11,6 +11,7 @@ import (
 
 	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/internal/fixture"
 	"github.com/wifodds/wifodds/scenario"
 )
 
@@ -38,23 +39,7 @@ func compileIn(t *testing.T, dir, text string) *combat.Combat {
 	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, err := scenario.Load(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb, err := crt.Open(s.CRT, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	air, err := crt.LoadAir(scenario.ResolvePath(s.File, s.AirTables))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := combat.Compile(s, tb, air)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
+	return fixture.Combat(t, file)
 }
 
 func near(a, b float64) bool { return math.Abs(a-b) < 1e-12 }

@@ -3,33 +3,17 @@ package combat_test
 import (
 	"context"
 	"math"
-	"path/filepath"
 	"testing"
 
 	"github.com/wifodds/wifodds/analysis"
 	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
-	"github.com/wifodds/wifodds/scenario"
+	"github.com/wifodds/wifodds/internal/fixture"
 	"github.com/wifodds/wifodds/sim"
 	"github.com/wifodds/wifodds/stats"
 )
 
-func load(t testing.TB, path string) *combat.Combat {
-	t.Helper()
-	s, err := scenario.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb, err := crt.Open(s.CRT, filepath.Dir(path))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := combat.Compile(s, tb, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
+func load(t testing.TB, path string) *combat.Combat { return fixture.Combat(t, path) }
 
 func exact(t testing.TB, c *combat.Combat) *stats.Tally {
 	t.Helper()

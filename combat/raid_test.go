@@ -8,31 +8,15 @@ import (
 
 	"github.com/wifodds/wifodds/analysis"
 	"github.com/wifodds/wifodds/combat"
-	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/internal/fixture"
 	"github.com/wifodds/wifodds/scenario"
 	"github.com/wifodds/wifodds/sim"
 )
 
-func loadRaid(t testing.TB, path string) *combat.Raid {
-	t.Helper()
-	s, err := scenario.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return compileRaidScenario(t, s)
-}
+func loadRaid(t testing.TB, path string) *combat.Raid { return fixture.Raid(t, path) }
 
 func compileRaidScenario(t testing.TB, s *scenario.Scenario) *combat.Raid {
-	t.Helper()
-	tb, err := crt.BuiltinAir("strategic")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := combat.CompileRaid(s, tb)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return fixture.RaidScenario(t, s)
 }
 
 func raidText(t *testing.T, text string) *combat.Raid {

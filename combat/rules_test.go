@@ -10,28 +10,13 @@ import (
 	"github.com/wifodds/wifodds/analysis"
 	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/internal/fixture"
 	"github.com/wifodds/wifodds/scenario"
 	"github.com/wifodds/wifodds/sim"
 )
 
-// compile builds a combat from scenario text; units is YAML for
-// attacker and defender.
-func compile(t *testing.T, text string) *combat.Combat {
-	t.Helper()
-	s, err := scenario.Parse("test.yaml", []byte(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb, err := crt.Open(s.CRT, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := combat.Compile(s, tb, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
+// compile parses and compiles scenario text.
+func compile(t *testing.T, text string) *combat.Combat { return fixture.CombatText(t, text) }
 
 const twoCorps = `
 attacker:

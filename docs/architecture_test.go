@@ -16,18 +16,19 @@ const module = "github.com/wifodds/wifodds/"
 // layers lists, for each package of ours, the packages of ours it may
 // import (docs/architecture.md): imports run one way, down the list.
 var layers = map[string][]string{
-	"stats":           {},
-	"internal/yamlx":  {},
-	"internal/fileio": {},
-	"crt":             {"internal/yamlx", "internal/fileio"},
-	"scenario":        {"crt", "internal/yamlx", "internal/fileio"},
-	"sim":             {"stats"},
-	"combat":          {"crt", "scenario", "sim"},
-	"analysis":        {"combat", "sim", "stats", "crt", "scenario"},
-	"reports":         {"analysis", "combat", "sim", "stats", "crt", "scenario"},
-	"benchmarks":      {"analysis", "combat", "sim", "stats", "crt", "scenario"},
-	"cmd/wifodds":     {"analysis", "combat", "sim", "stats", "crt", "scenario", "reports", "benchmarks", "internal/yamlx", "internal/fileio"},
-	"docs":            {},
+	"stats":            {},
+	"internal/yamlx":   {},
+	"internal/fileio":  {},
+	"crt":              {"internal/yamlx", "internal/fileio"},
+	"scenario":         {"crt", "internal/yamlx", "internal/fileio"},
+	"sim":              {"stats"},
+	"combat":           {"crt", "scenario", "sim"},
+	"analysis":         {"combat", "sim", "stats", "crt", "scenario"},
+	"internal/fixture": {"combat", "crt", "scenario"},
+	"reports":          {"analysis", "combat", "sim", "stats", "crt", "scenario"},
+	"benchmarks":       {"analysis", "combat", "sim", "stats", "crt", "scenario"},
+	"cmd/wifodds":      {"analysis", "combat", "sim", "stats", "crt", "scenario", "reports", "benchmarks", "internal/yamlx", "internal/fileio"},
+	"docs":             {},
 }
 
 // Packages that may open files: the one reader and writer, and the two

@@ -5,53 +5,21 @@ import (
 	"encoding/json"
 	"flag"
 	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 
 	"github.com/wifodds/wifodds/analysis"
 	"github.com/wifodds/wifodds/combat"
-	"github.com/wifodds/wifodds/crt"
-	"github.com/wifodds/wifodds/scenario"
+	"github.com/wifodds/wifodds/internal/fixture"
 	"github.com/wifodds/wifodds/sim"
 	"github.com/wifodds/wifodds/stats"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
-func load(t testing.TB, path string) *combat.Combat {
-	t.Helper()
-	s, err := scenario.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb, err := crt.Open(s.CRT, filepath.Dir(path))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := combat.Compile(s, tb, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
+func load(t testing.TB, path string) *combat.Combat { return fixture.Combat(t, path) }
 
-func loadRaid(t testing.TB, path string) *combat.Raid {
-	t.Helper()
-	s, err := scenario.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb, err := crt.BuiltinAir("strategic")
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := combat.CompileRaid(s, tb)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
+func loadRaid(t testing.TB, path string) *combat.Raid { return fixture.Raid(t, path) }
 
 var engineScenarios = []string{
 	"../examples/wild-results-3to1.yaml",
