@@ -283,3 +283,18 @@ func TestCampaignKeyRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// Totals, written out for speed, agrees with the metric table for every
+// outcome of a raid.
+func TestTotalsFollowTheTable(t *testing.T) {
+	r := loadRaid(t, "../examples/dusseldorf-bombardment.yaml")
+	outs := append([]combat.RaidOutcome{{BP: 3, Hit: 2, Damaged: 1, Aborted: 4, Factors: 9, Factory: true, Oil: true, AALost: 1}}, r.Outcomes...)
+	for _, o := range outs {
+		got := o.Totals()
+		for k, m := range combat.RaidMetrics {
+			if got[k] != m.Of(&o) {
+				t.Errorf("%+v: Totals gives %s %d, the table %d", o, m.Name, got[k], m.Of(&o))
+			}
+		}
+	}
+}
