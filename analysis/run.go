@@ -49,15 +49,7 @@ func RunCombat(ctx context.Context, c *combat.Combat, req Request) (*Summary, er
 	if err != nil {
 		return nil, err
 	}
-	var t *stats.Tally
-	var run sim.Run
-	if engine == Exact {
-		t, run, err = sim.Exact(ctx, c, req.Budget, req.ExactProgress)
-	} else {
-		cfg := req.Sample
-		cfg.HalfWidth = func(t *stats.Tally) float64 { return HalfWidth(c, t) }
-		t, run, err = sample(ctx, c, cfg)
-	}
+	t, run, err := count(ctx, c, engine, req, func(t *stats.Tally) float64 { return HalfWidth(c, t) })
 	if err != nil {
 		return nil, err
 	}
@@ -96,6 +88,17 @@ func choose(ctx context.Context, m sim.Model, req Request) (Engine, []string, er
 	return Exact, nil, nil
 }
 
+// count enumerates m exactly, or samples it with halfWidth judging a
+// precision target.
+func count(ctx context.Context, m sim.Model, engine Engine, req Request, halfWidth func(*stats.Tally) float64) (*stats.Tally, sim.Run, error) {
+	if engine == Exact {
+		return sim.Exact(ctx, m, req.Budget, req.ExactProgress)
+	}
+	cfg := req.Sample
+	cfg.HalfWidth = halfWidth
+	return sample(ctx, m, cfg)
+}
+
 // sample runs Monte Carlo and refuses a run with no trial to report.
 func sample(ctx context.Context, m sim.Model, cfg sim.Config) (*stats.Tally, sim.Run, error) {
 	t, run, err := sim.Sample(ctx, m, cfg)
@@ -126,16 +129,11 @@ func RunRaid(ctx context.Context, r *combat.Raid, req Request, raids int) (*Raid
 		}
 		return sum, nil
 	}
-	var t *stats.Tally
-	var run sim.Run
-	var err error
+	engine := Exact // a raid's tree is always tabulated
 	if req.Engine == MonteCarlo {
-		cfg := req.Sample
-		cfg.HalfWidth = func(t *stats.Tally) float64 { return RaidHalfWidth(r, t) }
-		t, run, err = sample(ctx, r, cfg)
-	} else {
-		t, run, err = sim.Exact(ctx, r, req.Budget, req.ExactProgress)
+		engine = MonteCarlo
 	}
+	t, run, err := count(ctx, r, engine, req, func(t *stats.Tally) float64 { return RaidHalfWidth(r, t) })
 	if err != nil {
 		return nil, err
 	}
