@@ -56,7 +56,8 @@ func WriteText(w io.Writer, s *analysis.Summary) error {
 	b.WriteString("\n")
 	mc := s.Method != sim.MethodExact
 	b.WriteString("results read attacker/defender: a number is units lost, - no loss (attackers face-down), * attackers\n" +
-		"stay face-up, R the defenders retreat, S they are shattered, B breakthrough; the attacker's worst first\n\n")
+		"stay face-up, R the defenders retreat, S they are shattered, B breakthrough; grouped by the attacker's\n" +
+		"part, its worst first, then the defender's, its mildest first\n\n")
 	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
 	if mc {
 		fmt.Fprintln(tw, "result\tprobability\t95% interval\t")
@@ -64,7 +65,7 @@ func WriteText(w io.Writer, s *analysis.Summary) error {
 		fmt.Fprintln(tw, "result\tprobability\t")
 	}
 	prev := ""
-	for _, code := range s.ResultOrder {
+	for _, code := range byParts(s.ResultOrder) {
 		// A blank row between attacker outcomes groups the rows.
 		if att, _, _ := strings.Cut(code, "/"); prev != "" && att != prev {
 			fmt.Fprintln(tw, "\t\t")
@@ -256,4 +257,62 @@ func thousands(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// byParts orders result codes by the attacker's part, worst for the
+// attacker first (most units lost, then -, then *), then by the defender's
+// part, mildest first (-, then units lost, then R, S, B); other labels
+// (an airdrop not allowed) come last.
+func byParts(codes []string) []string {
+	out := append([]string(nil), codes...)
+	sort.SliceStable(out, func(i, j int) bool {
+		ai, di, oki := resultParts(out[i])
+		aj, dj, okj := resultParts(out[j])
+		switch {
+		case oki != okj:
+			return oki
+		case ai != aj:
+			return ai < aj
+		}
+		return di < dj
+	})
+	return out
+}
+
+// resultParts ranks a result code's parts: the attacker's from worst (-9,
+// nine units lost) to best (1, face-up), the defender's from mildest (0).
+func resultParts(code string) (att, def int, ok bool) {
+	a, d, found := strings.Cut(code, "/")
+	if !found {
+		return 0, 0, false
+	}
+	switch a {
+	case "-":
+		att = 0
+	case "*":
+		att = 1
+	default:
+		n, err := strconv.Atoi(a)
+		if err != nil {
+			return 0, 0, false
+		}
+		att = -n
+	}
+	if d == "-" {
+		return att, 0, true
+	}
+	effect := 0
+	switch {
+	case strings.HasSuffix(d, "R"):
+		effect, d = 1, d[:len(d)-1]
+	case strings.HasSuffix(d, "S"):
+		effect, d = 2, d[:len(d)-1]
+	case strings.HasSuffix(d, "B"):
+		effect, d = 3, d[:len(d)-1]
+	}
+	n, err := strconv.Atoi(d)
+	if err != nil {
+		return 0, 0, false
+	}
+	return att, 1 + 4*n + effect, true
 }
