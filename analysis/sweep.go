@@ -128,7 +128,7 @@ func RunSweep(ctx context.Context, s *scenario.Scenario, tables []*crt.Table, ai
 			base := *s
 			base.Modifier = mod
 			base.Attacker.GroundSupport, base.Defender.GroundSupport = 0, 0
-			c0, err := combat.Compile(&base, t, air)
+			c0, err := combat.CompileWith(&base, t, air, combat.Options{})
 			if err != nil {
 				return nil, err
 			}
@@ -151,7 +151,7 @@ func RunSweep(ctx context.Context, s *scenario.Scenario, tables []*crt.Table, ai
 				} else {
 					v.Defender.GroundSupport = extra
 				}
-				c, err := combat.Compile(&v, t, air)
+				c, err := combat.CompileWith(&v, t, air, combat.Options{})
 				if err != nil {
 					return nil, err
 				}

@@ -48,7 +48,7 @@ func compile(s *scenario.Scenario) (*combat.Combat, error) {
 	if err != nil {
 		return nil, err
 	}
-	return combat.Compile(s, t, nil)
+	return combat.CompileWith(s, t, nil, combat.Options{})
 }
 
 // Raid compiles one of the embedded bombardment scenarios.

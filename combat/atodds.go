@@ -23,7 +23,9 @@ func (c *Combat) atOddsAt(odds string, level int, threeToOne, belowOneToOne bool
 			Struck: c.cur.struck, Support: c.cur.support, AirHit: c.cur.hit, AirAborted: c.cur.aborted})
 		v.Chooser, v.Reason = ChooserRules, "the airdrop is not allowed below 1:1 (AWAW 10.55C)"
 		v.auto = o
-		c.step(fmt.Sprintf("at %s: below 1:1 the airdrop may not be made (AWAW 10.55C); reported as not allowed, not as a failure", odds), "rules §6, AWAW 10.55C")
+		if c.working() {
+			c.stepf("rules §6, AWAW 10.55C", "at %s: below 1:1 the airdrop may not be made (AWAW 10.55C); reported as not allowed, not as a failure", odds)
+		}
 		return v
 	}
 	var grids [2][]int32
@@ -44,12 +46,16 @@ func (c *Combat) atOddsAt(odds string, level int, threeToOne, belowOneToOne bool
 	if len(c.AtOdds) > 0 || c.Fraction.Chance > 0 {
 		prefix = "at " + odds + ": "
 	}
-	c.step(fmt.Sprintf("%s%s table, chosen by %s: %s", prefix, v.Table, v.Chooser, v.Reason), "rules §2.3")
+	if c.working() {
+		c.stepf("rules §2.3", "%s%s table, chosen by %s: %s", prefix, v.Table, v.Chooser, v.Reason)
+	}
 	if c.Scenario.Table == "auto" && v.Chooser != ChooserTerrain {
 		for _, k := range crt.Kinds {
 			st := v.Compare[k]
-			c.step(fmt.Sprintf("%s  %s would give P(hex taken) %.4f, expected attacking units lost %.4f, P(breakthrough) %.4f",
-				prefix, k, st.HexTaken, st.AttackerLost, st.Breakthrough), "rules §2.3")
+			if c.working() {
+				c.stepf("rules §2.3", "%s  %s would give P(hex taken) %.4f, expected attacking units lost %.4f, P(breakthrough) %.4f",
+					prefix, k, st.HexTaken, st.AttackerLost, st.Breakthrough)
+			}
 		}
 	}
 	if !c.Automatic {
@@ -60,7 +66,9 @@ func (c *Combat) atOddsAt(odds string, level int, threeToOne, belowOneToOne bool
 		if c.CRT.Method == crt.ByModifier {
 			mod += fmt.Sprintf(", plus the odds modifier %+d", c.CRT.Levels[level].Modifier)
 		}
-		c.step(fmt.Sprintf("%sdie-roll modifier %s; rolls are read at %d..%d", prefix, mod, c.CRT.MinRow, c.CRT.MaxRow), c.tableSection())
+		if c.working() {
+			c.stepf(c.tableSection(), "%sdie-roll modifier %s; rolls are read at %d..%d", prefix, mod, c.CRT.MinRow, c.CRT.MaxRow)
+		}
 	}
 	return v
 }

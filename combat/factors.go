@@ -55,7 +55,7 @@ func towedOnly(us []scenario.Unit) bool {
 // returns each unit's factor before side-wide multipliers, with the working.
 // faceDown, when given, overrides the units' face_down flags (ground
 // strikes turn defenders face-down).
-func unitFactors(side, enemy []scenario.Unit, defending bool, who string, faceDown []bool, awaw bool) ([]float64, []Step) {
+func unitFactors(side, enemy []scenario.Unit, defending bool, who string, faceDown []bool, awaw, explain bool) ([]float64, []Step) {
 	out := make([]float64, len(side))
 	var steps []Step
 	towed := defending && towedOnly(side)
@@ -92,6 +92,9 @@ func unitFactors(side, enemy []scenario.Unit, defending bool, who string, faceDo
 			note(u.RedCircle+" red circle against enemy ARM: doubled", "rules §3, AsA 3.2.1")
 		}
 		out[i] = f
+		if !explain {
+			continue
+		}
 		text := fmt.Sprintf("%s %s: %s", who, u.Label(), num(u.Factors))
 		for j := range why {
 			text += "; " + why[j]

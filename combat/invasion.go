@@ -19,7 +19,9 @@ func (c *Combat) invadingFactors(att []float64) float64 {
 		}
 	}
 	total := mar + other/2
-	c.step(fmt.Sprintf("invading: MAR %s unmodified + other units %s halved to %s = %s", num(mar), num(other), num(other/2), num(total)), "rules §4, AsA 3.11")
+	if c.working() {
+		c.stepf("rules §4, AsA 3.11", "invading: MAR %s unmodified + other units %s halved to %s = %s", num(mar), num(other), num(other/2), num(total))
+	}
 	return total
 }
 
@@ -36,7 +38,9 @@ func (c *Combat) notional() {
 	c.step("notional defending unit: 1", "rules §4, AsA 3.11")
 	adj := func(v float64, why string) {
 		n += v
-		c.step(fmt.Sprintf("  %+g %s = %s", v, why, num(n)), "rules §4, AsA 3.11")
+		if c.working() {
+			c.stepf("rules §4, AsA 3.11", "  %+g %s = %s", v, why, num(n))
+		}
 	}
 	if h.Surprise {
 		adj(-1, "surprise impulse")

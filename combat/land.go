@@ -38,6 +38,7 @@ type Combat struct {
 
 	// Scratch while compiling a state.
 	quiet    bool   // compiling a state other than the base: no working
+	explain  bool   // write the working (Steps)
 	faceDown []bool // defenders face-down in the state being compiled
 	// notionalDown: the notional unit was ground-struck in the state being
 	// compiled (docs/rules.md §4, AsA 3.11).
@@ -87,6 +88,19 @@ const stride = 13
 // when it names the built-in ones (or has no such fire). Compile does no
 // I/O: the caller loads the tables.
 func Compile(s *scenario.Scenario, t *crt.Table, air *crt.AirTables) (*Combat, error) {
+	return CompileWith(s, t, air, Options{Explain: true})
+}
+
+// Options tune what Compile does beyond the rules.
+type Options struct {
+	// Explain writes the working into Steps. It costs most of a plain
+	// combat's compile time, so answers that show no working (a planner's
+	// thousands of combats, an API call) leave it off.
+	Explain bool
+}
+
+// CompileWith is Compile with options.
+func CompileWith(s *scenario.Scenario, t *crt.Table, air *crt.AirTables, opts Options) (*Combat, error) {
 	switch s.Kind {
 	case scenario.Land, scenario.Invasion, scenario.Paradrop:
 	default:
@@ -111,8 +125,10 @@ func Compile(s *scenario.Scenario, t *crt.Table, air *crt.AirTables) (*Combat, e
 	if err := t.Modifiers.Covers(s.Hex.Weather, s.Hex.Terrain); err != nil {
 		return nil, fmt.Errorf("%s: %w (%s)", s.File, err, t.File)
 	}
-	c := &Combat{Scenario: s, CRT: t, air: air, twoDice: t.Dice == 2, wild: s.Has(scenario.WildResults), intern: map[Outcome]int32{}}
-	c.step(fmt.Sprintf("CRT %s (%s), %d d6, rows %d..%d", t.Name, t.Title, t.Dice, t.MinRow, t.MaxRow), c.tableSection())
+	c := &Combat{Scenario: s, CRT: t, air: air, explain: opts.Explain, twoDice: t.Dice == 2, wild: s.Has(scenario.WildResults), intern: map[Outcome]int32{}}
+	if c.working() {
+		c.stepf(c.tableSection(), "CRT %s (%s), %d d6, rows %d..%d", t.Name, t.Title, t.Dice, t.MinRow, t.MaxRow)
+	}
 	c.lossOrders()
 	c.faceDown = make([]bool, len(s.Defender.Units))
 	for i := range s.Defender.Units {
@@ -154,15 +170,19 @@ func (c *Combat) compileState() {
 	}
 	if c.Fraction.Chance > 0 {
 		f := c.Fraction
-		c.step(fmt.Sprintf("fractional odds: %s:%s is %s and %d/%d; a d%d of %d or less raises the odds to %s (probability %d/%d)",
-			num(c.Attack), num(c.Defence), f.Low, f.Chance, f.Sides, f.Sides, f.Chance, f.High, f.Chance, f.Sides), "rules §1, AsA 3.15")
+		if c.working() {
+			c.stepf("rules §1, AsA 3.15", "fractional odds: %s:%s is %s and %d/%d; a d%d of %d or less raises the odds to %s (probability %d/%d)",
+				num(c.Attack), num(c.Defence), f.Low, f.Chance, f.Sides, f.Sides, f.Chance, f.High, f.Chance, f.Sides)
+		}
 		lo, hi := t.LevelForRatio(f.Low), t.LevelForRatio(f.High)
 		three := crt.Ratio{Num: 3, Den: 1}
 		one := crt.Ratio{Num: 1, Den: 1}
 		c.AtOdds = []AtOdds{c.atOddsAt(f.Low.String(), lo, !f.Low.Less(three), f.Low.Less(one)), c.atOddsAt(f.High.String(), hi, !f.High.Less(three), f.High.Less(one))}
 	} else {
 		lv := t.LevelFor(c.Attack, c.Defence)
-		c.step(fmt.Sprintf("odds %s:%s = %.3g, read in the %s level", num(c.Attack), num(c.Defence), c.Attack/c.Defence, t.Levels[lv]), "rules §1")
+		if c.working() {
+			c.stepf("rules §1", "odds %s:%s = %.3g, read in the %s level", num(c.Attack), num(c.Defence), c.Attack/c.Defence, t.Levels[lv])
+		}
 		c.AtOdds = []AtOdds{c.atOddsAt(t.Levels[lv].String(), lv, crt.Ratio{Num: 3, Den: 1}.AtMost(c.Attack, c.Defence), !crt.Ratio{Num: 1, Den: 1}.AtMost(c.Attack, c.Defence))}
 	}
 }
@@ -218,10 +238,20 @@ func (c *Combat) markAtOdds(vs []AtOdds, lo, hi int) {
 }
 
 func (c *Combat) step(text, rule string) {
-	if !c.quiet {
+	if c.working() {
 		c.Steps = append(c.Steps, Step{text, rule})
 	}
 }
+
+// stepf adds a step of the working; callers guard it with working, so its
+// arguments are not even formatted when no working is wanted.
+func (c *Combat) stepf(rule, format string, args ...any) {
+	c.step(fmt.Sprintf(format, args...), rule)
+}
+
+// working reports whether the working is being written: asked for, and
+// for the base state (the one the working describes).
+func (c *Combat) working() bool { return c.explain && !c.quiet }
 
 func forcingTerrain(h *scenario.Hex) string {
 	switch {
@@ -236,9 +266,9 @@ func forcingTerrain(h *scenario.Hex) string {
 // totals computes both sides' totals (docs/rules.md §1 and 3).
 func (c *Combat) totals() {
 	s, t := c.Scenario, c.CRT
-	att, steps := unitFactors(s.Attacker.Units, s.Defender.Units, false, "attacker", nil, c.awaw())
+	att, steps := unitFactors(s.Attacker.Units, s.Defender.Units, false, "attacker", nil, c.awaw(), c.working())
 	c.addSteps(steps)
-	def, steps := unitFactors(s.Defender.Units, s.Attacker.Units, true, "defender", c.faceDown, c.awaw())
+	def, steps := unitFactors(s.Defender.Units, s.Attacker.Units, true, "defender", c.faceDown, c.awaw(), c.working())
 	c.addSteps(steps)
 	// ART bombarding (the artillery option) is not in the combat: a
 	// ground strike adds nothing, support adds its factors unmodified after
@@ -251,54 +281,78 @@ func (c *Combat) totals() {
 	}
 	if s.Hex.AcrossRiver {
 		a /= 2
-		c.step(fmt.Sprintf("attacking across a river: attackers halved to %s", num(a)), "rules §3")
+		if c.working() {
+			c.stepf("rules §3", "attacking across a river: attackers halved to %s", num(a))
+		}
 	}
 	if s.Hex.Fortified && s.Kind == scenario.Paradrop {
 		c.step("paradropping units are never halved by a fortification", "rules §3, AfA 3.6")
 	} else if s.Hex.Fortified {
 		a /= 2
-		c.step(fmt.Sprintf("attacking through a fortified hexside: attackers halved to %s", num(a)), "rules §3, AfA 3.6")
+		if c.working() {
+			c.stepf("rules §3, AfA 3.6", "attacking through a fortified hexside: attackers halved to %s", num(a))
+		}
 	}
 	if gs := s.Attacker.GroundSupport; gs > 0 {
 		a += gs
-		c.step(fmt.Sprintf("attacker ground support +%s = %s", num(gs), num(a)), "rules §3")
+		if c.working() {
+			c.stepf("rules §3", "attacker ground support +%s = %s", num(gs), num(a))
+		}
 	}
 	if len(s.Attacker.Aircraft) > 0 {
 		a += c.cur.support
-		c.step(fmt.Sprintf("ground-support aircraft +%s tactical factors = %s", num(c.cur.support), num(a)), "rules §3, AsA 3.2.2")
+		if c.working() {
+			c.stepf("rules §3, AsA 3.2.2", "ground-support aircraft +%s tactical factors = %s", num(c.cur.support), num(a))
+		}
 	}
 	if attSupport > 0 {
 		a += attSupport
-		c.step(fmt.Sprintf("artillery support +%s, not halved = %s", num(attSupport), num(a)), "rules §3, AsA 3.2.3")
+		if c.working() {
+			c.stepf("rules §3, AsA 3.2.3", "artillery support +%s, not halved = %s", num(attSupport), num(a))
+		}
 	}
 	if sb := s.Attacker.ShoreBombardment; sb > 0 {
 		a += sb
-		c.step(fmt.Sprintf("shore bombardment +%s = %s", num(sb), num(a)), "rules §3")
+		if c.working() {
+			c.stepf("rules §3", "shore bombardment +%s = %s", num(sb), num(a))
+		}
 	}
 	d := sum(def)
 	if s.Kind != scenario.Land {
 		c.notional()
 		d += c.Notional
-		c.step(fmt.Sprintf("defence: real units %s + notional unit %s = %s", num(sum(def)), num(c.Notional), num(d)), "rules §4, AsA 3.11")
+		if c.working() {
+			c.stepf("rules §4, AsA 3.11", "defence: real units %s + notional unit %s = %s", num(sum(def)), num(c.Notional), num(d))
+		}
 	}
 	if m := s.Hex.Multiplier(); m != 1 {
 		d *= m
-		c.step(fmt.Sprintf("%s multiplies the defence by %s: %s", s.Hex.Terrain, num(m), num(d)), "rules §3")
+		if c.working() {
+			c.stepf("rules §3", "%s multiplies the defence by %s: %s", s.Hex.Terrain, num(m), num(d))
+		}
 	}
 	if gs := s.Defender.GroundSupport; gs > 0 {
 		d += gs
-		c.step(fmt.Sprintf("defender ground support +%s = %s", num(gs), num(d)), "rules §3")
+		if c.working() {
+			c.stepf("rules §3", "defender ground support +%s = %s", num(gs), num(d))
+		}
 	}
 	if defSupport > 0 {
 		d += defSupport
-		c.step(fmt.Sprintf("defensive artillery support +%s = %s", num(defSupport), num(d)), "rules §3, AsA 3.2.3")
+		if c.working() {
+			c.stepf("rules §3, AsA 3.2.3", "defensive artillery support +%s = %s", num(defSupport), num(d))
+		}
 	}
 	c.RawAttack, c.RawDefence = a, d
 	c.Attack, c.Defence = t.Rounding.Round(a), t.Rounding.Round(d)
 	if t.Rounding == crt.RoundNearest {
-		c.step(fmt.Sprintf("totals rounded after all halving (0.5 up): attack %s -> %s, defence %s -> %s", num(a), num(c.Attack), num(d), num(c.Defence)), "rules §1")
+		if c.working() {
+			c.stepf("rules §1", "totals rounded after all halving (0.5 up): attack %s -> %s, defence %s -> %s", num(a), num(c.Attack), num(d), num(c.Defence))
+		}
 	} else {
-		c.step(fmt.Sprintf("totals keep their fractions: attack %s, defence %s", num(a), num(d)), "rules §1, AfA 8.1c")
+		if c.working() {
+			c.stepf("rules §1, AfA 8.1c", "totals keep their fractions: attack %s, defence %s", num(a), num(d))
+		}
 	}
 }
 
@@ -316,11 +370,15 @@ func (c *Combat) artilleryApart(us []scenario.Unit, fs []float64, who string) fl
 		switch us[i].Role {
 		case scenario.RoleStrike:
 			fs[i] = 0
-			c.step(fmt.Sprintf("%s %s makes a ground strike instead of joining the combat", who, us[i].Label()), "rules §3, AsA 3.2.3")
+			if c.working() {
+				c.stepf("rules §3, AsA 3.2.3", "%s %s makes a ground strike instead of joining the combat", who, us[i].Label())
+			}
 		case scenario.RoleSupport:
 			fs[i] = 0
 			support += us[i].Factors
-			c.step(fmt.Sprintf("%s %s bombards as ground support: %s, unmodified by stacking, weather, rivers or fortifications", who, us[i].Label(), num(us[i].Factors)), "rules §3, AsA 3.2.3")
+			if c.working() {
+				c.stepf("rules §3, AsA 3.2.3", "%s %s bombards as ground support: %s, unmodified by stacking, weather, rivers or fortifications", who, us[i].Label(), num(us[i].Factors))
+			}
 		}
 	}
 	return support
@@ -355,7 +413,9 @@ func (c *Combat) lossOrders() {
 				break
 			}
 		}
-		c.step(fmt.Sprintf("attack as if in mud: the first attacking loss is %s", us[c.AttOrder[0]].Label()), "rules §2.1, AfA 3.11")
+		if c.working() {
+			c.stepf("rules §2.1, AfA 3.11", "attack as if in mud: the first attacking loss is %s", us[c.AttOrder[0]].Label())
+		}
 	}
 }
 

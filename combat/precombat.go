@@ -251,7 +251,9 @@ func (c *Combat) explainPreCombat() {
 	p, s := c.pre, c.Scenario
 	c.step("pre-combat random steps, in this order of dice; the working below is for the case where none of them does anything", "docs/scenario-format.md dice")
 	if p.fracSides > 0 {
-		c.step(fmt.Sprintf("the fractional-odds d%d is rolled first and used once the odds are known", p.fracSides), "rules §1, AsA 3.15")
+		if c.working() {
+			c.stepf("rules §1, AsA 3.15", "the fractional-odds d%d is rolled first and used once the odds are known", p.fracSides)
+		}
 	}
 	us := s.Defender.Units
 	var order []string
@@ -263,14 +265,20 @@ func (c *Combat) explainPreCombat() {
 		}
 	}
 	for i, f := range p.strikes {
-		c.step(fmt.Sprintf("ground strike %d: %s turns a face-up defender face-down (%v, in that order)", i+1, strikeRoll(f), order), "rules §3, AsA 3.2.3")
+		if c.working() {
+			c.stepf("rules §3, AsA 3.2.3", "ground strike %d: %s turns a face-up defender face-down (%v, in that order)", i+1, strikeRoll(f), order)
+		}
 	}
 	for i, f := range p.ships {
-		c.step(fmt.Sprintf("naval ground strike by %s: a d6 for each defender face-up at the start; %s turns it face-down", s.Attacker.NavalStrikes[i].Name, strikeRoll(f)), "rules §3, AsA 3.13")
+		if c.working() {
+			c.stepf("rules §3, AsA 3.13", "naval ground strike by %s: a d6 for each defender face-up at the start; %s turns it face-down", s.Attacker.NavalStrikes[i].Name, strikeRoll(f))
+		}
 	}
 	if p.aaDice > 0 {
-		c.step(fmt.Sprintf("AA fire at the ground support: %d AA factors against %d aircraft, %s on the %d table; 6s destroy and asterisks abort the lowest air-to-air aircraft, the rest of the total does not press the attack",
-			p.aaFactors, len(p.planes), dice(p.aaDice), p.aaTable), "rules §3, 5, AsA 3.2.2")
+		if c.working() {
+			c.stepf("rules §3, 5, AsA 3.2.2", "AA fire at the ground support: %d AA factors against %d aircraft, %s on the %d table; 6s destroy and asterisks abort the lowest air-to-air aircraft, the rest of the total does not press the attack",
+				p.aaFactors, len(p.planes), dice(p.aaDice), p.aaTable)
+		}
 	}
 }
 

@@ -122,7 +122,7 @@ func compileVariants(s *scenario.Scenario, specs []string) ([]analysis.NamedComb
 		t, err := openCRT(s, v.CRT, false)
 		if err == nil {
 			var cb *combat.Combat
-			if cb, err = combat.Compile(v, t, air); err == nil {
+			if cb, err = combat.CompileWith(v, t, air, combat.Options{}); err == nil {
 				vs = append(vs, analysis.NamedCombat{Name: name, Overrides: strings.TrimSpace(over), Combat: cb})
 			}
 		}

@@ -159,7 +159,7 @@ type runReport struct {
 
 // runLand runs a land combat, invasion or paradrop.
 func runLand(c *cli.Context, o *runOptions, s *scenario.Scenario, req analysis.Request) (*runReport, error) {
-	cb, err := compileCombat(s, o.crt)
+	cb, err := compileCombat(s, o.crt, o.explain)
 	if err != nil {
 		return nil, err
 	}
@@ -175,7 +175,7 @@ func runLand(c *cli.Context, o *runOptions, s *scenario.Scenario, req analysis.R
 
 // compileCombat opens the tables a land scenario names (or --crt) and
 // compiles it.
-func compileCombat(s *scenario.Scenario, crtFlag string) (*combat.Combat, error) {
+func compileCombat(s *scenario.Scenario, crtFlag string, explain bool) (*combat.Combat, error) {
 	if crtFlag != "" {
 		s.CRT = crtFlag
 	}
@@ -187,7 +187,7 @@ func compileCombat(s *scenario.Scenario, crtFlag string) (*combat.Combat, error)
 	if err != nil {
 		return nil, err
 	}
-	return combat.Compile(s, table, air)
+	return combat.CompileWith(s, table, air, combat.Options{Explain: explain})
 }
 
 // request is the analysis request the options make, with progress bars on
