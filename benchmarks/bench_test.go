@@ -35,8 +35,16 @@ func BenchmarkWorkloads(b *testing.B) {
 
 // BenchmarkExactPlain is the exact answer for a plain land combat:
 // compile, enumerate and summarise (target: under 50 µs).
-func BenchmarkExactPlain(b *testing.B) {
-	s, err := Scenario("plain-2d6")
+func BenchmarkExactPlain(b *testing.B) { benchExact(b, "plain-2d6") }
+
+// BenchmarkExactWildFractional is the exact answer for wild results with
+// fractional odds on the 2D6 table, the largest plain dice tree (7,776
+// paths; issue 16 target: 100 µs).
+func BenchmarkExactWildFractional(b *testing.B) { benchExact(b, "wild-fractional-2d6") }
+
+// benchExact times the exact answer for one benchmark scenario.
+func benchExact(b *testing.B, name string) {
+	s, err := Scenario(name)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -87,7 +87,7 @@ func (c *Combat) grid(k crt.Kind, level, mod int) []int32 {
 		cells := make([]int32, stride)
 		for d := lo; d <= hi; d++ {
 			r := t.Lookup(k, level, d+mod)
-			cells[d] = c.settle(level, k, r, false, t.SourceOf(k, level, d+mod).Provenance == crt.Reconstructed)
+			cells[d] = c.settleOnce(level, k, r, t.SourceOf(k, level, d+mod).Provenance == crt.Reconstructed)
 		}
 		return cells
 	}
@@ -100,10 +100,31 @@ func (c *Combat) grid(k crt.Kind, level, mod int) []int32 {
 			ra, rd := t.Lookup(k, level, a+mod), t.Lookup(k, level, b+mod)
 			r := crt.Result{AttackerLoss: rd.AttackerLoss, FaceUp: ra.FaceUp || rd.FaceUp, DefenderLoss: ra.DefenderLoss, Effect: ra.Effect}
 			recon := t.SourceOf(k, level, a+mod).Provenance == crt.Reconstructed || t.SourceOf(k, level, b+mod).Provenance == crt.Reconstructed
-			cells[a*stride+b] = c.settle(level, k, r, false, recon)
+			cells[a*stride+b] = c.settleOnce(level, k, r, recon)
 		}
 	}
 	return cells
+}
+
+// settleKey is what a settled outcome depends on within one state.
+type settleKey struct {
+	level int
+	k     crt.Kind
+	r     crt.Result
+	recon bool
+}
+
+// settleOnce settles a rolled result, once per state: many cells of a
+// table, and most of a wild-results grid, read the same result, and the
+// first settling interns the outcome in the order the cells are read.
+func (c *Combat) settleOnce(level int, k crt.Kind, r crt.Result, recon bool) int32 {
+	key := settleKey{level, k, r, recon}
+	if o, ok := c.settled[key]; ok {
+		return o
+	}
+	o := c.settle(level, k, r, false, recon)
+	c.settled[key] = o
+	return o
 }
 
 // diceRange is the range of one side's dice total.

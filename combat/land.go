@@ -34,7 +34,8 @@ type Combat struct {
 	flat    *sim.Flat      // the whole dice tree as one table, when small and static
 	air     *crt.AirTables // loaded air tables for AA fire at the ground support, or nil
 	intern  map[Outcome]int32
-	pre     *preCombat // pre-combat random steps, or nil
+	settled map[settleKey]int32 // rolled results settled in the state being compiled
+	pre     *preCombat          // pre-combat random steps, or nil
 
 	// Scratch while compiling a state.
 	quiet    bool   // compiling a state other than the base: no working
@@ -158,6 +159,7 @@ func CompileWith(s *scenario.Scenario, t *crt.Table, air *crt.AirTables, opts Op
 func (c *Combat) compileState() {
 	t := c.CRT
 	c.State = State{}
+	c.settled = map[settleKey]int32{}
 	c.totals()
 	if c.Defence <= 0 {
 		c.Automatic = true
