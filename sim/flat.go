@@ -29,12 +29,18 @@ type Flat struct {
 }
 
 // BuildFlat lays out the dice tree of resolve, or returns nil when it is
-// larger than MaxFlat or its paths are not prefixes of one plan.
+// larger than MaxFlat or its paths are not prefixes of one plan. It runs
+// resolve once per path of the tree: each path's outcome fills the block of
+// indices that share its rolls (a path that stops early stands for every
+// roll of the dice it did not need).
 func BuildFlat(resolve func(d Dice) int) *Flat {
 	e := &enumerator{}
 	var plan []int
+	var rolls []uint8 // every path's rolls, one after another
+	var lens []int    // each path's length
+	var outs []int32  // each path's outcome
 	for {
-		resolve(e)
+		o := resolve(e)
 		path := e.path[:e.depth]
 		for i, ch := range path {
 			if i < len(plan) {
@@ -52,24 +58,33 @@ func BuildFlat(resolve func(d Dice) int) *Flat {
 				return nil
 			}
 		}
+		for _, ch := range path {
+			rolls = append(rolls, uint8(ch.value))
+		}
+		lens, outs = append(lens, len(path)), append(outs, int32(o))
 		if !e.next() {
 			break
 		}
 	}
-	size := 1
-	for _, sd := range plan {
-		size *= sd
+	// stride[k] is how many indices share the first k rolls; one step of
+	// die k spans stride[k+1] (the first die is the most significant).
+	stride := make([]int, len(plan)+1)
+	stride[len(plan)] = 1
+	for k := len(plan) - 1; k >= 0; k-- {
+		stride[k] = stride[k+1] * plan[k]
 	}
-	out := make([]int32, size)
-	digits := &digitDice{rolls: make([]int, len(plan))}
-	for idx := range out {
-		x := idx
-		for k := len(plan) - 1; k >= 0; k-- {
-			digits.rolls[k] = x%plan[k] + 1
-			x /= plan[k]
+	out := make([]int32, stride[0])
+	pos := 0
+	for p, n := range lens {
+		idx := 0
+		for k := 0; k < n; k++ {
+			idx += (int(rolls[pos+k]) - 1) * stride[k+1]
 		}
-		digits.pos = 0
-		out[idx] = int32(resolve(digits))
+		pos += n
+		block := out[idx : idx+stride[n]]
+		for i := range block {
+			block[i] = outs[p]
+		}
 	}
 	f := &Flat{outcome: out, sides: plan, per: 1, span: uint64(len(out))}
 	// As many indices per draw as keep size^per within 2^48: one multiply
@@ -84,18 +99,6 @@ func BuildFlat(resolve func(d Dice) int) *Flat {
 	}
 	f.reject = -f.span % f.span
 	return f
-}
-
-// digitDice feeds a fixed roll sequence to a resolution routine.
-type digitDice struct {
-	rolls []int
-	pos   int
-}
-
-func (d *digitDice) Roll(int) int {
-	v := d.rolls[d.pos]
-	d.pos++
-	return v
 }
 
 // Paths is the number of equally likely dice paths the table lays out.

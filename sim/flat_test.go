@@ -57,3 +57,45 @@ func TestFlatPowerOfTwoSizes(t *testing.T) {
 		t.Error("a tree over MaxFlat was tabulated")
 	}
 }
+
+// stopper rolls a d6; on a 1 it stops, otherwise it rolls a d2 and, on a 2,
+// a d3: paths of one, two and three dice under the plan d6, d2, d3.
+func stopper(d Dice) int {
+	a := d.Roll(6)
+	if a == 1 {
+		return 100
+	}
+	b := d.Roll(2)
+	if b == 1 {
+		return 10 * a
+	}
+	return 10*a + d.Roll(3)
+}
+
+// fixedDice answers rolls from a list, as a flat index spells them.
+type fixedDice struct {
+	rolls []int
+	pos   int
+}
+
+func (d *fixedDice) Roll(int) int {
+	v := d.rolls[d.pos]
+	d.pos++
+	return v
+}
+
+// A path that stops early stands for every roll of the dice it did not
+// need: each index of the table, read as rolls with the first die most
+// significant, holds what Resolve gives on those rolls.
+func TestFlatEarlyStops(t *testing.T) {
+	f := BuildFlat(stopper)
+	if f == nil || f.Paths() != 36 {
+		t.Fatalf("table %v, want 36 paths", f)
+	}
+	for i := range f.Paths() {
+		d := &fixedDice{rolls: []int{i/6 + 1, i/3%2 + 1, i%3 + 1}}
+		if got, want := f.Outcome(i), stopper(d); got != want {
+			t.Errorf("index %d (rolls %v): table %d, resolve %d", i, d.rolls, got, want)
+		}
+	}
+}
