@@ -36,9 +36,12 @@ type Flat struct {
 func BuildFlat(resolve func(d Dice) int) *Flat {
 	e := &enumerator{}
 	var plan []int
-	var rolls []uint8 // every path's rolls, one after another
-	var lens []int    // each path's length
-	var outs []int32  // each path's outcome
+	// The enumerator runs paths in index order (an odometer whose last die
+	// turns fastest), so each path's block follows the one before: a
+	// path's length and outcome are all the table needs.
+	type pathEnd struct{ depth, outcome int32 }
+	ends := make([]pathEnd, 0, 1024)
+	size := 1
 	for {
 		o := resolve(e)
 		path := e.path[:e.depth]
@@ -47,43 +50,28 @@ func BuildFlat(resolve func(d Dice) int) *Flat {
 				if plan[i] != ch.sides {
 					return nil
 				}
-			} else {
-				plan = append(plan, ch.sides)
+				continue
 			}
-		}
-		size := 1
-		for _, sd := range plan {
-			size *= sd
-			if size > MaxFlat {
+			plan = append(plan, ch.sides)
+			if size *= ch.sides; size > MaxFlat {
 				return nil
 			}
 		}
-		for _, ch := range path {
-			rolls = append(rolls, uint8(ch.value))
-		}
-		lens, outs = append(lens, len(path)), append(outs, int32(o))
+		ends = append(ends, pathEnd{int32(len(path)), int32(o)})
 		if !e.next() {
 			break
 		}
 	}
-	// stride[k] is how many indices share the first k rolls; one step of
-	// die k spans stride[k+1] (the first die is the most significant).
+	// stride[k] is how many indices share the first k rolls.
 	stride := make([]int, len(plan)+1)
 	stride[len(plan)] = 1
 	for k := len(plan) - 1; k >= 0; k-- {
 		stride[k] = stride[k+1] * plan[k]
 	}
-	out := make([]int32, stride[0])
-	pos := 0
-	for p, n := range lens {
-		idx := 0
-		for k := 0; k < n; k++ {
-			idx += (int(rolls[pos+k]) - 1) * stride[k+1]
-		}
-		pos += n
-		block := out[idx : idx+stride[n]]
-		for i := range block {
-			block[i] = outs[p]
+	out := make([]int32, 0, size)
+	for _, p := range ends {
+		for range stride[p.depth] {
+			out = append(out, p.outcome)
 		}
 	}
 	f := &Flat{outcome: out, sides: plan, per: 1, span: uint64(len(out))}
