@@ -7,14 +7,14 @@ import (
 	"github.com/wifodds/wifodds/scenario"
 )
 
-// variant compiles the combat at one final odds level: both tables' outcome
+// atOdds compiles the combat at one final odds level: both tables' outcome
 // grids, then the table docs/rules.md §2.3 says is used. threeToOne reports odds
 // of 3:1 or better, for clause (d).
 func (c *Combat) atOdds(odds string, level int, threeToOne bool) AtOdds {
 	return c.atOddsAt(odds, level, threeToOne, false)
 }
 
-// variantAt is variant; belowOneToOne marks final odds under 1:1, where an
+// atOddsAt is atOdds; belowOneToOne marks final odds under 1:1, where an
 // airdrop on enemy units may not be made under the A World at War rules.
 func (c *Combat) atOddsAt(odds string, level int, threeToOne, belowOneToOne bool) AtOdds {
 	v := AtOdds{Odds: odds, Level: level, auto: -1}
@@ -42,35 +42,39 @@ func (c *Combat) atOddsAt(odds string, level int, threeToOne, belowOneToOne bool
 	} else {
 		v.cells = grids[v.Table]
 	}
+	if c.working() {
+		c.explainAtOdds(&v, odds)
+	}
+	return v
+}
+
+// explainAtOdds writes the working for one final odds level: the table
+// chosen and why, what each table would give when the choice was the
+// players', and the modifiers.
+func (c *Combat) explainAtOdds(v *AtOdds, odds string) {
 	prefix := ""
 	if len(c.AtOdds) > 0 || c.Fraction.Chance > 0 {
 		prefix = "at " + odds + ": "
 	}
-	if c.working() {
-		c.stepf("rules §2.3", "%s%s table, chosen by %s: %s", prefix, v.Table, v.Chooser, v.Reason)
-	}
+	c.stepf("rules §2.3", "%s%s table, chosen by %s: %s", prefix, v.Table, v.Chooser, v.Reason)
 	if c.Scenario.Table == "auto" && v.Chooser != ChooserTerrain {
 		for _, k := range crt.Kinds {
 			st := v.Compare[k]
-			if c.working() {
-				c.stepf("rules §2.3", "%s  %s would give P(hex taken) %.4f, expected attacking units lost %.4f, P(breakthrough) %.4f",
-					prefix, k, st.HexTaken, st.AttackerLost, st.Breakthrough)
-			}
+			c.stepf("rules §2.3", "%s  %s would give P(hex taken) %.4f, expected attacking units lost %.4f, P(breakthrough) %.4f",
+				prefix, k, st.HexTaken, st.AttackerLost, st.Breakthrough)
 		}
 	}
-	if !c.Automatic {
-		for _, t := range v.Terms {
-			c.step(prefix+"modifier "+t.String(), "")
-		}
-		mod := fmt.Sprintf("%+d", v.Modifier)
-		if c.CRT.Method == crt.ByModifier {
-			mod += fmt.Sprintf(", plus the odds modifier %+d", c.CRT.Levels[level].Modifier)
-		}
-		if c.working() {
-			c.stepf(c.tableSection(), "%sdie-roll modifier %s; rolls are read at %d..%d", prefix, mod, c.CRT.MinRow, c.CRT.MaxRow)
-		}
+	if c.Automatic {
+		return
 	}
-	return v
+	for _, t := range v.Terms {
+		c.step(prefix+"modifier "+t.String(), "")
+	}
+	mod := fmt.Sprintf("%+d", v.Modifier)
+	if c.CRT.Method == crt.ByModifier {
+		mod += fmt.Sprintf(", plus the odds modifier %+d", c.CRT.Levels[v.Level].Modifier)
+	}
+	c.stepf(c.tableSection(), "%sdie-roll modifier %s; rolls are read at %d..%d", prefix, mod, c.CRT.MinRow, c.CRT.MaxRow)
 }
 
 // grid settles every dice total at an odds level on table k with the other
