@@ -33,9 +33,11 @@ func land(crtName, extra string) string {
 	return "kind: land\ncrt: " + crtName + "\ntable: assault\n" + extra + twoCorps
 }
 
-func sumTo1(t *testing.T, c *combat.Combat) []float64 {
+// sumTo1 checks that a combat's or raid's exact distribution sums to 1,
+// and returns it.
+func sumTo1(t *testing.T, m sim.Model) []float64 {
 	t.Helper()
-	tally, _, err := sim.Exact(context.Background(), c, 0, nil)
+	tally, _, err := sim.Exact(context.Background(), m, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
