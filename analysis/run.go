@@ -102,10 +102,16 @@ func count(ctx context.Context, m sim.Model, engine Engine, req Request, halfWid
 // sample runs Monte Carlo and refuses a run with no trial to report.
 func sample(ctx context.Context, m sim.Model, cfg sim.Config) (*stats.Tally, sim.Run, error) {
 	t, run, err := sim.Sample(ctx, m, cfg)
+	return t, run, someTrials(run, err)
+}
+
+// someTrials is err, or ErrNoTrials when a sampled run has no trial to
+// report.
+func someTrials(run sim.Run, err error) error {
 	if err == nil && run.Trials == 0 {
-		err = ErrNoTrials
+		return ErrNoTrials
 	}
-	return t, run, err
+	return err
 }
 
 // RunRaid runs one raid as req says (Auto is exact: a compiled raid is
@@ -117,10 +123,7 @@ func RunRaid(ctx context.Context, r *combat.Raid, req Request, raids int) (*Raid
 			return nil, errors.New("a campaign is sampled: give a number of trials, not --exact or --precision")
 		}
 		keys, run, err := sim.SampleKeys(ctx, r.Campaign(raids), req.Sample)
-		if err == nil && run.Trials == 0 {
-			err = ErrNoTrials
-		}
-		if err != nil {
+		if err := someTrials(run, err); err != nil {
 			return nil, err
 		}
 		sum := SummarizeCampaign(r, keys, run, raids)
