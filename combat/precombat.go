@@ -154,7 +154,7 @@ func (c *Combat) airTables() (*crt.AirTables, error) {
 	if c.air != nil {
 		return c.air, nil
 	}
-	if s.AirTables == "" || s.AirTables == "strategic" {
+	if _, file := s.AirTablesFile(); !file {
 		return crt.BuiltinAir("strategic")
 	}
 	return nil, fmt.Errorf("%s: air_tables: %s is not loaded; pass its tables to Compile", s.AirTablesPos, s.AirTables)

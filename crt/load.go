@@ -64,13 +64,23 @@ func BuiltinSource(name string) ([]byte, error) {
 	return data, nil
 }
 
+// BuiltinName is the built-in table ref names, matched without regard to
+// case or surrounding space; ok is false when ref names no built-in table
+// (a file, then).
+func BuiltinName(ref string) (name string, ok bool) {
+	for _, n := range Names() {
+		if strings.EqualFold(strings.TrimSpace(ref), n) {
+			return n, true
+		}
+	}
+	return "", false
+}
+
 // Open returns the built-in table called ref, or else loads ref as a file
 // path; relative paths are taken from dir.
 func Open(ref, dir string) (*Table, error) {
-	for _, n := range Names() {
-		if strings.EqualFold(strings.TrimSpace(ref), n) {
-			return Builtin(n)
-		}
+	if n, ok := BuiltinName(ref); ok {
+		return Builtin(n)
 	}
 	p := ref
 	if !filepath.IsAbs(p) && dir != "" {

@@ -77,7 +77,7 @@ func Parse(file string, data []byte) (*Scenario, error) {
 	if m.Str("crt", &s.CRT) && s.CRT == "" {
 		d.Errorf(m.Get("crt"), "crt", "empty: want standard, 2d6 or the path of a CRT data file")
 	}
-	if b, ok := builtinCRT(s.CRT); ok {
+	if b, ok := crt.BuiltinName(s.CRT); ok {
 		s.CRT = b
 	} else if s.CRT != "" {
 		checkFileRef(d, m, "crt", s.CRT, "a built-in table (standard, 2d6)")
@@ -237,6 +237,16 @@ func checkFileRef(d *yamlx.Decoder, m *yamlx.Map, key, ref, builtin string) {
 	case !st.Mode().IsRegular():
 		d.Errorf(m.Get(key), key, "%q is not a regular file (a folder or a device); give %s or the path of a table file", ref, builtin)
 	}
+}
+
+// AirTablesFile is the path of the air tables file the scenario names,
+// taken from its folder; ok is false when it uses the built-in strategic
+// tables.
+func (s *Scenario) AirTablesFile() (path string, ok bool) {
+	if s.AirTables == "" || s.AirTables == "strategic" {
+		return "", false
+	}
+	return ResolvePath(s.File, s.AirTables), true
 }
 
 // ResolvePath resolves a path written in the scenario file, relative to the
@@ -582,16 +592,6 @@ func parseNation(d *yamlx.Decoder, m *yamlx.Map, path string, u *Unit) {
 		return
 	}
 	u.Nation = code
-}
-
-// builtinCRT matches a built-in table name without regard to case.
-func builtinCRT(ref string) (string, bool) {
-	for _, b := range crt.Names() {
-		if strings.EqualFold(strings.TrimSpace(ref), b) {
-			return b, true
-		}
-	}
-	return "", false
 }
 
 // keySynonyms are words players write for scenario keys; an unknown key

@@ -37,15 +37,6 @@ func prepareOutputs(c *cli.Context, inputs []string, flags ...string) (*fileio.B
 	return b, nil
 }
 
-func isBuiltinCRT(name string) bool {
-	for _, n := range crt.Names() {
-		if n == name {
-			return true
-		}
-	}
-	return false
-}
-
 func isChartFlag(f string) bool { return strings.Contains(f, "chart") || f == "heatmap" }
 
 // inputFiles lists the files a scenario reads: the scenario itself and any
@@ -53,15 +44,15 @@ func isChartFlag(f string) bool { return strings.Contains(f, "chart") || f == "h
 func inputFiles(file string, s *scenario.Scenario, crts ...string) []string {
 	in := []string{file}
 	if s != nil {
-		if s.CRT != "" && !isBuiltinCRT(s.CRT) {
+		if _, builtin := crt.BuiltinName(s.CRT); s.CRT != "" && !builtin {
 			in = append(in, scenario.ResolvePath(file, s.CRT))
 		}
-		if s.AirTables != "" && s.AirTables != "strategic" {
-			in = append(in, scenario.ResolvePath(file, s.AirTables))
+		if p, ok := s.AirTablesFile(); ok {
+			in = append(in, p)
 		}
 	}
 	for _, c := range crts {
-		if c != "" && !isBuiltinCRT(c) {
+		if _, builtin := crt.BuiltinName(c); c != "" && !builtin {
 			in = append(in, c)
 		}
 	}
@@ -99,10 +90,11 @@ func finish(c *cli.Context, b *fileio.Batch, report []byte) error {
 // openAir loads the air tables a scenario names: the built-in strategic
 // tables, or its file.
 func openAir(s *scenario.Scenario) (*crt.AirTables, error) {
-	if s.AirTables == "" || s.AirTables == "strategic" {
+	p, ok := s.AirTablesFile()
+	if !ok {
 		return crt.BuiltinAir("strategic")
 	}
-	t, err := crt.LoadAir(scenario.ResolvePath(s.File, s.AirTables))
+	t, err := crt.LoadAir(p)
 	if err != nil {
 		return nil, fmt.Errorf("%s: air_tables: %w", s.AirTablesPos, err)
 	}
