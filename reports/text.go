@@ -10,6 +10,7 @@ import (
 
 	"github.com/wifodds/wifodds/analysis"
 	"github.com/wifodds/wifodds/combat"
+	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/sim"
 	"github.com/wifodds/wifodds/stats"
 )
@@ -280,39 +281,22 @@ func byParts(codes []string) []string {
 }
 
 // resultParts ranks a result code's parts: the attacker's from worst (-9,
-// nine units lost) to best (1, face-up), the defender's from mildest (0).
+// nine units lost) to best (1, face-up), the defender's from mildest (0,
+// no loss), by units lost and then R, S, B. ok is false for a label that is
+// not a result code.
 func resultParts(code string) (att, def int, ok bool) {
-	a, d, found := strings.Cut(code, "/")
-	if !found {
-		return 0, 0, false
-	}
-	switch a {
-	case "-":
-		att = 0
-	case "*":
-		att = 1
-	default:
-		n, err := strconv.Atoi(a)
-		if err != nil {
-			return 0, 0, false
-		}
-		att = -n
-	}
-	if d == "-" {
-		return att, 0, true
-	}
-	effect := 0
-	switch {
-	case strings.HasSuffix(d, "R"):
-		effect, d = 1, d[:len(d)-1]
-	case strings.HasSuffix(d, "S"):
-		effect, d = 2, d[:len(d)-1]
-	case strings.HasSuffix(d, "B"):
-		effect, d = 3, d[:len(d)-1]
-	}
-	n, err := strconv.Atoi(d)
+	r, err := crt.ParseResult(code)
 	if err != nil {
 		return 0, 0, false
 	}
-	return att, 1 + 4*n + effect, true
+	switch {
+	case r.AttackerLoss > 0:
+		att = -int(r.AttackerLoss)
+	case r.FaceUp:
+		att = 1
+	}
+	if r.DefenderLoss > 0 || r.Effect != crt.NoEffect {
+		def = 1 + 4*int(r.DefenderLoss) + int(r.Effect)
+	}
+	return att, def, true
 }
