@@ -59,7 +59,7 @@ func compareHeader(c *analysis.Comparison) string {
 		if !c.CRN {
 			crn = "independent streams"
 		}
-		fmt.Fprintf(&b, "Monte Carlo, %s trials each, seed %d, %s", thousands(int(c.Trials)), *c.Seed, crn)
+		fmt.Fprintf(&b, "Monte Carlo, %s trials each, seed %d, %s", Thousands(c.Trials), *c.Seed, crn)
 	}
 	if c.Partial {
 		b.WriteString(" (PARTIAL: interrupted)")

@@ -20,17 +20,17 @@ import (
 func writeRun(b *strings.Builder, r *sim.Run) {
 	switch r.Method {
 	case sim.MethodExact:
-		fmt.Fprintf(b, "method: exact (%s dice paths)\n", thousands(r.Paths))
+		fmt.Fprintf(b, "method: exact (%s dice paths)\n", Thousands(uint64(r.Paths)))
 	default:
-		fmt.Fprintf(b, "method: Monte Carlo, %s trials, seed %d, %d workers, %.2fs\n", thousands(int(r.Trials)), *r.Seed, r.Workers, r.Elapsed)
+		fmt.Fprintf(b, "method: Monte Carlo, %s trials, seed %d, %d workers, %.2fs\n", Thousands(r.Trials), *r.Seed, r.Workers, r.Elapsed)
 	}
 	if r.Partial {
-		fmt.Fprintf(b, "PARTIAL: interrupted after %s trials; the figures below are from those trials only\n", thousands(int(r.Trials)))
+		fmt.Fprintf(b, "PARTIAL: interrupted after %s trials; the figures below are from those trials only\n", Thousands(r.Trials))
 	}
 	if p := r.Precision; p != nil && p.Reached {
 		fmt.Fprintf(b, "precision: every headline 95%% interval within ±%s (target ±%s)\n", pct(p.Achieved), pct(p.Target))
 	} else if p != nil && !r.Partial {
-		fmt.Fprintf(b, "PRECISION NOT REACHED: the widest headline 95%% interval is ±%s after %s trials, the --max-trials cap; the target was ±%s\n", pct(p.Achieved), thousands(int(r.Trials)), pct(p.Target))
+		fmt.Fprintf(b, "PRECISION NOT REACHED: the widest headline 95%% interval is ±%s after %s trials, the --max-trials cap; the target was ±%s\n", pct(p.Achieved), Thousands(r.Trials), pct(p.Target))
 	}
 }
 
@@ -247,14 +247,10 @@ func distMap(m map[string]stats.Estimate) string {
 	return strings.Join(parts, "  ")
 }
 
-// thousands writes n with commas between groups of three digits.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	start := 0
-	if n < 0 {
-		start = 1
-	}
-	for i := len(s) - 3; i > start; i -= 3 {
+// Thousands writes n with commas between groups of three digits.
+func Thousands(n uint64) string {
+	s := strconv.FormatUint(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
 		s = s[:i] + "," + s[i:]
 	}
 	return s

@@ -86,7 +86,7 @@ func compareAction(c *cli.Context) error {
 		return err
 	}
 	if cmp.Partial {
-		return fmt.Errorf("%w after %s trials; the partial results were reported", errInterrupted, thousands(cmp.Trials))
+		return fmt.Errorf("%w after %s trials; the partial results were reported", errInterrupted, reports.Thousands(cmp.Trials))
 	}
 	return nil
 }

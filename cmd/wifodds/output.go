@@ -189,7 +189,7 @@ func emit(c *cli.Context, o *runOptions, out *fileio.Batch, rep *runReport) erro
 		return err
 	}
 	if rep.run.Partial {
-		return fmt.Errorf("%w after %s trials; the partial results were reported", errInterrupted, thousands(rep.run.Trials))
+		return fmt.Errorf("%w after %s trials; the partial results were reported", errInterrupted, reports.Thousands(rep.run.Trials))
 	}
 	return nil
 }

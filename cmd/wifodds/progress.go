@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/wifodds/wifodds/reports"
 	"golang.org/x/term"
 )
 
@@ -81,9 +81,9 @@ func (p *progress) finish() {
 // dropping the least useful parts first on a narrow terminal.
 func progressLine(unit string, done, planned uint64, elapsed time.Duration, width int) string {
 	secs := elapsed.Seconds()
-	parts := []string{fmt.Sprintf("%s %s", unit, thousands(done))}
+	parts := []string{fmt.Sprintf("%s %s", unit, reports.Thousands(done))}
 	if planned > 0 {
-		parts[0] += fmt.Sprintf(" of %s (%d%%)", thousands(planned), 100*done/planned)
+		parts[0] += fmt.Sprintf(" of %s (%d%%)", reports.Thousands(planned), 100*done/planned)
 	}
 	rate, times := "", fmt.Sprintf("elapsed %s", elapsed.Round(time.Second))
 	if secs > 0 {
@@ -109,15 +109,6 @@ func progressLine(unit string, done, planned uint64, elapsed time.Duration, widt
 	}
 	r := []rune(parts[0])
 	return string(r[:max(0, min(len(r), width-1))])
-}
-
-// thousands writes n with commas between groups of three digits.
-func thousands(n uint64) string {
-	s := strconv.FormatUint(n, 10)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
 
 // humanRate writes a rate with a k, M or G suffix.
