@@ -139,6 +139,11 @@ func RunSweep(ctx context.Context, s *scenario.Scenario, tables []*crt.Table, ai
 			prev := ""
 			skipped := 0
 			for x := r.Lo; x <= r.Hi; x++ {
+				// A step answered from its flat table never looks at ctx
+				// inside sim.Exact, so the sweep looks between steps.
+				if err := ctx.Err(); err != nil {
+					return nil, fmt.Errorf("sweep stopped after %d of %d steps: %w", done, planned, err)
+				}
 				extra := float64(x) - from
 				if extra < 0 {
 					skipped++

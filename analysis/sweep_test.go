@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/wifodds/wifodds/crt"
@@ -62,5 +63,26 @@ func TestSweepReach(t *testing.T) {
 	sw.Steps = []SweepStep{{CRT: "a", Defence: 3, HexTaken: 0.9}, {CRT: "a", Defence: 4, HexTaken: 0.8}, {CRT: "a", Defence: 5, HexTaken: 0.6}}
 	if got := sw.Reach(0.75); !got[0].Found || got[0].Total != 4 {
 		t.Errorf("defence: %+v", got)
+	}
+}
+
+// Every long computation can be interrupted: a sweep of small combats,
+// each answered from its flat table without enumerating, stops between
+// steps once its context is cancelled.
+func TestSweepStopsBetweenSteps(t *testing.T) {
+	s, err := scenario.Load("../examples/fractional-odds-16to3.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	std, _ := crt.Builtin("standard")
+	ctx, cancel := context.WithCancel(context.Background())
+	steps := uint64(0)
+	_, err = RunSweep(ctx, s, []*crt.Table{std}, nil, Attack, Range{16, 400}, nil, 0, func(done, planned uint64) {
+		if steps = done; done == 3 {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) || steps != 3 {
+		t.Fatalf("after cancelling at step 3: %d steps, error %v", steps, err)
 	}
 }
