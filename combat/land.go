@@ -107,6 +107,9 @@ func CompileWith(s *scenario.Scenario, t *crt.Table, air *crt.AirTables, opts Op
 	default:
 		return nil, fmt.Errorf("%s: %s scenarios are not supported yet", s.File, s.Kind)
 	}
+	if s.IsPlan() {
+		return nil, fmt.Errorf("%s: a plan file (it lists units the attack may add) is weighed by wifodds plan, not compiled as one combat", s.File)
+	}
 	for i := range s.Attacker.Units {
 		if u := &s.Attacker.Units[i]; !inCombat(u) && !s.Has(scenario.Artillery) {
 			return nil, fmt.Errorf("%s: %s has role %s, which needs the artillery option", s.File, u.Label(), u.Role)

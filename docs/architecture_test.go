@@ -25,9 +25,10 @@ var layers = map[string][]string{
 	"combat":           {"crt", "scenario", "sim"},
 	"analysis":         {"combat", "sim", "stats", "crt", "scenario"},
 	"internal/fixture": {"combat", "crt", "scenario"},
-	"reports":          {"analysis", "combat", "sim", "stats", "crt", "scenario"},
-	"benchmarks":       {"analysis", "combat", "sim", "stats", "crt", "scenario"},
-	"cmd/wifodds":      {"analysis", "combat", "sim", "stats", "crt", "scenario", "reports", "benchmarks", "internal/yamlx", "internal/fileio"},
+	"plan":             {"analysis", "combat", "sim", "stats", "crt", "scenario"},
+	"reports":          {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan"},
+	"benchmarks":       {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan"},
+	"cmd/wifodds":      {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "reports", "benchmarks", "internal/yamlx", "internal/fileio"},
 	"docs":             {},
 }
 

@@ -15,14 +15,15 @@ import (
 
 var (
 	topKeys = []string{"name", "kind", "crt", "table", "options", "modifier", "hex", "attacker", "defender", "dice",
-		"night", "intercepted", "target", "aa_units", "bombers", "air_tables"}
+		"night", "intercepted", "target", "aa_units", "bombers", "air_tables", "plan", "targets"}
 	shipKeys     = []string{"name", "factors"}
 	aircraftKeys = []string{"name", "a2a", "tactical"}
 	raidTopKeys  = []string{"name", "kind", "options", "dice", "night", "intercepted", "target", "aa_units", "bombers", "air_tables"}
 	targetKeys   = []string{"factories", "oil", "synth_plants", "port_ships_aa", "flak"}
 	hexKeys      = []string{"terrain", "weather", "defence_multiplier", "city", "fortress", "reference_town", "fortified",
 		"across_river", "home_nation", "supply", "surprise", "adjacent_friendly_corps"}
-	sideKeys = []string{"hq_support", "ground_support", "shore_bombardment", "attack_as_mud", "can_retreat", "units", "naval_strikes", "aircraft", "exploiting", "ctl"}
+	sideKeys = []string{"hq_support", "ground_support", "shore_bombardment", "attack_as_mud", "can_retreat", "units", "naval_strikes", "aircraft", "exploiting", "ctl",
+		"available", "support_available"}
 	unitKeys = []string{"type", "size", "factors", "nation", "face_down", "supply", "section", "towed", "red_circle",
 		"heavy", "division_available", "division_factors", "ski", "white_print", "territorial", "name", "bp", "ls", "role", "mech_negated", "isolated", "katyusha"}
 )
@@ -88,16 +89,25 @@ func Parse(file string, data []byte) (*Scenario, error) {
 	if m.Int("modifier", &s.Modifier) && (s.Modifier < -crt.MaxModifier || s.Modifier > crt.MaxModifier) {
 		d.Errorf(m.Get("modifier"), "modifier", "%d is outside -%d..%d", s.Modifier, crt.MaxModifier, crt.MaxModifier)
 	}
-	parseHex(d, m.Get("hex"), s)
-	s.Attacker = parseSide(d, m.Get("attacker"), "attacker", s)
-	s.Defender = parseSide(d, m.Get("defender"), "defender", s)
+	front := m.Has("targets")
+	if !front {
+		parseHex(d, m.Get("hex"), s)
+	}
+	s.Attacker = parseSide(d, m.Get("attacker"), "attacker", "attacker", s)
+	if !front {
+		s.Defender = parseSide(d, m.Get("defender"), "defender", "defender", s)
+	}
 	if m.Get("attacker") == nil {
 		d.Errorf(root, "attacker", "missing")
 	}
-	if m.Get("defender") == nil && s.Kind == Land {
+	if !front && m.Get("defender") == nil && s.Kind == Land {
 		d.Errorf(root, "defender", "missing")
 	}
+	parsePlan(d, m, root, s)
 	parseDice(d, m, s)
+	if s.IsPlan() && len(s.Dice) > 0 {
+		d.Errorf(m.Get("dice"), "dice", "a plan weighs every roll; dice to replay belong in a scenario for wifodds run")
+	}
 	for _, k := range []string{"night", "intercepted", "target", "aa_units", "bombers"} {
 		if m.Has(k) {
 			m.Get(k)
@@ -275,14 +285,18 @@ func parseOptions(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 	}
 }
 
-func parseHex(d *yamlx.Decoder, n *yaml.Node, s *Scenario) {
+func parseHex(d *yamlx.Decoder, n *yaml.Node, s *Scenario) { parseHexAt(d, n, "hex", s) }
+
+// parseHexAt reads a hex at the key path: the scenario's, or a front
+// target's.
+func parseHexAt(d *yamlx.Decoder, n *yaml.Node, path string, s *Scenario) {
 	h := &s.Hex
 	h.Terrain, h.Weather, h.Supply = "clear", "clear", true
-	m := d.Map(n, "hex")
+	m := d.Map(n, path)
 	m.Enum("terrain", "terrain", crt.Terrains, &h.Terrain)
 	m.Enum("weather", "weather", Weathers, &h.Weather)
 	if m.Float("defence_multiplier", &h.DefenceMultiplier) && (h.DefenceMultiplier <= 0 || h.DefenceMultiplier > 10) {
-		d.Errorf(m.Get("defence_multiplier"), "hex.defence_multiplier", "%v is outside (0, 10]", h.DefenceMultiplier)
+		d.Errorf(m.Get("defence_multiplier"), m.Join("defence_multiplier"), "%v is outside (0, 10]", h.DefenceMultiplier)
 	}
 	m.Bool("city", &h.City)
 	m.Bool("fortress", &h.Fortress)
@@ -294,20 +308,20 @@ func parseHex(d *yamlx.Decoder, n *yaml.Node, s *Scenario) {
 	m.Bool("surprise", &h.Surprise)
 	m.Bool("adjacent_friendly_corps", &h.AdjacentFriendlyCorps)
 	if h.City && h.ReferenceTown {
-		d.Errorf(m.Get("reference_town"), "hex.reference_town", "a reference town is not a city (AfA 1.5); set only one")
+		d.Errorf(m.Get("reference_town"), m.Join("reference_town"), "a reference town is not a city (AfA 1.5); set only one")
 	}
 	if s.Kind != Land {
 		for _, k := range []string{"across_river"} {
 			var v bool
 			if m.Bool(k, &v) && v {
-				d.Errorf(m.Get(k), "hex."+k, "does not apply to %ss: the attackers come from the sea or the air", s.Kind)
+				d.Errorf(m.Get(k), m.Join(k), "does not apply to %ss: the attackers come from the sea or the air", s.Kind)
 			}
 		}
 	}
 	awaw := func(key string) {
 		var v bool
 		if m.Bool(key, &v) && v && !s.Has(AWAWUnitEffects) {
-			d.Errorf(m.Get(key), "hex."+key, "needs the awaw-unit-effects option")
+			d.Errorf(m.Get(key), m.Join(key), "needs the awaw-unit-effects option")
 		}
 	}
 	awaw("protected")
@@ -319,14 +333,15 @@ func parseHex(d *yamlx.Decoder, n *yaml.Node, s *Scenario) {
 		if s.Kind == Land && m.Has(k) {
 			var v bool
 			if m.Bool(k, &v) && v {
-				d.Errorf(m.Get(k), "hex."+k, "applies only to invasions and paradrops (the notional unit, docs/rules.md §4)")
+				d.Errorf(m.Get(k), m.Join(k), "applies only to invasions and paradrops (the notional unit, docs/rules.md §4)")
 			}
 		}
 	}
 	m.Close(hexKeys...)
 }
 
-func parseSide(d *yamlx.Decoder, n *yaml.Node, path string, s *Scenario) Side {
+// parseSide reads a side at the key path; role is "attacker" or "defender".
+func parseSide(d *yamlx.Decoder, n *yaml.Node, path, role string, s *Scenario) Side {
 	side := Side{CanRetreat: true}
 	if n != nil {
 		side.Line = n.Line
@@ -339,26 +354,26 @@ func parseSide(d *yamlx.Decoder, n *yaml.Node, path string, s *Scenario) Side {
 	if m.Float("shore_bombardment", &side.ShoreBombardment) && (side.ShoreBombardment < 0 || side.ShoreBombardment > 500) {
 		d.Errorf(m.Get("shore_bombardment"), m.Join("shore_bombardment"), "%v is outside 0..500", side.ShoreBombardment)
 	}
-	if m.Bool("attack_as_mud", &side.AttackAsMud) && path != "attacker" {
+	if m.Bool("attack_as_mud", &side.AttackAsMud) && role != "attacker" {
 		d.Errorf(m.Get("attack_as_mud"), m.Join("attack_as_mud"), "only the attacker may elect to attack as if in mud")
 	}
-	if m.Bool("can_retreat", &side.CanRetreat) && path != "defender" {
+	if m.Bool("can_retreat", &side.CanRetreat) && role != "defender" {
 		d.Errorf(m.Get("can_retreat"), m.Join("can_retreat"), "only the defender retreats")
 	}
-	if m.Bool("exploiting", &side.Exploiting) && side.Exploiting && (path != "attacker" || !s.Has(AWAWUnitEffects)) {
+	if m.Bool("exploiting", &side.Exploiting) && side.Exploiting && (role != "attacker" || !s.Has(AWAWUnitEffects)) {
 		d.Errorf(m.Get("exploiting"), m.Join("exploiting"), "an attack by exploiting armour is an attacker's, under the awaw-unit-effects option")
 	}
 	side.CTL = 1
-	if m.Int("ctl", &side.CTL) && (path != "defender" || !s.Has(AWAWUnitEffects)) {
+	if m.Int("ctl", &side.CTL) && (role != "defender" || !s.Has(AWAWUnitEffects)) {
 		d.Errorf(m.Get("ctl"), m.Join("ctl"), "the defender's combat training level matters only under the awaw-unit-effects option")
 	}
-	if path == "defender" && side.ShoreBombardment > 0 {
+	if role == "defender" && side.ShoreBombardment > 0 {
 		d.Errorf(m.Get("shore_bombardment"), m.Join("shore_bombardment"), "shore bombardment supports only the attacker")
 	}
 	for i, n := range m.Seq("naval_strikes") {
 		key := yamlx.Index(m.Join("naval_strikes"), i)
 		switch {
-		case path != "attacker":
+		case role != "attacker":
 			d.Errorf(n, key, "only the attacker makes naval ground strikes")
 		case !s.Has(NavalGroundStrike):
 			d.Errorf(n, key, "naval ground strikes need the naval-ground-strike option (AsA 3.13)")
@@ -379,7 +394,7 @@ func parseSide(d *yamlx.Decoder, n *yaml.Node, path string, s *Scenario) Side {
 	}
 	for i, n := range m.Seq("aircraft") {
 		key := yamlx.Index(m.Join("aircraft"), i)
-		if path != "attacker" {
+		if role != "attacker" {
 			d.Errorf(n, key, "only the attacker's ground-support aircraft face the defending AA here; give the defender's as ground_support")
 		}
 		am := d.Map(n, key)
@@ -410,13 +425,32 @@ func parseSide(d *yamlx.Decoder, n *yaml.Node, path string, s *Scenario) Side {
 		items = items[:64]
 	}
 	for i, it := range items {
-		side.Units = append(side.Units, parseUnit(d, it, yamlx.Index(m.Join("units"), i), path, s))
+		side.Units = append(side.Units, parseUnit(d, it, yamlx.Index(m.Join("units"), i), role, false, s))
+	}
+	avail := m.Seq("available")
+	if role != "attacker" && len(avail) > 0 {
+		d.Errorf(m.Get("available"), m.Join("available"), "only the attacker chooses units to send (wifodds plan)")
+		avail = nil
+	}
+	if len(avail) > MaxAvailable {
+		d.Errorf(m.Get("available"), m.Join("available"), "%d units: at most %d to choose from", len(avail), MaxAvailable)
+		avail = avail[:MaxAvailable]
+	}
+	for i, it := range avail {
+		side.Available = append(side.Available, parseUnit(d, it, yamlx.Index(m.Join("available"), i), role, true, s))
+	}
+	if role == "attacker" {
+		parseSupport(d, m, &side)
+	} else if m.Has("support_available") {
+		d.Errorf(m.Get("support_available"), m.Join("support_available"), "only the attacker chooses support to send (wifodds plan)")
 	}
 	m.Close(sideKeys...)
 	return side
 }
 
-func parseUnit(d *yamlx.Decoder, n *yaml.Node, path, side string, s *Scenario) Unit {
+// parseUnit reads a unit; plan is true for a unit a plan may send
+// (attacker.available), which also takes id, cost and can_attack.
+func parseUnit(d *yamlx.Decoder, n *yaml.Node, path, side string, plan bool, s *Scenario) Unit {
 	u := Unit{Size: "corps", Supply: true, Line: n.Line}
 	m := d.Map(n, path)
 	var typ string
@@ -524,6 +558,11 @@ func parseUnit(d *yamlx.Decoder, n *yaml.Node, path, side string, s *Scenario) U
 	if u.Type == REPL && side == "attacker" {
 		d.Errorf(m.Get("type"), path+".type", "replacements never attack (AWAW 10.23)")
 	}
+	if plan {
+		parsePlanUnit(d, m, path, &u)
+		m.Close(append(unitKeys[:len(unitKeys):len(unitKeys)], planUnitKeys...)...)
+		return u
+	}
 	m.Close(unitKeys...)
 	return u
 }
@@ -531,12 +570,11 @@ func parseUnit(d *yamlx.Decoder, n *yaml.Node, path, side string, s *Scenario) U
 // checkCombat validates what needs the whole scenario: docs/rules.md §2.1's
 // attack-as-mud election and AsA 3.4 stacking.
 func checkCombat(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
-	if len(s.Attacker.Units) == 0 {
+	if len(s.Attacker.Units) == 0 && !s.IsPlan() {
 		d.Errorf(m.Get("attacker"), "attacker.units", "a %s needs at least one attacking unit", s.Kind.noun())
 	}
-	// Invasions and paradrops may meet only the notional unit (docs/rules.md §4).
-	if len(s.Defender.Units) == 0 && s.Kind == Land {
-		d.Errorf(m.Get("defender"), "defender.units", "a land combat needs at least one defending unit")
+	if len(s.Targets) == 0 {
+		checkDefender(d, m, "defender", s)
 	}
 	if s.Attacker.AttackAsMud {
 		att := d.Map(m.Get("attacker"), "attacker")
@@ -554,6 +592,15 @@ func checkCombat(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 			d.Errorf(n, "attacker.attack_as_mud", "needs half or more of the attackers to be ski, Russian white-print, Finnish, Swedish or Norwegian units; %d of %d are (AfA 3.11)", cold, len(s.Attacker.Units))
 		}
 	}
+}
+
+// checkDefender checks a defending stack at the key path: a land combat
+// needs one (invasions and paradrops may meet only the notional unit,
+// docs/rules.md §4), and AsA 3.4 stacking.
+func checkDefender(d *yamlx.Decoder, m *yamlx.Map, path string, s *Scenario) {
+	if len(s.Defender.Units) == 0 && s.Kind == Land {
+		d.Errorf(m.Get("defender"), path+".units", "a land combat needs at least one defending unit")
+	}
 	if s.Has(Stacking) {
 		var corps []string
 		for i := range s.Defender.Units {
@@ -566,7 +613,7 @@ func checkCombat(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 			for i := range s.Defender.Units {
 				names = append(names, s.Defender.Units[i].Label())
 			}
-			d.Errorf(m.Get("defender"), "defender.units", "the stack (%s) breaks the stacking limit: any three land units, at most two of them corps or armies (AsA 3.4)", strings.Join(names, ", "))
+			d.Errorf(m.Get("defender"), path+".units", "the stack (%s) breaks the stacking limit: any three land units, at most two of them corps or armies (AsA 3.4)", strings.Join(names, ", "))
 		}
 	}
 }

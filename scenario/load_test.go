@@ -165,7 +165,22 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		if len(s.Attacker.Units) == 0 || s.Kind == Land && len(s.Defender.Units) == 0 {
+		if s.IsPlan() {
+			if len(s.Attacker.Available)+len(s.Attacker.SupportAvailable) == 0 {
+				t.Fatalf("accepted a plan with nothing to choose from")
+			}
+			for _, tg := range s.Targets {
+				if tg.Scenario.Kind == Land && len(tg.Scenario.Defender.Units) == 0 {
+					t.Fatalf("accepted a front target %s with no defender", tg.ID)
+				}
+			}
+			if len(s.Targets) > 0 {
+				return
+			}
+		} else if len(s.Attacker.Units) == 0 {
+			t.Fatalf("accepted an incomplete scenario: %+v", s)
+		}
+		if s.Kind == Land && len(s.Defender.Units) == 0 {
 			t.Fatalf("accepted an incomplete scenario: %+v", s)
 		}
 	})

@@ -59,6 +59,10 @@ type Scenario struct {
 	// AirTables are the AA chart and tables defending AA fire uses against
 	// ground-support aircraft (and a raid's): "strategic" or a file.
 	AirTables string
+	// Plan is set for a plan file (IsPlan): what `wifodds plan` weighs.
+	Plan *Plan
+	// Targets are a front's hexes; empty for one hex.
+	Targets []FrontTarget
 }
 
 // Raid is a strategic bombardment (docs/rules.md §5).
@@ -143,6 +147,10 @@ type Side struct {
 	// units fire at.
 	NavalStrikes []Ship
 	Aircraft     []Aircraft
+	// Attacker only, in a plan file: the units and support the attack may
+	// add (docs/scenario-format.md, Plans).
+	Available        []Unit
+	SupportAvailable []Support
 }
 
 // Ship is a surface naval unit making a naval ground strike (AsA 3.13).
@@ -187,7 +195,14 @@ type Unit struct {
 	MechNegated     bool    // an armour unit whose mechanized component is negated (AWAW 10.32)
 	Isolated        bool    // a Chindit not in or adjacent to other non-Chindit Western Allied units (AWAW 10.64A)
 	Katyusha        bool    // rocket artillery: self-propelled for combat (AsA 3.2)
-	Line            int     // line of the unit in the file, for messages
+	// An available unit's id, cost (build points; default its factors) and
+	// the front targets it can attack (empty: any).
+	ID        string
+	Cost      float64
+	CanAttack []string
+	idPos     pos // where id and can_attack are written, for errors
+	canPos    pos
+	Line      int // line of the unit in the file, for messages
 }
 
 // Label names the unit for messages: its name, or type, size and nation.

@@ -143,5 +143,8 @@ func loadScenario(file string, landOnly ...string) (*scenario.Scenario, error) {
 	if err == nil && len(landOnly) > 0 && s.Kind == scenario.Bombardment {
 		err = fmt.Errorf("%s: %s handles land combats, invasions and paradrops; run bombardments one at a time", file, landOnly[0])
 	}
+	if err == nil && s.IsPlan() {
+		err = fmt.Errorf("%s is a plan file (it lists units the attack may add): run wifodds plan %s", file, file)
+	}
 	return s, err
 }

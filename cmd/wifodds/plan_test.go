@@ -1,0 +1,139 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/wifodds/wifodds/scenario"
+)
+
+// planJSON is the part of `plan --format json` these tests read.
+type planJSON struct {
+	Recommended *forceJSON  `json:"recommended"`
+	Frontier    []forceJSON `json:"frontier"`
+	Subsets     float64     `json:"evaluated_subsets"`
+	Distinct    int         `json:"distinct_combats"`
+}
+
+type forceJSON struct {
+	Units    []string `json:"units"`
+	Cost     float64  `json:"cost"`
+	HexTaken struct {
+		P float64 `json:"p"`
+	} `json:"hex_taken"`
+	Breakthrough   float64 `json:"breakthrough"`
+	AttackerFaceUp float64 `json:"attacker_face_up"`
+	Odds           string  `json:"odds"`
+	Table          string  `json:"table"`
+	AttUnits       float64 `json:"expected_attacker_units_lost"`
+	AttFactors     float64 `json:"expected_attacker_factors_lost"`
+	DefUnits       float64 `json:"expected_defender_units_lost"`
+	DefFactors     float64 `json:"expected_defender_factors_lost"`
+}
+
+// forceScenario writes the force a plan sends as a plain scenario: the
+// plan file with the chosen units in attacker.units and the chosen
+// support as ground_support.
+func forceScenario(t *testing.T, s *scenario.Scenario, ids []string) string {
+	t.Helper()
+	b := &strings.Builder{}
+	fmt.Fprintf(b, "kind: %s\ncrt: %s\nhex: {terrain: %s, weather: %s}\ndefender:\n  units:\n", s.Kind, s.CRT, s.Hex.Terrain, s.Hex.Weather)
+	unit := func(u *scenario.Unit) string {
+		return fmt.Sprintf("{type: %s, size: %s, factors: %v, nation: %s}", u.Type, u.Size, u.Factors, u.Nation)
+	}
+	for i := range s.Defender.Units {
+		fmt.Fprintf(b, "    - %s\n", unit(&s.Defender.Units[i]))
+	}
+	b.WriteString("attacker:\n")
+	support := 0.0
+	for _, sp := range s.Attacker.SupportAvailable {
+		if slices.Contains(ids, sp.ID) {
+			support += sp.Factors
+		}
+	}
+	if support > 0 {
+		fmt.Fprintf(b, "  ground_support: %v\n", support)
+	}
+	b.WriteString("  units:\n")
+	for i := range s.Attacker.Units {
+		fmt.Fprintf(b, "    - %s\n", unit(&s.Attacker.Units[i]))
+	}
+	for i := range s.Attacker.Available {
+		if u := &s.Attacker.Available[i]; slices.Contains(ids, u.ID) {
+			fmt.Fprintf(b, "    - %s\n", unit(u))
+		}
+	}
+	return b.String()
+}
+
+// Every frontier point of the one-hex example equals `wifodds run --exact`
+// of the same force written as a scenario, and the recommendation is the
+// one the example's header states.
+func TestPlanPointsAreRunExact(t *testing.T) {
+	const file = "../../examples/plan-one-hex.yaml"
+	out, errs, code := wifodds(t, "plan", "-q", "-f", "json", file)
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	var p planJSON
+	if err := json.Unmarshal([]byte(out), &p); err != nil {
+		t.Fatal(err)
+	}
+	s, err := scenario.Load(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Frontier) < 3 {
+		t.Fatalf("%d frontier points", len(p.Frontier))
+	}
+	dir := t.TempDir()
+	for i, f := range p.Frontier {
+		path := filepath.Join(dir, fmt.Sprintf("force%d.yaml", i))
+		if err := os.WriteFile(path, []byte(forceScenario(t, s, f.Units)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		rout, rerr, code := wifodds(t, "run", "--exact", "-f", "json", path)
+		if code != 0 {
+			t.Fatal(rerr)
+		}
+		var r struct {
+			Odds struct{ Attack, Defence float64 } `json:"odds"`
+			P    struct {
+				HexTaken     struct{ P float64 } `json:"hex_taken"`
+				Breakthrough struct{ P float64 } `json:"breakthrough"`
+				FaceUp       struct{ P float64 } `json:"attacker_face_up"`
+			} `json:"probabilities"`
+			Means struct {
+				AU struct{ Mean float64 } `json:"attacker_units_lost"`
+				AF struct{ Mean float64 } `json:"attacker_factors_lost"`
+				DU struct{ Mean float64 } `json:"defender_units_lost"`
+				DF struct{ Mean float64 } `json:"defender_factors_lost"`
+			} `json:"means"`
+		}
+		if err := json.Unmarshal([]byte(rout), &r); err != nil {
+			t.Fatal(err)
+		}
+		got := []float64{f.HexTaken.P, f.Breakthrough, f.AttackerFaceUp, f.AttUnits, f.AttFactors, f.DefUnits, f.DefFactors}
+		want := []float64{r.P.HexTaken.P, r.P.Breakthrough.P, r.P.FaceUp.P, r.Means.AU.Mean, r.Means.AF.Mean, r.Means.DU.Mean, r.Means.DF.Mean}
+		if !slices.Equal(got, want) {
+			t.Errorf("frontier point %d (%v): plan %v, run --exact %v", i, f.Units, got, want)
+		}
+	}
+	// The example's header: the cheapest force reaching 75% on the 2D6 table.
+	rec := p.Recommended
+	if rec == nil {
+		t.Fatal("no recommendation")
+	}
+	wantUnits := []string{"4. Panzer", "1st INF", "2nd INF", "3rd INF", "10. Mot", "Stuka"}
+	if !slices.Equal(rec.Units, wantUnits) || rec.Cost != 28 || rec.Odds != "4:1" || rec.Table != "blitz" || fmt.Sprintf("%.4f", rec.HexTaken.P) != "0.8333" {
+		t.Errorf("recommended %+v; the header says %v, 28 factors, 4:1 on the Blitz table, P 0.8333", rec, wantUnits)
+	}
+	if p.Subsets != 128 || p.Distinct != 62 {
+		t.Errorf("%v subsets, %d distinct combats; the header says 128 and 62", p.Subsets, p.Distinct)
+	}
+}

@@ -1,0 +1,262 @@
+package plan
+
+import (
+	"slices"
+)
+
+// frontPlan is the search over a front: which units attack which hex.
+type frontPlan struct {
+	pl      *planner
+	allowed [][]bool  // by target, by class
+	stride  [][]int   // by target, by class: the mixed-radix index of a force
+	vals    [][]*Eval // by target: each force's figures, by index, once weighed
+	values  []float64 // by target: what taking it is worth
+	x       []counts  // the force at each target, during the search
+	used    counts    // items of each class sent so far
+	fr      frontier
+	store   [][]counts
+	leaves  uint64
+	planned uint64
+}
+
+// front plans a front of several hexes: every assignment of the available
+// units to the hexes they can attack (each unit at most once, at most
+// plan.max_units in all), the frontier of expected hexes taken against
+// cost, and the cheapest assignment reaching the target.
+func (pl *planner) front() (*TablePlan, error) {
+	p := pl.e.pool
+	fp := &frontPlan{pl: pl, used: make(counts, len(p.classes))}
+	var ids []string
+	for t, ft := range pl.s.Targets {
+		ids = append(ids, ft.ID)
+		fp.values = append(fp.values, ft.Value)
+		al := make([]bool, len(p.classes))
+		st := make([]int, len(p.classes))
+		size := 1.0
+		for c := range p.classes {
+			al[c] = p.classes[c].can[t]
+			if al[c] {
+				st[c] = int(size)
+				size *= float64(len(p.classes[c].items) + 1)
+			}
+		}
+		if size > pl.cfg.MaxForces {
+			return nil, pl.tooLarge(size, "forces against "+ft.ID)
+		}
+		fp.allowed = append(fp.allowed, al)
+		fp.stride = append(fp.stride, st)
+		fp.vals = append(fp.vals, make([]*Eval, int(size)))
+		fp.x = append(fp.x, make(counts, len(p.classes)))
+	}
+	n := fp.count(0, pl.maxUnits(), pl.cfg.MaxForces+1)
+	if n > pl.cfg.MaxForces {
+		return nil, pl.tooLarge(n, "assignments of units to hexes")
+	}
+	fp.planned = uint64(n)
+	tp := pl.newTablePlan(0)
+	tp.Targets = ids
+	if err := fp.search(0, pl.maxUnits(), 0, 0); err != nil {
+		return nil, err
+	}
+	tp.Forces = int(fp.leaves)
+	tp.DistinctCombats, tp.Sampled = pl.e.compiled, pl.e.sampled
+	tp.EvaluatedSubsets = countAssignments(p, fp.allowed, pl.maxUnits())
+	for _, c := range fp.fr.points {
+		f, err := fp.force(fp.store[c.ref], c.cost, c.value)
+		if err != nil {
+			return nil, err
+		}
+		tp.Frontier = append(tp.Frontier, f)
+	}
+	pl.recommend(tp, fp.fr.points)
+	pl.warn(tp)
+	return tp, nil
+}
+
+// count counts the assignments from target t on, with left items still
+// allowed, stopping past limit.
+func (fp *frontPlan) count(t, left int, limit float64) float64 {
+	if t == len(fp.x) {
+		return 1
+	}
+	total := 0.0
+	fp.each(t, left, func(size int) bool {
+		total += fp.count(t+1, left-size, limit-total)
+		return total <= limit
+	})
+	return total
+}
+
+// each sets fp.x[t] to every force target t can receive from the items not
+// yet used, within left items, calling f with its size until f returns
+// false. It leaves fp.used counting the force while f runs.
+func (fp *frontPlan) each(t, left int, f func(size int) bool) bool {
+	p := fp.pl.e.pool
+	x := fp.x[t]
+	var rec func(c, size int) bool
+	rec = func(c, size int) bool {
+		if c == len(x) {
+			return f(size)
+		}
+		top := 0
+		if fp.allowed[t][c] {
+			top = min(len(p.classes[c].items)-int(fp.used[c]), left-size)
+		}
+		for k := 0; k <= top; k++ {
+			x[c] = uint8(k)
+			fp.used[c] += uint8(k)
+			ok := rec(c+1, size+k)
+			fp.used[c] -= uint8(k)
+			if !ok {
+				x[c] = 0
+				return false
+			}
+		}
+		x[c] = 0
+		return true
+	}
+	return rec(0, 0)
+}
+
+// index is force x's place in target t's table of figures.
+func (fp *frontPlan) index(t int, x counts) int {
+	i := 0
+	for c, k := range x {
+		i += int(k) * fp.stride[t][c]
+	}
+	return i
+}
+
+// eval weighs force x against target t, once; nil when x sends nothing.
+func (fp *frontPlan) eval(t int, x counts) (*Eval, error) {
+	if x.size() == 0 {
+		return nil, nil
+	}
+	i := fp.index(t, x)
+	if v := fp.vals[t][i]; v != nil {
+		return v, nil
+	}
+	v, err := fp.pl.e.eval(t, fp.pl.k, x)
+	fp.vals[t][i] = v
+	return v, err
+}
+
+// search walks the assignments from target t on, with value, expected
+// attacking units and factors lost of the hexes before t.
+func (fp *frontPlan) search(t, left int, value, lostU float64) error {
+	var err error
+	if t == len(fp.x) {
+		fp.leaf(value, lostU)
+		return nil
+	}
+	fp.each(t, left, func(size int) bool {
+		x := fp.x[t]
+		if size > 0 && !fp.pl.e.hasUnits(x) {
+			return true // support alone is not an attack
+		}
+		var v *Eval
+		if v, err = fp.eval(t, x); err != nil {
+			return false
+		}
+		val, lu := value, lostU
+		if v != nil {
+			val += fp.values[t] * v.HexTaken.P
+			lu += v.AttackerUnitsLost
+		}
+		err = fp.search(t+1, left-size, val, lu)
+		return err == nil
+	})
+	return err
+}
+
+// leaf offers a complete assignment to the frontier.
+func (fp *frontPlan) leaf(value, lostU float64) {
+	pl := fp.pl
+	if fp.used.size() == 0 {
+		return // sending nothing is no plan
+	}
+	fp.leaves++
+	if pl.cfg.Progress != nil && fp.leaves%4096 == 0 {
+		pl.cfg.Progress(fp.leaves, fp.planned)
+	}
+	lostF := 0.0
+	for t, x := range fp.x {
+		if v := fp.vals[t][fp.index(t, x)]; v != nil && x.size() > 0 {
+			lostF += v.AttackerFactorsLost
+		}
+	}
+	cost := pl.costOf(fp.used, lostU, lostF)
+	c := candidate{cost: cost, value: value, tie: lostF, size: fp.used.size(), seq: int(fp.leaves), ref: len(fp.store)}
+	if fp.fr.add(c) {
+		a := make([]counts, len(fp.x))
+		for t := range a {
+			a[t] = slices.Clone(fp.x[t])
+		}
+		fp.store = append(fp.store, a)
+	}
+}
+
+// force describes an assignment: its totals and each hex's force, the
+// items of a class going to the hexes in order, cheapest first.
+func (fp *frontPlan) force(a []counts, cost, value float64) (*Force, error) {
+	pl, p := fp.pl, fp.pl.e.pool
+	total := make(counts, len(p.classes))
+	for _, x := range a {
+		for c, k := range x {
+			total[c] += k
+		}
+	}
+	f := pl.forceOf(total, cost)
+	v := value
+	f.Value = &v
+	next := make([]int, len(p.classes))
+	for t, x := range a {
+		var items []int
+		for c, k := range x {
+			items = append(items, p.classes[c].items[next[c]:next[c]+int(k)]...)
+			next[c] += int(k)
+		}
+		slices.Sort(items)
+		h := &HexForce{Target: pl.s.Targets[t].ID, Units: p.ids(items), Value: fp.values[t]}
+		if len(items) > 0 {
+			fig, err := pl.figures(t, x)
+			if err != nil {
+				return nil, err
+			}
+			h.HexFigures = fig
+		} else {
+			h.HexFigures = &HexFigures{Method: "not attacked", OddsLevels: map[string]float64{}, Tables: map[string]float64{}}
+		}
+		f.Hexes = append(f.Hexes, h)
+	}
+	return f, nil
+}
+
+// countAssignments counts the assignments of single items to targets (or
+// to none) within limit items: the item-level search the class-level one
+// stands for.
+func countAssignments(p *pool, allowed [][]bool, limit int) (subsets float64) {
+	ways := make([]float64, limit+1)
+	ways[0] = 1
+	for i := range p.items {
+		c := p.items[i].class
+		choices := 0
+		for t := range allowed {
+			if allowed[t][c] {
+				choices++
+			}
+		}
+		next := make([]float64, limit+1)
+		for u, w := range ways {
+			next[u] += w
+			if u < limit {
+				next[u+1] += w * float64(choices)
+			}
+		}
+		ways = next
+	}
+	for _, w := range ways {
+		subsets += w
+	}
+	return subsets
+}

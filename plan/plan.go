@@ -1,0 +1,221 @@
+package plan
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/combat"
+	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/scenario"
+	"github.com/wifodds/wifodds/sim"
+)
+
+// DefaultMaxForces bounds the forces (one hex) or assignments (a front) a
+// plan weighs unless the caller says otherwise.
+const DefaultMaxForces = 20_000_000
+
+// ErrTooLarge is returned (wrapped) when a plan has more forces or
+// assignments than the caller allows.
+var ErrTooLarge = errors.New("the plan has too many forces to weigh")
+
+// Config is how to plan.
+type Config struct {
+	Tables    []Table        // the CRTs to plan under, loaded by the caller; at least one
+	Air       *crt.AirTables // air tables for AA fire at ground support, or nil for the built-in ones
+	Budget    int            // most dice paths an exact answer may walk per combat (<= 0: sim.DefaultPathBudget)
+	Sample    sim.Config     // Monte Carlo for a combat over the budget
+	MaxForces float64        // most forces or assignments to weigh (<= 0: DefaultMaxForces)
+	Target    float64        // a target overriding the plan file's, when > 0
+	// Progress, when set, sees the forces weighed so far and planned.
+	Progress func(done, planned uint64)
+}
+
+// Plan weighs the forces a plan file allows under each table and returns
+// the frontiers and recommendations. It does no I/O.
+func Plan(ctx context.Context, s *scenario.Scenario, cfg Config) (*Result, error) {
+	if !s.IsPlan() {
+		return nil, fmt.Errorf("%s: not a plan: list the units the attack may add under attacker.available (docs/scenario-format.md, Plans)", s.File)
+	}
+	if len(cfg.Tables) == 0 {
+		return nil, errors.New("plan: no table to plan under")
+	}
+	if cfg.MaxForces <= 0 {
+		cfg.MaxForces = DefaultMaxForces
+	}
+	if cfg.Budget <= 0 {
+		cfg.Budget = sim.DefaultPathBudget
+	}
+	target := s.Plan.Target
+	if cfg.Target > 0 {
+		target = cfg.Target
+	}
+	var targets []*scenario.Scenario
+	var ids []string
+	for _, t := range s.Targets {
+		targets = append(targets, t.Scenario)
+		ids = append(ids, t.ID)
+	}
+	if len(targets) == 0 {
+		targets = []*scenario.Scenario{s}
+	}
+	p := newPool(s, ids)
+	res := &Result{}
+	for k := range cfg.Tables {
+		e := &evaluator{ctx: ctx, pool: p, targets: targets, commit: s.Attacker.Units, tables: cfg.Tables,
+			air: cfg.Air, budget: cfg.Budget, sample: cfg.Sample, memo: map[string]*Eval{}}
+		pl := &planner{e: e, s: s, k: k, cfg: cfg, target: target}
+		var tp *TablePlan
+		var err error
+		if len(s.Targets) > 0 {
+			tp, err = pl.front()
+		} else {
+			tp, err = pl.hex()
+		}
+		if err != nil {
+			return nil, err
+		}
+		res.Plans = append(res.Plans, tp)
+	}
+	res.TablePlan = res.Plans[0]
+	return res, nil
+}
+
+// planner plans under one table.
+type planner struct {
+	e      *evaluator
+	s      *scenario.Scenario
+	k      int // the table
+	cfg    Config
+	target float64
+}
+
+// costOf is what force x costs under the plan's measure, given its
+// expected losses.
+func (pl *planner) costOf(x counts, attUnits, attFactors float64) float64 {
+	switch pl.s.Plan.Cost {
+	case scenario.CommittedUnits:
+		return float64(x.size())
+	case scenario.CommittedBuildPoints:
+		return pl.e.pool.buildPoints(x)
+	case scenario.ExpectedFactorsLost:
+		return attFactors
+	case scenario.ExpectedUnitsLost:
+		return attUnits
+	}
+	return pl.e.pool.factors(x)
+}
+
+// maxUnits is the most items a force may send.
+func (pl *planner) maxUnits() int {
+	if m := pl.s.Plan.MaxUnits; m > 0 {
+		return m
+	}
+	return len(pl.e.pool.items)
+}
+
+// tooLarge words a search over the limit.
+func (pl *planner) tooLarge(n float64, what string) error {
+	return fmt.Errorf("%s: %w: %.0f %s, over the limit of %.0f; cap plan.max_units, give interchangeable units the same attributes, narrow can_attack, or raise the limit (--max-forces)",
+		pl.s.File, ErrTooLarge, n, what, pl.cfg.MaxForces)
+}
+
+// figures are the full figures of force x against target t, as `wifodds
+// run` reports them: compiled again and summarised by analysis.
+func (pl *planner) figures(t int, x counts) (*HexFigures, error) {
+	e := pl.e
+	s := e.scenarioOf(t, pl.k, x)
+	c, err := combat.CompileWith(s, e.tables[pl.k].Table, e.air, combat.Options{})
+	if err != nil {
+		return nil, err
+	}
+	sum, err := analysis.RunCombat(e.ctx, c, analysis.Request{Engine: analysis.Auto, Budget: e.budget, Sample: e.sample})
+	if err != nil {
+		return nil, err
+	}
+	if sum.Partial {
+		return nil, e.ctx.Err()
+	}
+	m := &sum.Means
+	f := &HexFigures{
+		HexTaken: sum.Probabilities.HexTaken, Breakthrough: sum.Probabilities.Breakthrough.P,
+		AttackerFaceUp: sum.Probabilities.AttackerFaceUp.P,
+		Attack:         c.Attack, Defence: c.Defence, Odds: c.AtOdds[0].Odds, OddsLevels: sum.OddsLevels,
+		Table: c.AtOdds[0].Table.String(), Tables: map[string]float64{},
+		ExpectedAttackerUnitsLost: m.AttackerUnitsLost.Mean, ExpectedAttackerFactorsLost: m.AttackerFactorsLost.Mean,
+		ExpectedDefenderUnitsLost: m.DefenderUnitsLost.Mean, ExpectedDefenderFactorsLost: m.DefenderFactorsLost.Mean,
+		Method: sum.Method,
+	}
+	for k, v := range sum.Tables {
+		if v > 0 {
+			f.Tables[k] = v
+		}
+	}
+	return f, nil
+}
+
+// forceOf describes force x with the totals every force carries.
+func (pl *planner) forceOf(x counts, cost float64) *Force {
+	p := pl.e.pool
+	units := p.ids(p.itemsOf(x))
+	return &Force{Units: units, Cost: cost, CommittedFactors: p.factors(x), CommittedUnits: x.size(), BuildPoints: p.buildPoints(x)}
+}
+
+// enumerate calls f with every count vector over the classes allowed (by
+// class), each within the class's size, with at most limit items in all;
+// f may keep nothing of x. It stops at f's first error.
+func enumerate(p *pool, allowed []bool, limit int, f func(x counts) error) error {
+	x := make(counts, len(p.classes))
+	var rec func(c, left int) error
+	rec = func(c, left int) error {
+		if c == len(x) {
+			return f(x)
+		}
+		top := 0
+		if allowed[c] {
+			top = min(len(p.classes[c].items), left)
+		}
+		for k := 0; k <= top; k++ {
+			x[c] = uint8(k)
+			if err := rec(c+1, left-k); err != nil {
+				return err
+			}
+		}
+		x[c] = 0
+		return nil
+	}
+	return rec(0, limit)
+}
+
+// countForces is how many count vectors enumerate visits, and how many
+// subsets of items they stand for.
+func countForces(p *pool, allowed []bool, limit int) (vectors, subsets float64) {
+	// ways[n]: (vectors, subsets) using n items over the classes so far.
+	vs := make([]float64, limit+1)
+	ss := make([]float64, limit+1)
+	vs[0], ss[0] = 1, 1
+	for c := range p.classes {
+		if !allowed[c] {
+			continue
+		}
+		n := len(p.classes[c].items)
+		nv := make([]float64, limit+1)
+		ns := make([]float64, limit+1)
+		for used := 0; used <= limit; used++ {
+			if vs[used] == 0 {
+				continue
+			}
+			for k := 0; k <= n && used+k <= limit; k++ {
+				nv[used+k] += vs[used]
+				ns[used+k] += ss[used] * binom(n, k)
+			}
+		}
+		vs, ss = nv, ns
+	}
+	for i := range vs {
+		vectors += vs[i]
+		subsets += ss[i]
+	}
+	return vectors, subsets
+}

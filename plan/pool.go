@@ -1,0 +1,183 @@
+package plan
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/wifodds/wifodds/scenario"
+)
+
+// Item is a unit or support a plan may send.
+type Item struct {
+	ID      string
+	Unit    *scenario.Unit    // a land unit, or nil
+	Support *scenario.Support // ground support, or nil
+	Factors float64           // its attack factors (a unit's) or tactical factors (support)
+	Cost    float64           // its build-point cost (docs/scenario-format.md, Plans)
+	class   int
+}
+
+// class is a set of interchangeable items: the same combat attributes and
+// the same targets. Its items are sorted cheapest first, so a force that
+// sends k of them sends the k cheapest.
+type class struct {
+	items  []int     // indices into pool.items, cheapest first
+	prefix []float64 // prefix[k]: build points of the k cheapest
+	key    string
+	can    []bool // by target: whether the class can attack it
+}
+
+// pool is a plan's choices grouped into classes.
+type pool struct {
+	items   []Item
+	classes []class
+}
+
+// newPool groups a plan's available units and support into classes of
+// interchangeable items. targets are the front's target ids (nil for one
+// hex: every item can attack it).
+func newPool(s *scenario.Scenario, targets []string) *pool {
+	p := &pool{}
+	byKey := map[string]int{}
+	add := func(it Item, key string, canAttack []string) {
+		can := make([]bool, max(len(targets), 1))
+		for t := range can {
+			can[t] = len(canAttack) == 0 || len(targets) > 0 && slices.Contains(canAttack, targets[t])
+		}
+		key += fmt.Sprint(can)
+		c, ok := byKey[key]
+		if !ok {
+			c = len(p.classes)
+			byKey[key] = c
+			p.classes = append(p.classes, class{key: key, can: can})
+		}
+		it.class = c
+		p.classes[c].items = append(p.classes[c].items, len(p.items))
+		p.items = append(p.items, it)
+	}
+	for i := range s.Attacker.Available {
+		u := &s.Attacker.Available[i]
+		add(Item{ID: u.ID, Unit: u, Factors: u.Factors, Cost: u.Cost}, unitKey(u), u.CanAttack)
+	}
+	for i := range s.Attacker.SupportAvailable {
+		sp := &s.Attacker.SupportAvailable[i]
+		f := sp.Factors
+		if sp.Aircraft {
+			f = sp.Tactical
+		}
+		key := fmt.Sprintf("support %v %v %v %v", sp.Aircraft, sp.Factors, sp.A2A, sp.Tactical)
+		add(Item{ID: sp.ID, Support: sp, Factors: f, Cost: sp.Cost}, key, sp.CanAttack)
+	}
+	for c := range p.classes {
+		cl := &p.classes[c]
+		slices.SortStableFunc(cl.items, func(a, b int) int {
+			if d := p.items[a].Cost - p.items[b].Cost; d != 0 {
+				if d < 0 {
+					return -1
+				}
+				return 1
+			}
+			return strings.Compare(p.items[a].ID, p.items[b].ID)
+		})
+		cl.prefix = make([]float64, len(cl.items)+1)
+		for k, i := range cl.items {
+			cl.prefix[k+1] = cl.prefix[k] + p.items[i].Cost
+		}
+	}
+	return p
+}
+
+// unitKey is what makes two units interchangeable in a combat: every
+// attribute but the ones that only name or cost it.
+func unitKey(u *scenario.Unit) string {
+	return fmt.Sprintf("unit %+v", u.Combatant())
+}
+
+// counts is a force as the number of items sent from each class.
+type counts []uint8
+
+func (x counts) key() string { return string(x) }
+
+// size is the number of items sent.
+func (x counts) size() int {
+	n := 0
+	for _, k := range x {
+		n += int(k)
+	}
+	return n
+}
+
+// items lists the items a force sends: the cheapest of each class, in the
+// order the plan file lists them.
+func (p *pool) itemsOf(x counts) []int {
+	var out []int
+	for c, k := range x {
+		out = append(out, p.classes[c].items[:k]...)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// ids names the items of a force.
+func (p *pool) ids(items []int) []string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = p.items[it].ID
+	}
+	return out
+}
+
+// force builds the scenario of a target attacked by the committed units
+// and a force's items, in the order the plan file lists them.
+func (p *pool) force(target *scenario.Scenario, committed []scenario.Unit, items []int) *scenario.Scenario {
+	s := *target
+	s.Plan, s.Targets = nil, nil
+	a := &s.Attacker
+	a.Available, a.SupportAvailable = nil, nil
+	a.Units = append(make([]scenario.Unit, 0, len(committed)+len(items)), committed...)
+	a.Aircraft = slices.Clip(a.Aircraft) // appends below must not write into target's array
+	for _, i := range items {
+		it := &p.items[i]
+		switch {
+		case it.Unit != nil:
+			u := it.Unit.Combatant()
+			u.Name, u.Line = it.Unit.Name, it.Unit.Line
+			a.Units = append(a.Units, u)
+		case it.Support.Aircraft:
+			a.Aircraft = append(a.Aircraft, scenario.Aircraft{Name: it.ID, A2A: it.Support.A2A, Tactical: it.Support.Tactical, Line: it.Support.Line})
+		default:
+			a.GroundSupport += it.Support.Factors
+		}
+	}
+	return &s
+}
+
+// buildPoints is what a force's items cost in build points.
+func (p *pool) buildPoints(x counts) float64 {
+	b := 0.0
+	for c, k := range x {
+		b += p.classes[c].prefix[k]
+	}
+	return b
+}
+
+// factors is a force's committed factors.
+func (p *pool) factors(x counts) float64 {
+	f := 0.0
+	for c, k := range x {
+		if k > 0 {
+			f += float64(k) * p.items[p.classes[c].items[0]].Factors
+		}
+	}
+	return f
+}
+
+// binom is n choose k, for counting the subsets a force stands for.
+func binom(n, k int) float64 {
+	r := 1.0
+	for i := 1; i <= k; i++ {
+		r = r * float64(n-k+i) / float64(i)
+	}
+	return r
+}

@@ -1,0 +1,383 @@
+package scenario
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/internal/yamlx"
+	"go.yaml.in/yaml/v3"
+)
+
+// CostMeasure is what a force costs the player in a plan
+// (docs/scenario-format.md, Plans).
+type CostMeasure string
+
+// Cost measures.
+const (
+	CommittedFactors     CostMeasure = "committed_factors"
+	CommittedUnits       CostMeasure = "committed_units"
+	CommittedBuildPoints CostMeasure = "committed_build_points"
+	ExpectedFactorsLost  CostMeasure = "expected_factors_lost"
+	ExpectedUnitsLost    CostMeasure = "expected_units_lost"
+)
+
+// CostMeasures lists every cost measure.
+var CostMeasures = []string{string(CommittedFactors), string(CommittedUnits), string(CommittedBuildPoints),
+	string(ExpectedFactorsLost), string(ExpectedUnitsLost)}
+
+// MaxAvailable bounds the units and support a plan may choose from.
+const MaxAvailable = 40
+
+var (
+	planKeys     = []string{"cost", "target", "max_units", "crts"}
+	frontKeys    = []string{"id", "name", "value", "hex", "defender", "options", "modifier"}
+	supportKeys  = []string{"id", "name", "factors", "a2a", "tactical", "cost", "can_attack"}
+	planUnitKeys = []string{"id", "cost", "can_attack"}
+)
+
+// Plan is what a plan file asks of `wifodds plan`: how to cost a force,
+// the chance of taking the hex wanted, and the tables to plan under. The
+// forces to choose from are the attacker's Available units and
+// SupportAvailable.
+type Plan struct {
+	Cost     CostMeasure
+	Target   float64  // the P(hex taken) wanted, in (0, 1]; 0 when none
+	MaxUnits int      // most available units and support sent (0: no cap)
+	CRTs     []string // tables to plan under; empty: the scenario's crt
+	CRTPos   []string // where each is named, for errors about the tables
+}
+
+// Support is ground support a plan may add: either aircraft that face the
+// defending AA (A2A and Tactical) or plain tactical factors (Factors).
+type Support struct {
+	ID        string
+	Name      string
+	Factors   float64 // plain ground-support factors; 0 for aircraft
+	Aircraft  bool
+	A2A       int
+	Tactical  float64
+	Cost      float64
+	CanAttack []string // target ids (a front); empty: any
+	Line      int
+	idPos     pos // where id and can_attack are written, for errors
+	canPos    pos
+}
+
+// pos is where a key's value is written.
+type pos struct{ line, col int }
+
+func posOf(n *yaml.Node) pos {
+	if n == nil {
+		return pos{}
+	}
+	return pos{n.Line, n.Column}
+}
+
+// node is a stand-in node at p (or at line when p is unset), for errors.
+func (p pos) node(line int) *yaml.Node {
+	if p.line == 0 {
+		return &yaml.Node{Line: line, Column: 1}
+	}
+	return &yaml.Node{Line: p.line, Column: p.col}
+}
+
+// FrontTarget is one hex of a front: a defender stack with its own hex,
+// options and modifier, compiled as a scenario of its own.
+type FrontTarget struct {
+	ID       string
+	Value    float64 // what taking the hex is worth (default 1)
+	Line     int
+	Scenario *Scenario // the target as a scenario with no attacking units
+}
+
+// IsPlan reports whether s is a plan file: it lists units or support the
+// attacker may send, a plan block or a front of targets. Such a file is
+// for `wifodds plan`; the other commands refuse it rather than ignore
+// what it lists.
+func (s *Scenario) IsPlan() bool { return s.Plan != nil }
+
+// parsePlan reads the plan block and the targets of a front, and checks
+// what a plan needs as a whole.
+func parsePlan(d *yamlx.Decoder, m *yamlx.Map, root *yaml.Node, s *Scenario) {
+	pn := m.Get("plan")
+	isPlan := pn != nil || m.Has("targets") || len(s.Attacker.Available) > 0 || len(s.Attacker.SupportAvailable) > 0
+	if !isPlan {
+		return
+	}
+	p := &Plan{Cost: CommittedFactors}
+	s.Plan = p
+	pm := d.Map(pn, "plan")
+	var cost string
+	if pm.Enum("cost", "cost measure", CostMeasures, &cost) {
+		p.Cost = CostMeasure(cost)
+	}
+	hasTarget := pm.Float("target", &p.Target)
+	if pm.Int("max_units", &p.MaxUnits) && (p.MaxUnits < 1 || p.MaxUnits > MaxAvailable) {
+		d.Errorf(pm.Get("max_units"), "plan.max_units", "%d is outside 1..%d", p.MaxUnits, MaxAvailable)
+	}
+	for i, n := range pm.Seq("crts") {
+		key := yamlx.Index("plan.crts", i)
+		name, ok := d.Scalar(n, key)
+		if !ok {
+			continue
+		}
+		if b, ok := crt.BuiltinName(name); ok {
+			name = b
+		} else if st, err := os.Stat(ResolvePath(d.File, name)); err != nil || !st.Mode().IsRegular() {
+			d.Errorf(n, key, "%q is neither a built-in table (standard, 2d6) nor a readable file", name)
+		}
+		for _, c := range p.CRTs {
+			if c == name {
+				d.Errorf(n, key, "%s is listed twice", name)
+			}
+		}
+		p.CRTs = append(p.CRTs, name)
+		p.CRTPos = append(p.CRTPos, d.Pos(n))
+	}
+	pm.Close(planKeys...)
+	if s.Attacker.AttackAsMud {
+		d.Errorf(root, "attacker.attack_as_mud", "plans do not take the attack-as-mud election yet: it depends on which units are sent (AfA 3.11)")
+	}
+	parseFront(d, m, s)
+	if hasTarget {
+		checkTarget(d, pm, s)
+	}
+	if len(s.Attacker.Available) == 0 && len(s.Attacker.SupportAvailable) == 0 {
+		at := pn
+		if at == nil {
+			at = root
+		}
+		d.Errorf(at, "attacker.available", "a plan needs units or support to choose from: list them under attacker.available (or attacker.support_available)")
+	}
+	if n := len(s.Attacker.Available) + len(s.Attacker.SupportAvailable); n > MaxAvailable {
+		d.Errorf(root, "attacker.available", "%d units and support to choose from: at most %d", n, MaxAvailable)
+	}
+	checkPlanIDs(d, m, s)
+}
+
+// checkTarget checks plan.target: a chance in (0, 1] for one hex, the
+// expected value of the hexes taken (at most all of them) on a front.
+func checkTarget(d *yamlx.Decoder, pm *yamlx.Map, s *Scenario) {
+	p := s.Plan
+	if len(s.Targets) == 0 {
+		if p.Target <= 0 || p.Target > 1 {
+			d.Errorf(pm.Get("target"), "plan.target", "%v is outside (0, 1]: the chance of taking the hex wanted, e.g. 0.75", p.Target)
+		}
+		return
+	}
+	total := 0.0
+	for _, t := range s.Targets {
+		total += t.Value
+	}
+	if p.Target <= 0 || p.Target > total {
+		d.Errorf(pm.Get("target"), "plan.target", "%v is outside (0, %v]: on a front the target is the expected hexes taken (each worth its value)", p.Target, total)
+	}
+}
+
+// parseFront reads targets: a front of several hexes.
+func parseFront(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
+	items := m.Seq("targets")
+	if !m.Has("targets") {
+		return
+	}
+	if len(items) == 0 {
+		d.Errorf(m.Get("targets"), "targets", "a front needs at least one target")
+	}
+	if len(items) > 8 {
+		d.Errorf(m.Get("targets"), "targets", "%d targets: at most 8", len(items))
+		items = items[:8]
+	}
+	for _, k := range []string{"hex", "defender"} {
+		if m.Has(k) {
+			d.Errorf(m.Get(k), k, "with targets, give each target its own %s", k)
+		}
+	}
+	if len(s.Attacker.Units) > 0 {
+		d.Errorf(m.Get("attacker"), "attacker.units", "with targets, list every attacking unit under attacker.available with the targets it can_attack")
+	}
+	seen := map[string]bool{}
+	for i, n := range items {
+		key := yamlx.Index("targets", i)
+		tm := d.Map(n, key)
+		ft := FrontTarget{Value: 1, Line: n.Line}
+		if !tm.Str("id", &ft.ID) || strings.TrimSpace(ft.ID) == "" {
+			d.Errorf(n, key+".id", "missing: each target needs an id for can_attack to name")
+		}
+		if seen[ft.ID] {
+			d.Errorf(tm.Get("id"), key+".id", "%q is used twice", ft.ID)
+		}
+		seen[ft.ID] = true
+		if tm.Float("value", &ft.Value) && (ft.Value <= 0 || ft.Value > 1000) {
+			d.Errorf(tm.Get("value"), key+".value", "%v is outside (0, 1000]", ft.Value)
+		}
+		ts := *s
+		ts.Plan = nil
+		ts.Attacker.Available, ts.Attacker.SupportAvailable = nil, nil
+		ts.Name = ft.ID
+		tm.Str("name", &ts.Name)
+		ts.Options = map[string]bool{}
+		for o, on := range s.Options {
+			ts.Options[o] = on
+		}
+		for j, on := range tm.Seq("options") {
+			k := yamlx.Index(key+".options", j)
+			if o, ok := d.Enum(on, k, "option", AllOptions); ok {
+				ts.Options[o] = true
+			}
+		}
+		if tm.Int("modifier", &ts.Modifier) && (ts.Modifier < -30 || ts.Modifier > 30) {
+			d.Errorf(tm.Get("modifier"), key+".modifier", "%d is outside -30..30", ts.Modifier)
+		}
+		parseHexAt(d, tm.Get("hex"), key+".hex", &ts)
+		ts.Defender = parseSide(d, tm.Get("defender"), key+".defender", "defender", &ts)
+		if tm.Get("defender") == nil && s.Kind == Land {
+			d.Errorf(n, key+".defender", "missing")
+		}
+		tm.Close(frontKeys...)
+		if !d.Failed() {
+			checkDefender(d, tm, key+".defender", &ts)
+		}
+		ft.Scenario = &ts
+		s.Targets = append(s.Targets, ft)
+	}
+}
+
+// checkPlanIDs gives every choice an id, refuses duplicates and checks
+// that can_attack names targets.
+func checkPlanIDs(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
+	targets := map[string]bool{}
+	var ids []string
+	for _, t := range s.Targets {
+		targets[t.ID] = true
+		ids = append(ids, t.ID)
+	}
+	used := map[string]bool{}
+	given := map[string]bool{}
+	for i := range s.Attacker.Available {
+		if id := s.Attacker.Available[i].ID; id != "" {
+			given[id] = true
+		}
+	}
+	for i := range s.Attacker.SupportAvailable {
+		if id := s.Attacker.SupportAvailable[i].ID; id != "" {
+			given[id] = true
+		}
+	}
+	name := func(id *string, label, key string, at *yaml.Node) {
+		if *id == "" {
+			base := label
+			*id = base
+			for n := 2; used[*id] || given[*id]; n++ {
+				*id = fmt.Sprintf("%s #%d", base, n)
+			}
+		} else if used[*id] {
+			d.Errorf(at, key+".id", "%q is used twice: ids name the units in a plan's answer", *id)
+		}
+		used[*id] = true
+	}
+	canAttack := func(list []string, key string, at *yaml.Node) {
+		for _, t := range list {
+			switch {
+			case len(s.Targets) == 0:
+				d.Errorf(at, key+".can_attack", "can_attack names targets; this plan has none")
+				return
+			case !targets[t]:
+				msg := fmt.Sprintf("unknown target %q (targets: %s)", t, strings.Join(ids, ", "))
+				if c := yamlx.Closest(t, ids); c != "" {
+					msg = fmt.Sprintf("unknown target %q (did you mean %q?)", t, c)
+				}
+				d.Errorf(at, key+".can_attack", "%s", msg)
+			}
+		}
+	}
+	for i := range s.Attacker.Available {
+		u := &s.Attacker.Available[i]
+		key := yamlx.Index("attacker.available", i)
+		name(&u.ID, u.Label(), key, u.idPos.node(u.Line))
+		canAttack(u.CanAttack, key, u.canPos.node(u.Line))
+	}
+	for i := range s.Attacker.SupportAvailable {
+		sp := &s.Attacker.SupportAvailable[i]
+		key := yamlx.Index("attacker.support_available", i)
+		label := sp.Name
+		if label == "" {
+			label = fmt.Sprintf("support %d", i+1)
+		}
+		name(&sp.ID, label, key, sp.idPos.node(sp.Line))
+		canAttack(sp.CanAttack, key, sp.canPos.node(sp.Line))
+	}
+}
+
+// parsePlanUnit reads the keys an available unit adds: id, cost and
+// can_attack. A unit's cost defaults to its factors.
+func parsePlanUnit(d *yamlx.Decoder, m *yamlx.Map, path string, u *Unit) {
+	m.Str("id", &u.ID)
+	u.idPos, u.canPos = posOf(m.Get("id")), posOf(m.Get("can_attack"))
+	u.Cost = u.Factors
+	if m.Float("cost", &u.Cost) && (u.Cost < 0 || u.Cost > 1000) {
+		d.Errorf(m.Get("cost"), path+".cost", "%v is outside 0..1000: a cost is not negative", u.Cost)
+	}
+	u.CanAttack = targetList(d, m, path)
+}
+
+func targetList(d *yamlx.Decoder, m *yamlx.Map, path string) []string {
+	var out []string
+	for j, n := range m.Seq("can_attack") {
+		if t, ok := d.Scalar(n, yamlx.Index(path+".can_attack", j)); ok {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// parseSupport reads attacker.support_available.
+func parseSupport(d *yamlx.Decoder, m *yamlx.Map, side *Side) {
+	for i, n := range m.Seq("support_available") {
+		key := yamlx.Index(m.Join("support_available"), i)
+		sm := d.Map(n, key)
+		sp := Support{Line: n.Line}
+		sm.Str("id", &sp.ID)
+		sp.idPos, sp.canPos = posOf(sm.Get("id")), posOf(sm.Get("can_attack"))
+		sm.Str("name", &sp.Name)
+		hasF := sm.Float("factors", &sp.Factors)
+		hasT := sm.Float("tactical", &sp.Tactical)
+		hasA := sm.Int("a2a", &sp.A2A)
+		switch {
+		case hasF && (hasT || hasA):
+			d.Errorf(n, key, "give either factors (plain ground support) or a2a and tactical (an aircraft facing AA), not both")
+		case hasF:
+			if sp.Factors <= 0 || sp.Factors > 100 {
+				d.Errorf(sm.Get("factors"), key+".factors", "%v is outside (0, 100]", sp.Factors)
+			}
+			sp.Cost = sp.Factors
+		case hasT && hasA:
+			sp.Aircraft = true
+			if sp.A2A < 0 || sp.A2A > 20 {
+				d.Errorf(sm.Get("a2a"), key+".a2a", "%d is outside 0..20", sp.A2A)
+			}
+			if sp.Tactical <= 0 || sp.Tactical > 30 {
+				d.Errorf(sm.Get("tactical"), key+".tactical", "%v is outside (0, 30]", sp.Tactical)
+			}
+			sp.Cost = sp.Tactical
+		default:
+			d.Errorf(n, key, "give factors (plain ground support) or a2a and tactical (an aircraft facing AA)")
+		}
+		if sm.Float("cost", &sp.Cost) && (sp.Cost < 0 || sp.Cost > 1000) {
+			d.Errorf(sm.Get("cost"), key+".cost", "%v is outside 0..1000: a cost is not negative", sp.Cost)
+		}
+		sp.CanAttack = targetList(d, sm, key)
+		sm.Close(supportKeys...)
+		side.SupportAvailable = append(side.SupportAvailable, sp)
+	}
+}
+
+// Combatant is the unit as it fights: without what only names, costs or
+// places it in a plan file. Two available units with the same Combatant
+// are interchangeable in any combat.
+func (u Unit) Combatant() Unit {
+	u.ID, u.Name, u.Cost, u.CanAttack, u.Line = "", "", 0, nil, 0
+	u.idPos, u.canPos = pos{}, pos{}
+	return u
+}
