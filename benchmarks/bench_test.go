@@ -56,6 +56,35 @@ func benchExact(b *testing.B, name string) {
 	}
 }
 
+// BenchmarkPlan16 plans one hex with 16 available units, no two alike:
+// 65,535 distinct combats (issue 13 target: under 1 s on one core, so run
+// it with -cpu 1).
+func BenchmarkPlan16(b *testing.B) { benchPlan(b, "plan-16") }
+
+// BenchmarkPlan24 plans one hex with 24 available units in 8 kinds
+// (target: under 10 s).
+func BenchmarkPlan24(b *testing.B) { benchPlan(b, "plan-24") }
+
+// BenchmarkPlanFront plans three hexes with 12 units, each able to attack
+// two of them (target: under 10 s).
+func BenchmarkPlanFront(b *testing.B) { benchPlan(b, "plan-front-3x12") }
+
+func benchPlan(b *testing.B, name string) {
+	ws, err := Workloads()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, w := range ws {
+		if w.Name == name {
+			if err := w.Run(context.Background(), uint64(b.N), runtime.GOMAXPROCS(0)); err != nil {
+				b.Fatal(err)
+			}
+			return
+		}
+	}
+	b.Fatalf("no workload %s", name)
+}
+
 // BenchmarkParseScenario is reading a scenario file, for scale.
 func BenchmarkParseScenario(b *testing.B) {
 	for i := 0; i < b.N; i++ {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/plan"
 	"github.com/wifodds/wifodds/scenario"
 	"github.com/wifodds/wifodds/sim"
 )
@@ -20,6 +21,10 @@ var scenarioFiles embed.FS
 type Workload struct {
 	Name string
 	Run  func(ctx context.Context, trials uint64, workers int) error
+	// Answer marks a workload whose unit is a whole answer (a plan), not a
+	// trial; TargetSeconds is the most one answer should take on one core.
+	Answer        bool
+	TargetSeconds float64
 }
 
 // LimitName is the name of the floor workload the others are compared with.
@@ -133,7 +138,40 @@ func Workloads() ([]Workload, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(ws, raid, campaign), nil
+	ws = append(ws, raid, campaign)
+	for _, p := range []struct {
+		name   string
+		target float64
+	}{{"plan-16", 1}, {"plan-24", 10}, {"plan-front-3x12", 10}} {
+		w, err := planWorkload(p.name, p.target)
+		if err != nil {
+			return nil, err
+		}
+		ws = append(ws, w)
+	}
+	return ws, nil
+}
+
+// planWorkload is a plan answered from scratch: every force weighed and
+// the report's figures worked out, as `wifodds plan` does once the file
+// is read.
+func planWorkload(name string, target float64) (Workload, error) {
+	s, err := Scenario(name)
+	if err != nil {
+		return Workload{}, err
+	}
+	t, err := crt.Builtin(s.CRT)
+	if err != nil {
+		return Workload{}, err
+	}
+	return Workload{Name: name, Answer: true, TargetSeconds: target, Run: func(ctx context.Context, answers uint64, workers int) error {
+		for range answers {
+			if _, err := plan.Plan(ctx, s, plan.Config{Tables: []plan.Table{{Name: s.CRT, Table: t}}, Workers: workers}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}}, nil
 }
 
 // Result is one workload's measurement.
@@ -144,12 +182,19 @@ type Result struct {
 	TrialsPerSec   float64 `json:"trials_per_second"`
 	RatioToLimit   float64 `json:"ratio_to_limit"`
 	SpeedupWorkers float64 `json:"speedup_vs_one_worker,omitempty"`
+	// An answer workload's trials are answers: the seconds one takes, and
+	// the most it should take on one core.
+	SecondsPerAnswer float64 `json:"seconds_per_answer,omitempty"`
+	TargetSeconds    float64 `json:"target_seconds,omitempty"`
 }
 
 // Measure runs w with growing trial counts until one run takes at least
 // seconds, and returns its throughput.
 func Measure(ctx context.Context, w Workload, workers int, seconds float64) (Result, error) {
 	trials := uint64(sim.ChunkSize * workers)
+	if w.Answer {
+		trials = 1
+	}
 	for {
 		start := time.Now()
 		if err := w.Run(ctx, trials, workers); err != nil {
@@ -160,7 +205,11 @@ func Measure(ctx context.Context, w Workload, workers int, seconds float64) (Res
 			return Result{}, ctx.Err()
 		}
 		if el >= seconds || trials >= 1<<40 {
-			return Result{Name: w.Name, Trials: trials, Seconds: el, TrialsPerSec: float64(trials) / el}, nil
+			r := Result{Name: w.Name, Trials: trials, Seconds: el, TrialsPerSec: float64(trials) / el}
+			if w.Answer {
+				r.SecondsPerAnswer, r.TargetSeconds = el/float64(trials), w.TargetSeconds
+			}
+			return r, nil
 		}
 		// Aim past the target so the next run is the last.
 		grow := 2.0

@@ -123,12 +123,22 @@ type settleKey struct {
 // first settling interns the outcome in the order the cells are read.
 func (c *Combat) settleOnce(level int, k crt.Kind, r crt.Result, recon bool) int32 {
 	key := settleKey{level, k, r, recon}
-	if o, ok := c.settled[key]; ok {
-		return o
+	// A state settles a few dozen distinct results at most: a scan beats
+	// hashing the key.
+	for i := range c.settled {
+		if c.settled[i].key == key {
+			return c.settled[i].o
+		}
 	}
 	o := c.settle(level, k, r, false, recon)
-	c.settled[key] = o
+	c.settled = append(c.settled, settled{key, o})
 	return o
+}
+
+// settled is a result settled in the state being compiled.
+type settled struct {
+	key settleKey
+	o   int32
 }
 
 // diceRange is the range of one side's dice total.
@@ -313,14 +323,34 @@ func (c *Combat) settle(level int, k crt.Kind, r crt.Result, auto, recon bool) i
 
 // internOutcome returns the index of o in c.Outcomes, adding it if new.
 func (c *Combat) internOutcome(o Outcome) int32 {
-	if i, ok := c.intern[o]; ok {
+	if c.intern == nil {
+		// A plain combat has a few dozen outcomes: a scan beats hashing
+		// the whole Outcome. Past internScan the map takes over, so combats
+		// with many pre-combat states stay linear.
+		for i := range c.Outcomes {
+			if c.Outcomes[i] == o {
+				return int32(i)
+			}
+		}
+	} else if i, ok := c.intern[o]; ok {
 		return i
 	}
 	i := int32(len(c.Outcomes))
 	c.Outcomes = append(c.Outcomes, o)
-	c.intern[o] = i
+	switch {
+	case c.intern != nil:
+		c.intern[o] = i
+	case len(c.Outcomes) > internScan:
+		c.intern = make(map[Outcome]int32, 2*len(c.Outcomes))
+		for j, p := range c.Outcomes {
+			c.intern[p] = int32(j)
+		}
+	}
 	return i
 }
+
+// internScan is the most outcomes interned by scanning.
+const internScan = 48
 
 // tableSection cites the rules section of the combat's table: the 2D6
 // table (§2.1) or the one-die standard table (§2.2).

@@ -1,9 +1,9 @@
 package combat
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
-	"strings"
+	"slices"
 
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/scenario"
@@ -31,11 +31,11 @@ type Combat struct {
 
 	twoDice bool
 	wild    bool
-	flat    *sim.Flat      // the whole dice tree as one table, when small and static
-	air     *crt.AirTables // loaded air tables for AA fire at the ground support, or nil
-	intern  map[Outcome]int32
-	settled map[settleKey]int32 // rolled results settled in the state being compiled
-	pre     *preCombat          // pre-combat random steps, or nil
+	flat    *sim.Flat         // the whole dice tree as one table, when small and static
+	air     *crt.AirTables    // loaded air tables for AA fire at the ground support, or nil
+	intern  map[Outcome]int32 // Outcomes by value once there are more than internScan
+	settled []settled         // rolled results settled in the state being compiled
+	pre     *preCombat        // pre-combat random steps, or nil
 
 	// Scratch while compiling a state.
 	quiet    bool   // compiling a state other than the base: no working
@@ -98,6 +98,11 @@ type Options struct {
 	// combat's compile time, so answers that show no working (a planner's
 	// thousands of combats, an API call) leave it off.
 	Explain bool
+	// ExactOnly builds no flat table: the combat will be enumerated, not
+	// sampled. sim.Exact gives it the same weights, to the bit (it counts
+	// paths in the table's units); sampling it still works, by Resolve per
+	// trial, only slower.
+	ExactOnly bool
 }
 
 // CompileWith is Compile with options.
@@ -129,7 +134,10 @@ func CompileWith(s *scenario.Scenario, t *crt.Table, air *crt.AirTables, opts Op
 	if err := t.Modifiers.Covers(s.Hex.Weather, s.Hex.Terrain); err != nil {
 		return nil, fmt.Errorf("%s: %w (%s)", s.File, err, t.File)
 	}
-	c := &Combat{Scenario: s, CRT: t, air: air, explain: opts.Explain, twoDice: t.Dice == 2, wild: s.Has(scenario.WildResults), intern: map[Outcome]int32{}}
+	c := &Combat{Scenario: s, CRT: t, air: air, explain: opts.Explain, twoDice: t.Dice == 2, wild: s.Has(scenario.WildResults),
+		// Room for a plain combat's outcomes and settled results, so
+		// compiling one grows no slice.
+		Outcomes: make([]Outcome, 0, 32), settled: make([]settled, 0, 32)}
 	if c.working() {
 		c.stepf(c.tableSection(), "CRT %s (%s), %d d6, rows %d..%d", t.Name, t.Title, t.Dice, t.MinRow, t.MaxRow)
 	}
@@ -153,7 +161,7 @@ func CompileWith(s *scenario.Scenario, t *crt.Table, air *crt.AirTables, opts Op
 		// automatic success; there is no combat to resolve.
 		return nil, fmt.Errorf("%s:%d: attacker: the attackers bring no factors (attack total 0); a combat needs attacking factors", s.File, s.Attacker.Line)
 	}
-	c.finish()
+	c.finish(opts.ExactOnly)
 	return c, nil
 }
 
@@ -162,7 +170,7 @@ func CompileWith(s *scenario.Scenario, t *crt.Table, air *crt.AirTables, opts Op
 func (c *Combat) compileState() {
 	t := c.CRT
 	c.State = State{}
-	c.settled = map[settleKey]int32{}
+	c.settled = c.settled[:0]
 	c.totals()
 	if c.Defence <= 0 {
 		c.Automatic = true
@@ -204,9 +212,11 @@ func (c *Combat) fractionalSides() int {
 }
 
 // finish marks the reachable outcomes and compiles the flat table.
-func (c *Combat) finish() {
+func (c *Combat) finish(exactOnly bool) {
 	c.markReachable()
-	c.flat = sim.BuildFlat(func(d sim.Dice) int { return Resolve(c, d) })
+	if !exactOnly {
+		c.flat = sim.BuildFlat(func(d sim.Dice) int { return Resolve(c, d) })
+	}
 }
 
 // markReachable records which settled outcomes the chosen tables can give;
@@ -425,7 +435,7 @@ func (c *Combat) lossOrders() {
 }
 
 func cheapestFirst(us []scenario.Unit) []int {
-	var order []int
+	order := make([]int, 0, len(us))
 	for i := range us {
 		if inCombat(&us[i]) {
 			order = append(order, i)
@@ -437,12 +447,12 @@ func cheapestFirst(us []scenario.Unit) []int {
 		}
 		return 1e9
 	}
-	sort.SliceStable(order, func(a, b int) bool {
-		ua, ub := &us[order[a]], &us[order[b]]
+	slices.SortStableFunc(order, func(a, b int) int {
+		ua, ub := &us[a], &us[b]
 		if ua.Factors != ub.Factors {
-			return ua.Factors < ub.Factors
+			return cmp.Compare(ua.Factors, ub.Factors)
 		}
-		return bp(ua) < bp(ub)
+		return cmp.Compare(bp(ua), bp(ub))
 	})
 	return order
 }
@@ -508,9 +518,12 @@ func (c *Combat) situation(k crt.Kind) crt.Situation {
 		Extra:              s.Modifier,
 		More:               c.awawTerms(),
 	}
-	nations := map[string]bool{}
+	// Nation codes are upper case (scenario.LookupNation); a stack has few.
+	nations := make([]string, 0, 4)
 	for i := range att {
-		nations[strings.ToUpper(att[i].Nation)] = true
+		if !slices.Contains(nations, att[i].Nation) {
+			nations = append(nations, att[i].Nation)
+		}
 		sit.AllJapanese = sit.AllJapanese && att[i].Japanese()
 		sit.AllAttackersTerr = sit.AllAttackersTerr && att[i].IsTerritorial()
 		sit.AnyAttackerTerr = sit.AnyAttackerTerr || att[i].IsTerritorial()

@@ -61,7 +61,11 @@ func (s *Schedule) Terms(sit Situation) []Term {
 			ts = append(ts, Term{name, v, rule})
 		}
 	}
-	add(sit.FaceDownDefenders*s.FaceDownDefender, fmt.Sprintf("%d face-down defending unit(s)", sit.FaceDownDefenders), "rules §2.1, AfA 3.11")
+	// Names are built only for terms that apply: compiling a combat reads
+	// the schedule for every state, and most terms are zero.
+	if v := sit.FaceDownDefenders * s.FaceDownDefender; v != 0 {
+		add(v, fmt.Sprintf("%d face-down defending unit(s)", sit.FaceDownDefenders), "rules §2.1, AfA 3.11")
+	}
 	if sit.AttackerHQ {
 		add(s.HQSupport, "attacker HQ support", "rules §2.1, AfA 3.11")
 	}
@@ -73,13 +77,13 @@ func (s *Schedule) Terms(sit Situation) []Term {
 	}
 	if sit.AttackAsMud {
 		add(s.AttackAsMud, sit.Weather+" attacked as if in mud (ski/white-print election)", "rules §2.1, AfA 3.11")
-	} else {
-		add(must(s.Weather, sit.Weather), "weather: "+sit.Weather, "rules §2.1, AfA 3.11")
+	} else if v := must(s.Weather, sit.Weather); v != 0 {
+		add(v, "weather: "+sit.Weather, "rules §2.1, AfA 3.11")
 	}
 	if sit.Terrain == "jungle" && sit.AllJapanese {
 		add(s.JungleJapanese, "jungle, all attackers Japanese", "rules §2.1, AfA 3.11")
-	} else {
-		add(must(s.Terrain, sit.Terrain), "terrain: "+sit.Terrain, "rules §2.1, AfA 3.11")
+	} else if v := must(s.Terrain, sit.Terrain); v != 0 {
+		add(v, "terrain: "+sit.Terrain, "rules §2.1, AfA 3.11")
 	}
 	if sit.BlitzOption && sit.Table == Blitz && sit.Weather == "clear" {
 		switch {

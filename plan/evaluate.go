@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
@@ -46,9 +47,12 @@ type evaluator struct {
 	air      *crt.AirTables
 	budget   int
 	sample   sim.Config
+	workers  int // goroutines weighing forces at once
 	memo     map[string]*Eval
 	compiled int // distinct combats weighed
 	sampled  int // of them, sampled
+	main     *weigher
+	weighers []*weigher
 }
 
 // scenarioOf is the scenario of force x against target t under table k.
@@ -78,11 +82,81 @@ func (e *evaluator) eval(t, k int, x counts) (*Eval, error) {
 	if v, ok := e.memo[key]; ok {
 		return v, nil
 	}
+	if e.main == nil {
+		e.main = &weigher{e: e}
+	}
+	v, err := e.main.weigh(t, k, x)
+	if err != nil {
+		return nil, err
+	}
+	e.count(v)
+	e.memo[key] = v
+	return v, nil
+}
+
+// count counts a distinct combat weighed.
+func (e *evaluator) count(v *Eval) {
+	e.compiled++
+	if v.Sampled {
+		e.sampled++
+	}
+}
+
+// weighAll weighs the forces xs against target t under table k into out,
+// on the evaluator's workers. Each force is weighed alone, so the figures
+// do not depend on the number of workers.
+func (e *evaluator) weighAll(t, k int, xs []counts, out []*Eval) error {
+	workers := max(1, min(e.workers, len(xs)))
+	for len(e.weighers) < workers {
+		e.weighers = append(e.weighers, &weigher{e: e})
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, workers)
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(xs); i += workers {
+				if out[i], errs[w] = e.weighers[w].weigh(t, k, xs[i]); errs[w] != nil {
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	for _, v := range out[:len(xs)] {
+		e.count(v)
+	}
+	return nil
+}
+
+// weigher compiles and weighs forces, one at a time: each goroutine has
+// its own, for its scratch scenario.
+type weigher struct {
+	e *evaluator
+	// scratch is the scenario weigh compiles, reused from force to force:
+	// weigh keeps no combat, so nothing refers to it once weigh returns.
+	scratch scenario.Scenario
+	items   []int
+}
+
+// weigh compiles force x against target t under table k and weighs it:
+// exactly, or by Monte Carlo over the path budget.
+func (w *weigher) weigh(t, k int, x counts) (*Eval, error) {
+	e := w.e
 	if err := e.ctx.Err(); err != nil {
 		return nil, err
 	}
-	s := e.scenarioOf(t, k, x)
-	c, err := combat.CompileWith(s, e.tables[k].Table, e.air, combat.Options{})
+	w.items = e.pool.appendItems(w.items[:0], x)
+	s := &w.scratch
+	e.pool.forceInto(s, e.targets[t], e.commit, w.items)
+	s.CRT = e.tables[k].Name
+	c, err := combat.CompileWith(s, e.tables[k].Table, e.air, combat.Options{ExactOnly: true})
 	if err != nil {
 		return nil, fmt.Errorf("the force %v: %w", e.pool.ids(e.pool.itemsOf(x)), err)
 	}
@@ -104,11 +178,6 @@ func (e *evaluator) eval(t, k int, x counts) (*Eval, error) {
 	}
 	v := headline(c, tally)
 	v.Sampled = sampled
-	e.compiled++
-	if sampled {
-		e.sampled++
-	}
-	e.memo[key] = v
 	return v, nil
 }
 

@@ -26,6 +26,31 @@ func (pl *planner) hex() (*TablePlan, error) {
 	var store []counts
 	keepPoints := vectors <= maxChartPoints
 	done := uint64(0)
+	// Forces are weighed in batches on the workers, then offered to the
+	// frontier in enumeration order, so the answer does not depend on the
+	// number of workers.
+	const batch = 2048
+	xs := make([]counts, 0, batch)
+	out := make([]*Eval, batch)
+	arena := make([]uint8, 0, batch*len(p.classes)) // the batch's forces, reused
+	flush := func() error {
+		if err := e.weighAll(0, pl.k, xs, out); err != nil {
+			return err
+		}
+		for i, x := range xs {
+			v := out[i]
+			tp.Forces++
+			cost := pl.costOf(x, v.AttackerUnitsLost, v.AttackerFactorsLost)
+			if keepPoints {
+				tp.Candidates = append(tp.Candidates, Point{Cost: cost, Value: v.HexTaken.P})
+			}
+			if fr.add(candidate{cost: cost, value: v.HexTaken.P, tie: v.AttackerFactorsLost, size: x.size(), seq: tp.Forces, ref: len(store)}) {
+				store = append(store, slices.Clone(x))
+			}
+		}
+		xs, arena = xs[:0], arena[:0]
+		return nil
+	}
 	err := enumerate(p, allowed, limit, func(x counts) error {
 		done++
 		if pl.cfg.Progress != nil && done%256 == 0 {
@@ -35,20 +60,15 @@ func (pl *planner) hex() (*TablePlan, error) {
 			tp.Skipped++
 			return nil
 		}
-		v, err := e.eval(0, pl.k, x)
-		if err != nil {
-			return err
-		}
-		tp.Forces++
-		cost := pl.costOf(x, v.AttackerUnitsLost, v.AttackerFactorsLost)
-		if keepPoints {
-			tp.Candidates = append(tp.Candidates, Point{Cost: cost, Value: v.HexTaken.P})
-		}
-		if fr.add(candidate{cost: cost, value: v.HexTaken.P, tie: v.AttackerFactorsLost, size: x.size(), seq: int(done), ref: len(store)}) {
-			store = append(store, slices.Clone(x))
+		arena = append(arena, x...)
+		if xs = append(xs, counts(arena[len(arena)-len(x):])); len(xs) == batch {
+			return flush()
 		}
 		return nil
 	})
+	if err == nil {
+		err = flush()
+	}
 	if err != nil {
 		return nil, err
 	}

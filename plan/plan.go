@@ -27,6 +27,7 @@ type Config struct {
 	Budget    int            // most dice paths an exact answer may walk per combat (<= 0: sim.DefaultPathBudget)
 	Sample    sim.Config     // Monte Carlo for a combat over the budget
 	MaxForces float64        // most forces or assignments to weigh (<= 0: DefaultMaxForces)
+	Workers   int            // goroutines weighing forces (<= 0: one); the answer does not depend on it
 	Target    float64        // a target overriding the plan file's, when > 0
 	// Progress, when set, sees the forces weighed so far and planned.
 	Progress func(done, planned uint64)
@@ -64,7 +65,7 @@ func Plan(ctx context.Context, s *scenario.Scenario, cfg Config) (*Result, error
 	res := &Result{}
 	for k := range cfg.Tables {
 		e := &evaluator{ctx: ctx, pool: p, targets: targets, commit: s.Attacker.Units, tables: cfg.Tables,
-			air: cfg.Air, budget: cfg.Budget, sample: cfg.Sample, memo: map[string]*Eval{}}
+			air: cfg.Air, budget: cfg.Budget, sample: cfg.Sample, memo: map[string]*Eval{}, workers: max(cfg.Workers, 1)}
 		pl := &planner{e: e, s: s, k: k, cfg: cfg, target: target}
 		var tp *TablePlan
 		var err error

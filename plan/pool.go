@@ -110,13 +110,16 @@ func (x counts) size() int {
 
 // items lists the items a force sends: the cheapest of each class, in the
 // order the plan file lists them.
-func (p *pool) itemsOf(x counts) []int {
-	var out []int
+func (p *pool) itemsOf(x counts) []int { return p.appendItems(nil, x) }
+
+// appendItems appends the items of force x to dst, as itemsOf lists them.
+func (p *pool) appendItems(dst []int, x counts) []int {
+	n := len(dst)
 	for c, k := range x {
-		out = append(out, p.classes[c].items[:k]...)
+		dst = append(dst, p.classes[c].items[:k]...)
 	}
-	slices.Sort(out)
-	return out
+	slices.Sort(dst[n:])
+	return dst
 }
 
 // ids names the items of a force.
@@ -131,12 +134,21 @@ func (p *pool) ids(items []int) []string {
 // force builds the scenario of a target attacked by the committed units
 // and a force's items, in the order the plan file lists them.
 func (p *pool) force(target *scenario.Scenario, committed []scenario.Unit, items []int) *scenario.Scenario {
-	s := *target
+	s := &scenario.Scenario{}
+	p.forceInto(s, target, committed, items)
+	return s
+}
+
+// forceInto is force written into s, reusing its unit and aircraft lists.
+func (p *pool) forceInto(s *scenario.Scenario, target *scenario.Scenario, committed []scenario.Unit, items []int) {
+	units, aircraft := s.Attacker.Units[:0], s.Attacker.Aircraft[:0]
+	*s = *target
 	s.Plan, s.Targets = nil, nil
 	a := &s.Attacker
 	a.Available, a.SupportAvailable = nil, nil
-	a.Units = append(make([]scenario.Unit, 0, len(committed)+len(items)), committed...)
-	a.Aircraft = slices.Clip(a.Aircraft) // appends below must not write into target's array
+	a.Units = append(units, committed...)
+	// Appends below must not write into target's array.
+	a.Aircraft = append(aircraft, target.Attacker.Aircraft...)
 	for _, i := range items {
 		it := &p.items[i]
 		switch {
@@ -150,7 +162,6 @@ func (p *pool) force(target *scenario.Scenario, committed []scenario.Unit, items
 			a.GroundSupport += it.Support.Factors
 		}
 	}
-	return &s
 }
 
 // buildPoints is what a force's items cost in build points.

@@ -3,8 +3,11 @@ package reports
 import (
 	"fmt"
 	"image/color"
+	"math"
+	"strconv"
 
 	"github.com/wifodds/wifodds/plan"
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -38,6 +41,7 @@ func PlanChart(tp *plan.TablePlan) (Chart, error) {
 		if tp.Target != nil {
 			p.Y.Max = max(p.Y.Max, *tp.Target*1.1)
 		}
+		p.Y.Tick.Marker = plot.TickerFunc(halfTicks)
 	}
 	if len(tp.Candidates) > 0 {
 		pts := make(plotter.XYs, len(tp.Candidates))
@@ -91,12 +95,26 @@ func PlanChart(tp *plan.TablePlan) (Chart, error) {
 			return Chart{}, err
 		}
 		ring.Shape = draw.RingGlyph{}
-		ring.Radius = vg.Points(8)
+		ring.Radius = vg.Points(7)
 		ring.Color = color.RGBA{176, 33, 27, 255}
 		p.Add(ring)
 		key.Add("recommended", ring)
 	}
 	return Chart{Title: "Frontier", Plot: p, Key: key}, nil
+}
+
+// halfTicks labels every half (every whole over a tall range): expected
+// hexes taken.
+func halfTicks(lo, hi float64) []plot.Tick {
+	step := 0.5
+	if hi-lo > 5 {
+		step = 1
+	}
+	var ts []plot.Tick
+	for v := math.Ceil(lo/step) * step; v <= hi+1e-9; v += step {
+		ts = append(ts, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', -1, 64)})
+	}
+	return ts
 }
 
 // forceValue is what a force is worth: P(hex taken), or the expected hexes

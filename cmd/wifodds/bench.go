@@ -168,6 +168,10 @@ func writeBench(w io.Writer, format string, rep benchReport) error {
 		if r.SpeedupWorkers > 0 {
 			sp = fmt.Sprintf("%.2fx", r.SpeedupWorkers)
 		}
+		if r.SecondsPerAnswer > 0 {
+			fmt.Fprintf(tw, "%s\t%.3f s/answer (target %gs)\t%.3g\t%s\t\n", r.Name, r.SecondsPerAnswer, r.TargetSeconds, r.RatioToLimit, sp)
+			continue
+		}
 		fmt.Fprintf(tw, "%s\t%.1fM\t%.2f\t%s\t\n", r.Name, r.TrialsPerSec/1e6, r.RatioToLimit, sp)
 	}
 	if err := tw.Flush(); err != nil {
