@@ -44,6 +44,9 @@ func (pl *planner) hex() (*TablePlan, error) {
 			if keepPoints {
 				tp.Candidates = append(tp.Candidates, Point{Cost: cost, Value: v.HexTaken.P})
 			}
+			if v.HexTaken.P == 0 && len(e.commit) == 0 {
+				continue // not attacking does as well for nothing
+			}
 			if fr.add(candidate{cost: cost, value: v.HexTaken.P, tie: v.AttackerFactorsLost, size: x.size(), seq: tp.Forces, ref: len(store)}) {
 				store = append(store, slices.Clone(x))
 			}

@@ -2,6 +2,8 @@ package plan
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -329,6 +331,9 @@ func TestHexFrontierIsBruteForce(t *testing.T) {
 				if !ok {
 					continue
 				}
+				if sum.Probabilities.HexTaken.P == 0 && len(committed) == 0 {
+					continue // not attacking does as well
+				}
 				pts = append(pts, weighed{cost: measureOf(measure, sent, sum), value: sum.Probabilities.HexTaken.P})
 			}
 			want, got := paretoPairs(pts), frontierPairs(res.TablePlan)
@@ -421,7 +426,7 @@ func TestFrontFrontierIsBruteForce(t *testing.T) {
 					lostF += sum.Means.AttackerFactorsLost.Mean
 					lostU += sum.Means.AttackerUnitsLost.Mean
 				}
-				if len(all) == 0 || maxUnits > 0 && len(all) > maxUnits {
+				if len(all) == 0 || value == 0 || maxUnits > 0 && len(all) > maxUnits {
 					return
 				}
 				cost := measureOf(measure, all, nil)
@@ -558,5 +563,80 @@ func TestFrontExampleIsBruteForce(t *testing.T) {
 	// The example's header.
 	if got.Cost != 34 || fmt.Sprintf("%.3f", *got.Value) != "2.056" {
 		t.Errorf("recommended cost %v, value %v; the header says 34 and 2.056", got.Cost, *got.Value)
+	}
+}
+
+// plan.crts plans under each table: one plan each, the first at the top.
+func TestPlanUnderEachTable(t *testing.T) {
+	text := hexPlanYAML("standard", "clear", "{units: [{type: INF, factors: 3, nation: USSR}]}", "committed_factors", nil,
+		[]unitSpec{{typ: "INF", factors: 4, cost: 4}, {typ: "ARM", factors: 5, cost: 5}}, 0)
+	res := planText(t, text, "standard", "2d6")
+	if len(res.Plans) != 2 || res.Plans[0].CRT != "standard" || res.Plans[1].CRT != "2d6" || res.TablePlan != res.Plans[0] {
+		t.Fatalf("plans %+v", res.Plans)
+	}
+	if samePairs(frontierPairs(res.Plans[0]), frontierPairs(res.Plans[1])) {
+		t.Error("the two tables give the same frontier; the second plan did not use its table")
+	}
+}
+
+// The answer does not depend on the number of workers, and max_units
+// caps every force.
+func TestPlanWorkersAndCap(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 3))
+	pool := randomPool(r, 7, nil)
+	text := hexPlanYAML("2d6", "forest", defenderYAML(r), "committed_build_points", nil, pool, 3)
+	s, err := scenario.Parse("plan.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, _ := crt.Builtin("2d6")
+	var first string
+	for _, w := range []int{1, 2, 3, 8} {
+		res, err := Plan(context.Background(), s, Config{Tables: []Table{{Name: "2d6", Table: tb}}, Workers: w, Target: 0.5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range res.Frontier {
+			if len(f.Units) > 3 {
+				t.Errorf("a force of %d units passes max_units 3", len(f.Units))
+			}
+		}
+		b, err := json.Marshal(res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := string(b)
+		if first == "" {
+			first = got
+		} else if got != first {
+			t.Errorf("%d workers give a different answer", w)
+		}
+	}
+}
+
+// A cancelled plan stops with the context's error.
+func TestPlanCancelled(t *testing.T) {
+	s, err := scenario.Load("../examples/plan-one-hex.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, _ := crt.Builtin(s.CRT)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Plan(ctx, s, Config{Tables: []Table{{Name: s.CRT, Table: tb}}}); !errors.Is(err, context.Canceled) {
+		t.Errorf("got %v, want context.Canceled", err)
+	}
+}
+
+// A plan over the limit stops before weighing anything, naming what to cap.
+func TestPlanTooLarge(t *testing.T) {
+	s, err := scenario.Load("../examples/plan-front.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, _ := crt.Builtin(s.CRT)
+	_, err = Plan(context.Background(), s, Config{Tables: []Table{{Name: s.CRT, Table: tb}}, MaxForces: 1000})
+	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "plan.max_units") {
+		t.Errorf("got %v", err)
 	}
 }
