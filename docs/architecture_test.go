@@ -28,7 +28,8 @@ var layers = map[string][]string{
 	"plan":             {"analysis", "combat", "sim", "stats", "crt", "scenario"},
 	"reports":          {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan"},
 	"benchmarks":       {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan"},
-	"cmd/wifodds":      {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "reports", "benchmarks", "internal/yamlx", "internal/fileio"},
+	"web":              {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "reports"},
+	"cmd/wifodds":      {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "web", "reports", "benchmarks", "internal/yamlx", "internal/fileio"},
 	"docs":             {},
 }
 

@@ -39,13 +39,25 @@ func Load(path string) (*Scenario, error) {
 
 // Parse validates a scenario file's contents. file names the file in errors
 // and is where a relative crt path is taken from.
-func Parse(file string, data []byte) (*Scenario, error) {
+func Parse(file string, data []byte) (*Scenario, error) { return ParseWith(file, data, ParseOptions{}) }
+
+// ParseOptions tune Parse for where the scenario comes from.
+type ParseOptions struct {
+	// NoFiles refuses keys that name files (crt, air_tables, plan.crts
+	// other than the built-in tables) without looking at the file system:
+	// for scenarios that arrive over the network, which may not probe the
+	// server's files. Their tables are sent as content instead.
+	NoFiles bool
+}
+
+// ParseWith is Parse with options.
+func ParseWith(file string, data []byte, opts ParseOptions) (*Scenario, error) {
 	root, err := yamlx.Parse(file, data)
 	if err != nil {
 		return nil, fmt.Errorf("scenario: %w", err)
 	}
 	d := &yamlx.Decoder{File: file, Synonyms: keySynonyms}
-	s := &Scenario{File: file, Source: data, CRT: "standard", Table: "auto", Options: map[string]bool{}}
+	s := &Scenario{File: file, Source: data, CRT: "standard", Table: "auto", Options: map[string]bool{}, noFiles: opts.NoFiles}
 	m := d.Map(root, "")
 	if m.Node() == nil || m.Node().Kind != yaml.MappingNode || d.Failed() {
 		if !d.Failed() {
@@ -81,7 +93,7 @@ func Parse(file string, data []byte) (*Scenario, error) {
 	if b, ok := crt.BuiltinName(s.CRT); ok {
 		s.CRT = b
 	} else if s.CRT != "" {
-		checkFileRef(d, m, "crt", s.CRT, "a built-in table (standard, 2d6)")
+		checkFileRef(d, m, s, "crt", s.CRT, "a built-in table (standard, 2d6)")
 	}
 	m.Enum("table", "table", []string{"auto", "assault", "blitz"}, &s.Table)
 	parseOptions(d, m, s)
@@ -233,13 +245,18 @@ func parseAirTables(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 	s.AirTables = "strategic"
 	s.AirTablesPos = d.Pos(m.Get("air_tables"))
 	if m.Str("air_tables", &s.AirTables) && s.AirTables != "strategic" {
-		checkFileRef(d, m, "air_tables", s.AirTables, "the built-in strategic tables")
+		checkFileRef(d, m, s, "air_tables", s.AirTables, "the built-in strategic tables")
 	}
 }
 
 // checkFileRef checks that a key naming a table file names a regular file,
 // relative to the scenario's folder; builtin says what else it could name.
-func checkFileRef(d *yamlx.Decoder, m *yamlx.Map, key, ref, builtin string) {
+// A scenario parsed with NoFiles may name no file at all.
+func checkFileRef(d *yamlx.Decoder, m *yamlx.Map, s *Scenario, key, ref, builtin string) {
+	if s.noFiles {
+		d.Errorf(m.Get(key), key, "%q names a file, which a scenario sent over the network may not; use %s, or send the table's content", ref, builtin)
+		return
+	}
 	st, err := os.Stat(ResolvePath(d.File, ref))
 	switch {
 	case err != nil:

@@ -338,3 +338,24 @@ func TestForgivingInput(t *testing.T) {
 		t.Errorf("river: %v", err)
 	}
 }
+
+// A scenario parsed with NoFiles names no file and never looks for one:
+// over the network, a key naming a file is an error whether or not the
+// file exists.
+func TestParseNoFiles(t *testing.T) {
+	for _, text := range []string{
+		"kind: land\ncrt: /etc/passwd\nattacker: {units: [{type: INF, factors: 3, nation: GE}]}\ndefender: {units: [{type: INF, factors: 1, nation: FR}]}\n",
+		"kind: land\ncrt: ../crt/data/standard.yaml\nattacker: {units: [{type: INF, factors: 3, nation: GE}]}\ndefender: {units: [{type: INF, factors: 1, nation: FR}]}\n",
+		"kind: bombardment\nair_tables: /nonexistent\ntarget: {factories: 1}\nbombers: [{a2a: 1, sb: 2}]\n",
+		"kind: land\ndefender: {units: [{type: INF, factors: 1, nation: FR}]}\nattacker: {available: [{type: INF, factors: 3, nation: GE}]}\nplan: {crts: [standard, mine.yaml]}\n",
+	} {
+		_, err := ParseWith("net.yaml", []byte(text), ParseOptions{NoFiles: true})
+		if err == nil || !strings.Contains(err.Error(), "names a file") {
+			t.Errorf("%v\n%s", err, text)
+		}
+	}
+	ok := "kind: land\ncrt: 2D6\nattacker: {units: [{type: INF, factors: 3, nation: GE}]}\ndefender: {units: [{type: INF, factors: 1, nation: FR}]}\n"
+	if _, err := ParseWith("net.yaml", []byte(ok), ParseOptions{NoFiles: true}); err != nil {
+		t.Errorf("a built-in table: %v", err)
+	}
+}

@@ -125,6 +125,8 @@ func parsePlan(d *yamlx.Decoder, m *yamlx.Map, root *yaml.Node, s *Scenario) {
 		}
 		if b, ok := crt.BuiltinName(name); ok {
 			name = b
+		} else if s.noFiles {
+			d.Errorf(n, key, "%q names a file, which a plan sent over the network may not; plan under standard or 2d6", name)
 		} else if st, err := os.Stat(ResolvePath(d.File, name)); err != nil || !st.Mode().IsRegular() {
 			d.Errorf(n, key, "%q is neither a built-in table (standard, 2d6) nor a readable file", name)
 		}

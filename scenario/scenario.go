@@ -63,6 +63,8 @@ type Scenario struct {
 	Plan *Plan
 	// Targets are a front's hexes; empty for one hex.
 	Targets []FrontTarget
+
+	noFiles bool // parsed with ParseOptions.NoFiles
 }
 
 // Raid is a strategic bombardment (docs/rules.md §5).

@@ -99,3 +99,6 @@ func sortedUnitTypes() []string {
 	sort.Strings(ts)
 	return ts
 }
+
+// Sizes lists the unit sizes.
+func Sizes() []string { return append([]string(nil), sizes...) }

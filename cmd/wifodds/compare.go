@@ -4,11 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 	"github.com/wifodds/wifodds/analysis"
-	"github.com/wifodds/wifodds/combat"
+	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/internal/fileio"
 	"github.com/wifodds/wifodds/reports"
 	"github.com/wifodds/wifodds/scenario"
@@ -92,46 +91,24 @@ func compareAction(c *cli.Context) error {
 }
 
 // compileVariants applies each --variant's overrides to the scenario and
-// compiles it; with a single variant the scenario as written comes first.
-// It returns the tables the variants name too, as inputs.
+// compiles it (analysis.CompileVariants), tables taken from the working
+// folder or the scenario's. It returns the tables the variants name too,
+// as inputs.
 func compileVariants(s *scenario.Scenario, specs []string) ([]analysis.NamedCombat, []string, error) {
-	if len(specs) == 1 {
-		specs = append([]string{"scenario="}, specs...)
-	}
 	air, err := openAir(s)
 	if err != nil {
 		return nil, nil, err
 	}
-	var vs []analysis.NamedCombat
 	var crts []string
-	seen := map[string]bool{}
-	for _, spec := range specs {
-		name, over, ok := strings.Cut(spec, "=")
-		name = strings.TrimSpace(name)
-		switch {
-		case !ok || name == "":
-			return nil, nil, usagef("--variant %q: want NAME=OVERRIDES, e.g. alt=crt=2d6", spec)
-		case seen[name]:
-			return nil, nil, usagef("--variant %q: the name %s is used twice", spec, name)
-		}
-		seen[name] = true
-		v, err := scenario.Override(s, over)
-		if err != nil {
-			return nil, nil, usageError{fmt.Errorf("--variant %s: %w", name, err)}
-		}
-		t, err := openCRT(s, v.CRT, false)
-		if err == nil {
-			var cb *combat.Combat
-			if cb, err = combat.CompileWith(v, t, air, combat.Options{}); err == nil {
-				vs = append(vs, analysis.NamedCombat{Name: name, Overrides: strings.TrimSpace(over), Combat: cb})
-			}
-		}
-		if err != nil {
-			return nil, nil, fmt.Errorf("--variant %s: %w", name, err)
-		}
-		crts = append(crts, v.CRT)
+	vs, err := analysis.CompileVariants(s, specs, func(ref string) (*crt.Table, error) {
+		crts = append(crts, ref)
+		return openCRT(s, ref, false)
+	}, air)
+	var ve *analysis.VariantError
+	if errors.As(err, &ve) {
+		return nil, nil, usageError{err}
 	}
-	return vs, crts, nil
+	return vs, crts, err
 }
 
 // writeComparison renders the report, the charts and the HTML page and

@@ -72,30 +72,7 @@ func (s sampling) request(c *cli.Context, engine analysis.Engine) (req analysis.
 }
 
 // parseCount reads a positive trial count: 1000000, 1_000_000, 1e6 or 1M.
-func parseCount(s string) (uint64, error) {
-	t := strings.ReplaceAll(strings.TrimSpace(s), "_", "")
-	mult := 1.0
-	switch {
-	case strings.HasSuffix(t, "k") || strings.HasSuffix(t, "K"):
-		mult, t = 1e3, t[:len(t)-1]
-	case strings.HasSuffix(t, "M"):
-		mult, t = 1e6, t[:len(t)-1]
-	case strings.HasSuffix(t, "G"):
-		mult, t = 1e9, t[:len(t)-1]
-	}
-	v, err := strconv.ParseFloat(t, 64)
-	if err != nil || math.IsNaN(v) {
-		return 0, fmt.Errorf("%q is not a number of trials", s)
-	}
-	v *= mult
-	if v < 1 || v != math.Trunc(v) {
-		return 0, fmt.Errorf("%q: want a whole number of trials, at least 1", s)
-	}
-	if v > float64(sim.MaxTrials) {
-		return 0, fmt.Errorf("%q: at most %d trials", s, sim.MaxTrials)
-	}
-	return uint64(v), nil
-}
+func parseCount(s string) (uint64, error) { return sim.ParseCount(s, "trials") }
 
 // formatFlag is the -f flag for these formats, the first the default.
 func formatFlag(formats ...string) cli.Flag {

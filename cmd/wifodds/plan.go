@@ -12,6 +12,7 @@ import (
 	"github.com/wifodds/wifodds/plan"
 	"github.com/wifodds/wifodds/reports"
 	"github.com/wifodds/wifodds/scenario"
+	"github.com/wifodds/wifodds/sim"
 )
 
 func planCommand() *cli.Command {
@@ -47,7 +48,7 @@ func planAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	maxForces, err := parseCount(c.String("max-forces"))
+	maxForces, err := sim.ParseCount(c.String("max-forces"), "forces")
 	if err != nil {
 		return usagef("--max-forces: %v", err)
 	}

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"os/exec"
+	"runtime"
+	"time"
+
+	"github.com/urfave/cli/v2"
+	"github.com/wifodds/wifodds/sim"
+	"github.com/wifodds/wifodds/web"
+)
+
+func serveCommand() *cli.Command {
+	flags := []cli.Flag{
+		&cli.StringFlag{Name: "listen", Value: "127.0.0.1:8080", Usage: "`HOST:PORT` to listen on (loopback unless you say otherwise; port 0 picks a free one)"},
+		&cli.BoolFlag{Name: "open", Usage: "open the page in the default browser"},
+		&cli.StringFlag{Name: "max-trials", Value: "1e8", Usage: "most Monte Carlo trials one request may ask for"},
+		&cli.DurationFlag{Name: "timeout", Value: 10 * time.Second, Usage: "deadline of one computation"},
+		&cli.IntFlag{Name: "concurrency", Value: runtime.NumCPU(), Usage: "computations at once; more get 503 busy"},
+		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no access log"},
+	}
+	return command("serve", "a local web app: build a combat by pointing and clicking, see the odds as you edit", "",
+		"Serves the page and its JSON API (docs/web.md) until Ctrl-C. Everything is in the binary; nothing is fetched.\n"+
+			"It listens on loopback: only this machine can reach it unless --listen names another address.\n\n"+
+			"Examples:\n"+
+			"   wifodds serve --open\n"+
+			"   wifodds serve --listen 127.0.0.1:9000 --timeout 30s",
+		flags, serveAction)
+}
+
+func serveAction(c *cli.Context) error {
+	if c.NArg() != 0 {
+		return usagef("serve takes no arguments")
+	}
+	maxTrials, err := sim.ParseCount(c.String("max-trials"), "trials")
+	if err != nil {
+		return usagef("--max-trials: %v", err)
+	}
+	if c.Duration("timeout") <= 0 || c.Duration("timeout") > time.Hour {
+		return usagef("--timeout %v: want more than 0 and at most 1h", c.Duration("timeout"))
+	}
+	if n := c.Int("concurrency"); n < 1 || n > 1024 {
+		return usagef("--concurrency %d: want 1 to 1024", n)
+	}
+	ln, err := net.Listen("tcp", c.String("listen"))
+	if err != nil {
+		return usagef("--listen %s: %v", c.String("listen"), err)
+	}
+	addr := ln.Addr().String()
+	log := slog.New(slog.NewTextHandler(c.App.ErrWriter, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	if c.Bool("quiet") {
+		log = slog.New(slog.NewTextHandler(c.App.ErrWriter, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	}
+	srv, err := web.New(addr, web.Config{MaxTrials: maxTrials, Timeout: c.Duration("timeout"), Concurrency: c.Int("concurrency"),
+		Workers: runtime.NumCPU(), Log: log})
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	url := "http://" + addr + "/"
+	fmt.Fprintf(c.App.Writer, "wifodds: serving on %s (Ctrl-C stops)\n", url)
+	if ip := ln.Addr().(*net.TCPAddr).IP; !ip.IsLoopback() {
+		fmt.Fprintf(c.App.ErrWriter, "wifodds: warning: %s is not a loopback address: other machines can reach this server\n", addr)
+	}
+	if c.Bool("open") {
+		if err := openBrowser(url); err != nil {
+			fmt.Fprintf(c.App.ErrWriter, "wifodds: could not open a browser (%v); open %s yourself\n", err, url)
+		}
+	}
+	err = srv.Serve(c.Context, ln)
+	if errors.Is(err, net.ErrClosed) {
+		err = nil
+	}
+	fmt.Fprintln(c.App.Writer, "wifodds: stopped")
+	return err
+}
+
+// openBrowser opens url in the desktop's browser.
+func openBrowser(url string) error {
+	name, args := "xdg-open", []string{url}
+	switch runtime.GOOS {
+	case "darwin":
+		name = "open"
+	case "windows":
+		name, args = "rundll32", []string{"url.dll,FileProtocolHandler", url}
+	}
+	return exec.Command(name, args...).Start()
+}

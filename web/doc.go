@@ -1,0 +1,15 @@
+// Package web is wifodds' local web app: an HTTP server (net/http, log/slog)
+// that serves an embedded page for building a combat by pointing and
+// clicking and a JSON API the page uses (POST /api/run, /api/compare,
+// /api/sweep, /api/plan, /api/parse; GET /api/crt/{name}). Every rule
+// stays in Go: the API answers with exactly the JSON the CLI writes for
+// the same scenario and flags, and the page only draws it.
+//
+// The server is safe by default (docs/web.md): it listens on loopback,
+// refuses a Host header that is not its own (DNS rebinding), reads at most
+// MaxBody bytes of a request, caps trials, bounds each computation by a
+// deadline and cancels it when the client goes away, runs at most
+// Concurrency computations at once (503 with Retry-After beyond), never
+// touches the server's files on a request's behalf, and turns a panic into
+// a 500 and a log line.
+package web
