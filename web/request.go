@@ -259,4 +259,3 @@ func (s *Server) sampling(q query) (sim.Config, int, error) {
 	}
 	return sim.Config{Trials: trials, Seed: seed, Workers: s.cfg.Workers}, budget, nil
 }
-

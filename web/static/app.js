@@ -476,7 +476,7 @@ function heat(json) {
 function planDoc() {
   const d = structuredClone(scenarioDoc());
   const units = d.attacker?.units ?? [];
-  d.attacker = { ...d.attacker, available: units.map((u, i) => ({ ...u, id: u.name || `${i + 1}: ${u.nation} ${u.type} ${u.factors}` })) };
+  d.attacker = { ...d.attacker, available: units.map((u, i) => ({ ...u, id: u.name || `#${i + 1} ${u.nation} ${u.type} ${u.factors}` })) };
   delete d.attacker.units;
   delete d.attacker.attack_as_mud;
   delete d.dice;

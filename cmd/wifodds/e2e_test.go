@@ -1,0 +1,209 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// browser starts Debian's chromium under chromedp. In CI (CI set) a
+// missing browser fails the test; on a developer's machine it skips.
+func browser(t *testing.T, width, height int) (context.Context, context.CancelFunc) {
+	t.Helper()
+	path, err := exec.LookPath("chromium")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("chromium is missing: the browser test must run in CI (apt-get install -y chromium)")
+		}
+		t.Skip("no chromium: install it with apt-get install -y chromium to run the browser test")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
+		chromedp.DisableGPU, chromedp.WindowSize(width, height))
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelC := chromedp.NewContext(actx)
+	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
+	return ctx, func() { cancelT(); cancelC(); cancelA() }
+}
+
+// setField sets an input or select as a user would and fires its events.
+func setField(sel, value string) chromedp.Action[chromedp.Void] {
+	js := fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.value = %q;
+		e.dispatchEvent(new Event('input', {bubbles: true})); e.dispatchEvent(new Event('change', {bubbles: true})); return true; })()`, sel, value)
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		_, err := chromedp.Evaluate[bool](js)(ctx, t)
+		return chromedp.Void{}, err
+	}
+}
+
+func css(sel string) chromedp.CSS { return chromedp.CSS(sel) }
+
+// waitValue waits until the element's data-value is want.
+func waitValue(ctx context.Context, t *testing.T, sel string, want float64) {
+	t.Helper()
+	var got string
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		a, err := chromedp.Run(ctx, chromedp.AttributeValue(css(sel), "data-value"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = a.Value
+		if v, err := strconv.ParseFloat(got, 64); err == nil && v == want {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("%s shows %q, want %v (the CLI's exact answer)", sel, got, want)
+}
+
+// cliHexTaken is `wifodds run --exact`'s P(hex taken) for a file.
+func cliHexTaken(t *testing.T, file string) float64 {
+	t.Helper()
+	out, errs, code := wifodds(t, "run", "--exact", "-f", "json", file)
+	if code != 0 {
+		t.Fatalf("wifodds run %s: %s", file, errs)
+	}
+	var s struct {
+		P struct {
+			HexTaken struct{ P float64 } `json:"hex_taken"`
+		} `json:"probabilities"`
+	}
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatal(err)
+	}
+	return s.P.HexTaken.P
+}
+
+// The Asia Aflame 3.14 wild-results combat built through the form shows
+// the CLI's exact P(hex taken); its exported YAML runs with `wifodds run`
+// and imports back; the compare tab answers; screenshots at 1280 and 390
+// pixels wide go to the test's artifact folder (go test -artifacts).
+func TestBrowserBuildsTheWildResultsExample(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the browser test")
+	}
+	ts := startWeb(t, 2)
+	ctx, cancel := browser(t, 1280, 1000)
+	defer cancel()
+	want := cliHexTaken(t, "../../examples/wild-results-3to1.yaml")
+
+	steps := []chromedp.Action[chromedp.Void]{
+		chromedp.Navigate(ts.URL),
+		chromedp.WaitVisible(css("#p-hex")),
+		setField("#name", "wild-results-3to1"),
+		setField("#table", "assault"),
+		chromedp.Click(css("#opt-wild-results")),
+		chromedp.SendKeys(css("#modifier"), "1"),
+		// The attackers: ARM 6 and INF 4 are there; a third, INF 3.
+		chromedp.Click(css(`button.add-unit[data-side="attacker"]`)),
+		setField(`[data-unit="attacker-2"] [data-field="factors"]`, "3"),
+		// The defenders: two French INF 2.
+		setField(`[data-unit="defender-0"] [data-field="factors"]`, "2"),
+		setField(`[data-unit="defender-0"] [data-field="nation"]`, "FR"),
+		chromedp.Click(css(`button.add-unit[data-side="defender"]`)),
+		chromedp.SendKeys(css("#dice"), "5, 1"),
+	}
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", want)
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(css("#luck"))); err != nil {
+		t.Fatal(err)
+	}
+	luck, err := chromedp.Run(ctx, chromedp.Text(css("#luck")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(luck, "Rolls 5, 1") || !strings.Contains(luck, "2S") {
+		t.Errorf("the luck audit: %q", luck)
+	}
+	shot(ctx, t, "odds-1280.png")
+
+	// Export: the YAML runs unchanged with wifodds run.
+	if err := chromedp.Do(ctx, chromedp.Click(css("#export")), chromedp.WaitVisible(css("#yaml-text"))); err != nil {
+		t.Fatal(err)
+	}
+	yaml, err := chromedp.Run(ctx, chromedp.Value(css("#yaml-text")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "exported.yaml")
+	if err := os.WriteFile(file, []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := cliHexTaken(t, file); got != want {
+		t.Errorf("the exported scenario gives %v under wifodds run, want %v:\n%s", got, want, yaml)
+	}
+	// Re-import it: the same answer comes back.
+	if err := chromedp.Do(ctx, chromedp.Click(css("#yaml-import")), chromedp.WaitNotVisible(css("#yaml-text"))); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", want)
+
+	// The compare tab: standard against 2d6.
+	if err := chromedp.Do(ctx, chromedp.Click(css("#tab-compare")), chromedp.WaitVisible(css("#compare-table"))); err != nil {
+		t.Fatal(err)
+	}
+	table, err := chromedp.Run(ctx, chromedp.Text(css("#compare-table")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(table, "standard (standard)") || !strings.Contains(table, "2d6 (2d6)") {
+		t.Errorf("the compare table: %q", table)
+	}
+	shot(ctx, t, "compare-1280.png")
+
+	// The sweep draws its curve; the plan names a force.
+	if err := chromedp.Do(ctx, chromedp.Click(css("#tab-sweep")), chromedp.WaitVisible(css("#sweep-out svg"))); err != nil {
+		t.Fatal(err)
+	}
+	shot(ctx, t, "sweep-1280.png")
+	if err := chromedp.Do(ctx, chromedp.Click(css("#tab-plan")), chromedp.WaitVisible(css("#plan-rec")), setField("#plan-target", "0.5")); err != nil {
+		t.Fatal(err)
+	}
+	rec := ""
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end) && !strings.HasPrefix(rec, "Send "); time.Sleep(100 * time.Millisecond) {
+		if rec, err = chromedp.Run(ctx, chromedp.Text(css("#plan-rec"))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !strings.HasPrefix(rec, "Send ") {
+		t.Errorf("the plan for 50%%: %q", rec)
+	}
+	shot(ctx, t, "plan-1280.png")
+
+	// A phone: 390 pixels wide, the answer first.
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844), chromedp.Click(css("#tab-run")), chromedp.WaitVisible(css("#p-hex"))); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", want)
+	overflow, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > window.innerWidth + 1`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if overflow {
+		t.Error("the page scrolls sideways at 390 pixels wide")
+	}
+	shot(ctx, t, "odds-390.png")
+}
+
+// shot saves a screenshot of the whole page in the artifact folder.
+func shot(ctx context.Context, t *testing.T, name string) {
+	t.Helper()
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), name), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
