@@ -310,7 +310,7 @@ async function guarded(f) {
 
 function changed() {
   clearTimeout(timer);
-  timer = setTimeout(refresh, 250);
+  timer = setTimeout(refresh, 60); // short: an exact answer takes about a millisecond
   history.replaceState(null, '', '#s=' + encodeDoc());
 }
 

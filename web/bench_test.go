@@ -1,0 +1,94 @@
+package web
+
+import (
+	"bytes"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+)
+
+// BenchmarkAPIRun is one exact answer for a plain combat through the
+// handler: parse, compile, enumerate, summarise and write the JSON
+// (issue target: under 1 ms of server time).
+func BenchmarkAPIRun(b *testing.B) {
+	s, err := New("127.0.0.1:8080", Config{Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		b.Fatal(err)
+	}
+	body := read(b, "../benchmarks/scenarios/plain-2d6.yaml")
+	for b.Loop() {
+		req := httptest.NewRequest("POST", "http://127.0.0.1:8080/api/run?method=exact", bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/yaml")
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		if rec.Code != 200 {
+			b.Fatalf("%d %s", rec.Code, rec.Body)
+		}
+	}
+}
+
+// BenchmarkLoad200 is a bounded load test over loopback: 200 concurrent
+// clients post plain combats to /api/run for the benchmark's time (run it
+// with -benchtime 10s). Every answer must be 200 or 503 busy; it reports
+// the latency percentiles and the share of busy answers.
+func BenchmarkLoad200(b *testing.B) {
+	s, err := New("127.0.0.1:0", Config{Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ts := httptest.NewUnstartedServer(nil)
+	if s, err = New(ts.Listener.Addr().String(), Config{Log: slog.New(slog.NewTextHandler(io.Discard, nil))}); err != nil {
+		b.Fatal(err)
+	}
+	ts.Config.Handler = s
+	ts.Start()
+	defer ts.Close()
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 256}, Timeout: 30 * time.Second}
+	body := read(b, "../benchmarks/scenarios/plain-2d6.yaml")
+	var mu sync.Mutex
+	var lat []time.Duration
+	busy := 0
+	b.SetParallelism(100) // 200 clients on two CPUs
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		var mine []time.Duration
+		myBusy := 0
+		for pb.Next() {
+			start := time.Now()
+			res, err := client.Post(ts.URL+"/api/run?method=exact", "application/yaml", bytes.NewReader(body))
+			if err != nil {
+				b.Error(err)
+				return
+			}
+			io.Copy(io.Discard, res.Body)
+			res.Body.Close()
+			switch res.StatusCode {
+			case 200:
+				mine = append(mine, time.Since(start))
+			case 503:
+				myBusy++
+			default:
+				b.Errorf("status %d", res.StatusCode)
+				return
+			}
+		}
+		mu.Lock()
+		lat = append(lat, mine...)
+		busy += myBusy
+		mu.Unlock()
+	})
+	b.StopTimer()
+	if len(lat) == 0 {
+		return
+	}
+	slices.Sort(lat)
+	q := func(p float64) float64 { return float64(lat[int(p*float64(len(lat)-1))].Microseconds()) / 1000 }
+	b.ReportMetric(q(0.5), "p50_ms")
+	b.ReportMetric(q(0.99), "p99_ms")
+	b.ReportMetric(float64(busy)/float64(busy+len(lat)), "busy_share")
+}
