@@ -1,13 +1,17 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"context"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"regexp"
 	"testing"
+	"time"
 
 	"github.com/wifodds/wifodds/web"
 )
@@ -70,5 +74,44 @@ func TestWebAnswersAsTheCLI(t *testing.T) {
 				t.Errorf("the API and the CLI differ:\nAPI: %s\nCLI: %s", g, w)
 			}
 		})
+	}
+}
+
+// wifodds serve prints its URL, answers there, and stops cleanly when its
+// context ends (Ctrl-C).
+func TestServeStartsAndStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	pr, pw := io.Pipe()
+	done := make(chan int, 1)
+	var errb bytes.Buffer
+	go func() {
+		done <- run(ctx, []string{"wifodds", "serve", "--listen", "127.0.0.1:0", "-q"}, pw, &errb)
+		pw.Close()
+	}()
+	line, err := bufio.NewReader(pr).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`serving on (http://127\.0\.0\.1:\d+/)`).FindStringSubmatch(line)
+	if m == nil {
+		t.Fatalf("no URL in %q", line)
+	}
+	res, err := http.Get(m[1] + "api/schema")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 200 {
+		t.Errorf("status %d", res.StatusCode)
+	}
+	go io.Copy(io.Discard, pr)
+	cancel()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("exit %d: %s", code, errb.String())
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("serve did not stop")
 	}
 }
