@@ -5,8 +5,10 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // readmeCommands extracts every wifodds command shown in the README's sh
@@ -115,8 +117,17 @@ func TestReadmeCommands(t *testing.T) {
 		if len(args) > 1 && args[1] == "run" && !strings.Contains(line, "--exact") && !strings.Contains(line, "--auto") {
 			args = append(args, "-n", "2e5")
 		}
+		ctx := context.Background()
+		if len(args) > 1 && args[1] == "serve" {
+			// The server runs until stopped: serve on a free port, open no
+			// browser, and stop it as Ctrl-C would.
+			args = append(slices.DeleteFunc(args, func(a string) bool { return a == "--open" }), "--listen", "127.0.0.1:0", "-q")
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, 300*time.Millisecond)
+			defer cancel()
+		}
 		var out, errb bytes.Buffer
-		code := run(context.Background(), args, &out, &errb)
+		code := run(ctx, args, &out, &errb)
 		if code != 0 {
 			t.Errorf("%s: exit %d: %s", line, code, errb.String())
 			continue
