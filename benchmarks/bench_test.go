@@ -69,6 +69,15 @@ func BenchmarkPlan24(b *testing.B) { benchPlan(b, "plan-24") }
 // two of them (target: under 10 s).
 func BenchmarkPlanFront(b *testing.B) { benchPlan(b, "plan-front-3x12") }
 
+// BenchmarkBattery500 is a 500-scenario generated battery of plain land
+// combats under two CRTs, all exact (issue 17 target: under 2 s on one
+// core); it reports the cost per scenario, each compiled and enumerated
+// under both tables and compared.
+func BenchmarkBattery500(b *testing.B) {
+	benchPlan(b, "battery-500")
+	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N)/500*1e6, "µs/scenario")
+}
+
 func benchPlan(b *testing.B, name string) {
 	ws, err := Workloads()
 	if err != nil {

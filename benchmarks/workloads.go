@@ -7,6 +7,8 @@ import (
 	"path"
 	"time"
 
+	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/battery"
 	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/plan"
@@ -149,7 +151,60 @@ func Workloads() ([]Workload, error) {
 		}
 		ws = append(ws, w)
 	}
-	return ws, nil
+	b, err := batteryWorkload()
+	if err != nil {
+		return nil, err
+	}
+	return append(ws, b), nil
+}
+
+// BatteryAxes generate the battery workload from plain-2d6: 50 attack
+// totals by 5 terrains by 2 weathers, 500 scenarios.
+var BatteryAxes = []string{"attack=16..65", "terrain=clear,forest,mountain,swamp,desert", "weather=clear,mud"}
+
+// batteryWorkload is a 500-scenario generated battery of plain land
+// combats under two CRTs, all exact (issue target: under 2 s on one core):
+// generation, compile, enumeration and comparison, as `wifodds battery
+// --generate` does once the template is read.
+func batteryWorkload() (Workload, error) {
+	t, err := Scenario("plain-2d6")
+	if err != nil {
+		return Workload{}, err
+	}
+	var axes []battery.Axis
+	for _, spec := range BatteryAxes {
+		a, err := battery.ParseAxis(spec)
+		if err != nil {
+			return Workload{}, err
+		}
+		axes = append(axes, a)
+	}
+	open := func(_ *scenario.Scenario, ref string) (*crt.Table, []byte, error) {
+		tb, err := crt.Builtin(ref)
+		if err != nil {
+			return nil, nil, err
+		}
+		src, err := crt.BuiltinSource(ref)
+		return tb, src, err
+	}
+	air := func(*scenario.Scenario) (*crt.AirTables, error) { return nil, nil }
+	return Workload{Name: "battery-500", Answer: true, TargetSeconds: 2, Run: func(ctx context.Context, answers uint64, workers int) error {
+		for range answers {
+			items, _, err := battery.Generate(t, axes, func(ref string) (*crt.Table, error) { return crt.Builtin(ref) }, nil)
+			if err != nil {
+				return err
+			}
+			if len(items) != 500 {
+				return fmt.Errorf("the battery workload has %d scenarios, want 500", len(items))
+			}
+			cfg := battery.Config{Variants: []string{"std=crt=standard", "2d6=crt=2d6"}, Request: analysis.Request{Engine: analysis.Exact},
+				Open: open, Air: air}
+			if _, _, err := battery.Run(ctx, items, cfg, battery.Shard{}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}}, nil
 }
 
 // planWorkload is a plan answered from scratch: every force weighed and

@@ -26,10 +26,11 @@ var layers = map[string][]string{
 	"analysis":         {"combat", "sim", "stats", "crt", "scenario"},
 	"internal/fixture": {"combat", "crt", "scenario"},
 	"plan":             {"analysis", "combat", "sim", "stats", "crt", "scenario"},
-	"reports":          {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan"},
-	"benchmarks":       {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan"},
+	"battery":          {"analysis", "combat", "sim", "stats", "crt", "scenario"},
+	"reports":          {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "battery"},
+	"benchmarks":       {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "battery"},
 	"web":              {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "reports"},
-	"cmd/wifodds":      {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "web", "reports", "benchmarks", "internal/yamlx", "internal/fileio"},
+	"cmd/wifodds":      {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "battery", "web", "reports", "benchmarks", "internal/yamlx", "internal/fileio"},
 	"docs":             {},
 }
 

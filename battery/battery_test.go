@@ -1,0 +1,79 @@
+package battery
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/scenario"
+	"github.com/wifodds/wifodds/stats"
+)
+
+func TestParseAxis(t *testing.T) {
+	a, err := ParseAxis("attack=4..7")
+	if err != nil || strings.Join(a.Values, ",") != "4,5,6,7" {
+		t.Errorf("%+v %v", a, err)
+	}
+	if a, err := ParseAxis("defense=2..3"); err != nil || a.Key != "defence" {
+		t.Errorf("defense: %+v %v", a, err)
+	}
+	for spec, want := range map[string]string{
+		"speed=1..2":      "KEY one of",
+		"terrain=clear,x": `unknown terrain "x"`,
+		"attack=9..4":     "LO..HI",
+		"modifier=40":     "from -",
+		"weather=":        "no values",
+	} {
+		if _, err := ParseAxis(spec); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", spec, err, want)
+		}
+	}
+}
+
+const template = `name: t
+kind: land
+crt: standard
+hex: {terrain: clear}
+attacker: {units: [{type: INF, factors: 6, nation: GE}]}
+defender: {units: [{type: INF, factors: 3, nation: FR}]}
+`
+
+// Generate makes every combination, the first axis slowest, sets totals
+// by ground support and skips totals the units already pass.
+func TestGenerate(t *testing.T) {
+	s, err := scenario.Parse("t.yaml", []byte(template))
+	if err != nil {
+		t.Fatal(err)
+	}
+	open := func(ref string) (*crt.Table, error) { return crt.Builtin(ref) }
+	a1, _ := ParseAxis("attack=5..8")
+	a2, _ := ParseAxis("terrain=clear,forest")
+	items, notes, err := Generate(s, []Axis{a1, a2}, open, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(items) != 6 || len(notes) != 1 || !strings.Contains(notes[0], "2 combination(s) skipped") {
+		t.Fatalf("%d items, notes %v", len(items), notes)
+	}
+	if items[0].Name != "t attack=6 terrain=clear" || items[1].Name != "t attack=6 terrain=forest" {
+		t.Errorf("names %q, %q", items[0].Name, items[1].Name)
+	}
+	if g := items[4].Scenario.Attacker.GroundSupport; g != 2 {
+		t.Errorf("attack 8: ground support %v, want 2", g)
+	}
+	if s.Attacker.GroundSupport != 0 || s.Hex.Terrain != "clear" {
+		t.Error("Generate changed the template")
+	}
+	if string(items[0].Source) == string(items[1].Source) {
+		t.Error("two scenarios hash alike")
+	}
+}
+
+func TestSignificant(t *testing.T) {
+	if Significant("exact", stats.Exact(1e-13)) || !Significant("exact", stats.Exact(1e-9)) {
+		t.Error("exact")
+	}
+	if Significant("monte-carlo", stats.Estimate{P: 0.01, Lo: -0.001, Hi: 0.02}) || !Significant("monte-carlo", stats.Estimate{P: 0.01, Lo: 0.001, Hi: 0.02}) {
+		t.Error("sampled")
+	}
+}

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// batteryArgs are the arguments of a small generated battery: exact, or
+// Monte Carlo with common random numbers.
+func batteryArgs(mc bool) []string {
+	args := []string{"battery", "-q", "--generate", "../../examples/fractional-odds-16to3.yaml", "--axis", "attack=14..22",
+		"--axis", "terrain=clear,forest", "-v", "std=crt=standard", "-v", "2d6=crt=2d6"}
+	if mc {
+		args = append(args, "--mc", "-n", "20000", "--seed", "3", "-w", "2")
+	}
+	return args
+}
+
+// One process or N shard processes merged give the same report, byte for
+// byte apart from timings, for an exact battery and a sampled one, in
+// every format.
+func TestBatteryShardsMergeIdentically(t *testing.T) {
+	for _, mc := range []bool{false, true} {
+		for _, format := range []string{"json", "text", "csv"} {
+			if mc && format != "json" {
+				continue
+			}
+			one, errs, code := wifodds(t, append(batteryArgs(mc), "-f", format)...)
+			if code != 0 {
+				t.Fatal(errs)
+			}
+			for _, n := range []int{1, 2, 3, 7} {
+				dir := t.TempDir()
+				var parts []string
+				for i := 1; i <= n; i++ {
+					part := filepath.Join(dir, fmt.Sprintf("part%d.json", i))
+					if _, errs, code := wifodds(t, append(batteryArgs(mc), "--shard", fmt.Sprintf("%d/%d", i, n), "-o", part)...); code != 0 {
+						t.Fatal(errs)
+					}
+					parts = append(parts, part)
+				}
+				merged, errs, code := wifodds(t, append([]string{"merge", "-f", format}, parts...)...)
+				if code != 0 {
+					t.Fatal(errs)
+				}
+				if normalise(merged) != normalise(one) {
+					t.Errorf("mc=%v, %s, %d shards: the merged report differs from the one-process report", mc, format, n)
+				}
+			}
+		}
+	}
+}
+
+// A Kubernetes Indexed Job counts shards from 0.
+func TestBatteryShardFromZero(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")
+	if _, errs, code := wifodds(t, append(batteryArgs(false), "--shard", "0/2", "--shard-from-zero", "-o", a)...); code != 0 {
+		t.Fatal(errs)
+	}
+	if _, errs, code := wifodds(t, append(batteryArgs(false), "--shard", "1/2", "-o", b)...); code != 0 {
+		t.Fatal(errs)
+	}
+	x, _ := os.ReadFile(a)
+	y, _ := os.ReadFile(b)
+	if string(x) != string(y) {
+		t.Error("shard 0 from zero is not shard 1")
+	}
+}
+
+// Merge refuses parts that are not every shard of one battery, once each.
+func TestMergeRefuses(t *testing.T) {
+	dir := t.TempDir()
+	part := func(name string, extra ...string) string {
+		p := filepath.Join(dir, name)
+		if _, errs, code := wifodds(t, append(append(batteryArgs(false), extra...), "-o", p)...); code != 0 {
+			t.Fatal(errs)
+		}
+		return p
+	}
+	p1, p2, p3 := part("p1.json", "--shard", "1/3"), part("p2.json", "--shard", "2/3"), part("p3.json", "--shard", "3/3")
+	other := filepath.Join(dir, "other.json")
+	if _, errs, code := wifodds(t, "battery", "-q", "--generate", "../../examples/fractional-odds-16to3.yaml", "--axis", "attack=14..22",
+		"--axis", "terrain=clear,mountain", "-v", "std=crt=standard", "-v", "2d6=crt=2d6", "--shard", "2/3", "-o", other); code != 0 {
+		t.Fatal(errs)
+	}
+	seeded := filepath.Join(dir, "seeded.json")
+	if _, errs, code := wifodds(t, append(batteryArgs(false), "--seed", "9", "--shard", "2/3", "-o", seeded)...); code != 0 {
+		t.Fatal(errs)
+	}
+	trials := filepath.Join(dir, "trials.json")
+	if _, errs, code := wifodds(t, append(batteryArgs(false), "-n", "5000", "--shard", "2/3", "-o", trials)...); code != 0 {
+		t.Fatal(errs)
+	}
+	dup := filepath.Join(dir, "dup.json")
+	data, _ := os.ReadFile(p2)
+	os.WriteFile(dup, data, 0o644)
+	trunc := filepath.Join(dir, "trunc.json")
+	os.WriteFile(trunc, data[:len(data)/2], 0o644)
+	fewer := filepath.Join(dir, "fewer.json")
+	os.WriteFile(fewer, []byte(strings.Replace(string(data), `"index": 1,`, `"index": 99,`, 1)), 0o644)
+	for _, c := range []struct {
+		name  string
+		parts []string
+		want  string
+	}{
+		{"a missing shard", []string{p1, p3}, "shard(s) [2] of 3 missing"},
+		{"a duplicated shard", []string{p1, p2, dup, p3}, "shard 2 of 3 twice"},
+		{"different scenarios", []string{p1, other, p3}, "different batteries"},
+		{"a different seed", []string{p1, seeded, p3}, "different batteries"},
+		{"different trials", []string{p1, trials, p3}, "different batteries"},
+		{"a truncated part", []string{p1, trunc, p3}, "truncated or damaged"},
+		{"a tampered part", []string{p1, fewer, p3}, "incomplete"},
+	} {
+		_, errs, code := wifodds(t, append([]string{"merge"}, c.parts...)...)
+		if code != exitError || !strings.Contains(errs, c.want) {
+			t.Errorf("%s: exit %d, %q; want an error containing %q", c.name, code, errs, c.want)
+		}
+	}
+}
