@@ -53,11 +53,18 @@ func RunCombat(ctx context.Context, c *combat.Combat, req Request) (*Summary, er
 	if err != nil {
 		return nil, err
 	}
+	if engine == Exact && req.Engine == Auto && req.Sample.Precision > 0 {
+		warnings = append(warnings, "--precision does not apply: the answer is exact")
+	}
+	return FinishCombat(c, t, run, req, warnings)
+}
+
+// FinishCombat makes the summary RunCombat returns from a tally of c: the
+// summary, the warnings about the method, and the audit of the rolls
+// req.Replay lists. A merged sharded run finishes here too.
+func FinishCombat(c *combat.Combat, t *stats.Tally, run sim.Run, req Request, warnings []string) (*Summary, error) {
 	sum := Summarize(c, t, run)
 	sum.Warnings = append(sum.Warnings, warnings...)
-	if engine == Exact && req.Engine == Auto && req.Sample.Precision > 0 {
-		sum.Warnings = append(sum.Warnings, "--precision does not apply: the answer is exact")
-	}
 	if len(req.Replay) > 0 {
 		r, err := Replay(c, req.Replay, replayStream(req.Sample.Seed))
 		if err != nil {
@@ -126,11 +133,7 @@ func RunRaid(ctx context.Context, r *combat.Raid, req Request, raids int) (*Raid
 		if err := someTrials(run, err); err != nil {
 			return nil, err
 		}
-		sum := SummarizeCampaign(r, keys, run, raids)
-		if len(req.Replay) > 0 {
-			sum.Warnings = append(sum.Warnings, "dice are replayed for a single raid only; ignored for a campaign")
-		}
-		return sum, nil
+		return FinishCampaign(r, keys, run, req, raids), nil
 	}
 	engine := Exact // a raid's tree is always tabulated
 	if req.Engine == MonteCarlo {
@@ -140,6 +143,21 @@ func RunRaid(ctx context.Context, r *combat.Raid, req Request, raids int) (*Raid
 	if err != nil {
 		return nil, err
 	}
+	return FinishRaid(r, t, run, req)
+}
+
+// FinishCampaign makes the summary of a campaign from its keyed tally.
+func FinishCampaign(r *combat.Raid, keys map[uint64]uint64, run sim.Run, req Request, raids int) *RaidSummary {
+	sum := SummarizeCampaign(r, keys, run, raids)
+	if len(req.Replay) > 0 {
+		sum.Warnings = append(sum.Warnings, "dice are replayed for a single raid only; ignored for a campaign")
+	}
+	return sum
+}
+
+// FinishRaid makes a raid's summary from its tally, with the audit of the
+// rolls req.Replay lists.
+func FinishRaid(r *combat.Raid, t *stats.Tally, run sim.Run, req Request) (*RaidSummary, error) {
 	sum := SummarizeRaid(r, t, run)
 	if len(req.Replay) > 0 {
 		rp, err := ReplayRaid(r, req.Replay, replayStream(req.Sample.Seed))

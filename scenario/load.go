@@ -48,6 +48,10 @@ type ParseOptions struct {
 	// for scenarios that arrive over the network, which may not probe the
 	// server's files. Their tables are sent as content instead.
 	NoFiles bool
+	// TablesGiven accepts keys that name table files as names only, without
+	// looking for the files: the caller has the tables' content (a merged
+	// shard carries it).
+	TablesGiven bool
 }
 
 // ParseWith is Parse with options.
@@ -57,7 +61,7 @@ func ParseWith(file string, data []byte, opts ParseOptions) (*Scenario, error) {
 		return nil, fmt.Errorf("scenario: %w", err)
 	}
 	d := &yamlx.Decoder{File: file, Synonyms: keySynonyms}
-	s := &Scenario{File: file, Source: data, CRT: "standard", Table: "auto", Options: map[string]bool{}, noFiles: opts.NoFiles}
+	s := &Scenario{File: file, Source: data, CRT: "standard", Table: "auto", Options: map[string]bool{}, noFiles: opts.NoFiles, tablesGiven: opts.TablesGiven}
 	m := d.Map(root, "")
 	if m.Node() == nil || m.Node().Kind != yaml.MappingNode || d.Failed() {
 		if !d.Failed() {
@@ -255,6 +259,9 @@ func parseAirTables(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 func checkFileRef(d *yamlx.Decoder, m *yamlx.Map, s *Scenario, key, ref, builtin string) {
 	if s.noFiles {
 		d.Errorf(m.Get(key), key, "%q names a file, which a scenario sent over the network may not; use %s, or send the table's content", ref, builtin)
+		return
+	}
+	if s.tablesGiven {
 		return
 	}
 	st, err := os.Stat(ResolvePath(d.File, ref))

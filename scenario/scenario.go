@@ -64,7 +64,8 @@ type Scenario struct {
 	// Targets are a front's hexes; empty for one hex.
 	Targets []FrontTarget
 
-	noFiles bool // parsed with ParseOptions.NoFiles
+	noFiles     bool // parsed with ParseOptions.NoFiles
+	tablesGiven bool // parsed with ParseOptions.TablesGiven
 }
 
 // Raid is a strategic bombardment (docs/rules.md §5).

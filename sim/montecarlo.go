@@ -35,7 +35,18 @@ type Config struct {
 	// Progress, when set, is called after each chunk with the trials done so
 	// far and the trials planned. It is called from worker goroutines.
 	Progress func(done, planned uint64)
+	// Shard runs only part of the run: the chunks whose index is
+	// Shard.Index-1 modulo Shard.Count. Chunk k's stream depends only on
+	// (Seed, k), so the shards' tallies sum to the whole run's. The zero
+	// Shard is the whole run.
+	Shard Shard
 }
+
+// Shard is one of Count disjoint slices of a run's chunks, Index from 1.
+type Shard struct{ Index, Count uint64 }
+
+// whole reports whether the shard is the whole run.
+func (s Shard) whole() bool { return s.Count <= 1 }
 
 // Sample runs Monte Carlo trials of m and returns their tally and the run
 // record. The result depends only on the model, Seed, Trials and
@@ -182,6 +193,12 @@ func newPool(cfg Config) (*pool, error) {
 	if cfg.Trials == 0 && cfg.Precision == 0 {
 		return nil, errors.New("sim: trials must be positive")
 	}
+	if !cfg.Shard.whole() && (cfg.Shard.Index < 1 || cfg.Shard.Index > cfg.Shard.Count) {
+		return nil, fmt.Errorf("sim: shard %d of %d", cfg.Shard.Index, cfg.Shard.Count)
+	}
+	if !cfg.Shard.whole() && cfg.Precision > 0 {
+		return nil, errors.New("sim: a precision target decides when a whole run stops; it cannot be sharded")
+	}
 	p := &pool{cfg: cfg, workers: cfg.Workers, total: cfg.Trials}
 	if p.workers <= 0 {
 		p.workers = runtime.NumCPU()
@@ -198,6 +215,14 @@ func newPool(cfg Config) (*pool, error) {
 // was cancelled first.
 func (p *pool) rounds(ctx context.Context, newWorker func() chunkWorker, converged func() bool) bool {
 	nChunks := (p.total + ChunkSize - 1) / ChunkSize
+	if sh := p.cfg.Shard; !sh.whole() {
+		// Local chunk i is the run's chunk Index-1 + i*Count.
+		mine := uint64(0)
+		if sh.Index-1 < nChunks {
+			mine = (nChunks-(sh.Index-1)+sh.Count-1)/sh.Count
+		}
+		return p.run(ctx, 0, mine, newWorker)
+	}
 	if p.cfg.Precision == 0 {
 		return p.run(ctx, 0, nChunks, newWorker)
 	}
@@ -213,13 +238,30 @@ func (p *pool) rounds(ctx context.Context, newWorker func() chunkWorker, converg
 	}
 }
 
-// run runs chunks [from, to).
+// chunk is the run's index of the shard's i-th chunk.
+func (p *pool) chunk(i uint64) uint64 {
+	if sh := p.cfg.Shard; !sh.whole() {
+		return sh.Index - 1 + i*sh.Count
+	}
+	return i
+}
+
+// size is the trials of the run's chunk k: ChunkSize, or what is left.
+func (p *pool) size(k uint64) uint64 { return min(ChunkSize, p.total-k*ChunkSize) }
+
+// run runs the shard's chunks [from, to).
 func (p *pool) run(ctx context.Context, from, to uint64, newWorker func() chunkWorker) bool {
 	var next atomic.Uint64
 	next.Store(from)
 	var done atomic.Uint64
 	done.Store(p.trials)
 	planned := min(to*ChunkSize, p.total)
+	if !p.cfg.Shard.whole() {
+		planned = 0
+		for i := from; i < to; i++ {
+			planned += p.size(p.chunk(i))
+		}
+	}
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	for w := 0; w < p.workers; w++ {
@@ -233,8 +275,9 @@ func (p *pool) run(ctx context.Context, from, to uint64, newWorker func() chunkW
 				if i >= to || ctx.Err() != nil {
 					break
 				}
-				size := min(ChunkSize, p.total-i*ChunkSize)
-				wk.run(p.cfg.Seed, i, int(size))
+				k := p.chunk(i)
+				size := p.size(k)
+				wk.run(p.cfg.Seed, k, int(size))
 				trials += size
 				chunks++
 				if p.cfg.Progress != nil {

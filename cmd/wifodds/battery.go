@@ -47,10 +47,12 @@ func batteryCommand() *cli.Command {
 }
 
 func mergeCommand() *cli.Command {
-	return command("merge", "merge the parts of a sharded battery into its report", "PARTS...",
+	return command("merge", "merge the parts of a sharded battery (or Monte Carlo run) into its report", "PARTS...",
 		"Checks that the parts are every shard of one battery, once each (the same hash of every scenario, table,\n"+
-			"variant, seed and trial count), and writes the report the one-process battery writes.\n\n"+
-			"Example:\n   wifodds merge part1.json part2.json part3.json --html battery.html",
+			"variant, seed and trial count), and writes the report the one-process battery writes. Parts of a sharded\n"+
+			"run (wifodds run --mc --shard I/N) merge into the report wifodds run writes.\n\n"+
+			"Examples:\n   wifodds merge part1.json part2.json part3.json --html battery.html\n"+
+			"   wifodds merge run-part*.json -f json",
 		reportFlags(), mergeAction)
 }
 
@@ -260,16 +262,22 @@ func mergeAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	parts := map[string]*battery.Part{}
-	for _, f := range c.Args().Slice() {
-		if _, dup := parts[f]; dup {
+	files := c.Args().Slice()
+	data := map[string][]byte{}
+	for _, f := range files {
+		if _, dup := data[f]; dup {
 			return usagef("%s is given twice", f)
 		}
-		data, err := fileio.ReadFile(f, 1<<30)
-		if err != nil {
+		if data[f], err = fileio.ReadFile(f, 1<<30); err != nil {
 			return err
 		}
-		p, err := battery.ReadPart(f, data)
+	}
+	if partFormat(data[files[0]]) == analysis.RunPartFormat {
+		return mergeRuns(c, format, out, files, data)
+	}
+	parts := map[string]*battery.Part{}
+	for _, f := range files {
+		p, err := battery.ReadPart(f, data[f])
 		if err != nil {
 			return err
 		}

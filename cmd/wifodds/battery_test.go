@@ -121,3 +121,76 @@ func TestMergeRefuses(t *testing.T) {
 		}
 	}
 }
+
+// A large Monte Carlo run split into shards and merged reports what the
+// one-process run reports, byte for byte apart from timings: a land combat
+// with replayed dice and its working, a raid and a campaign, in JSON and
+// text.
+func TestRunShardsMergeIdentically(t *testing.T) {
+	cases := [][]string{
+		{"run", "--mc", "-n", "300000", "--seed", "4", "-w", "2", "--explain", "-q", "../../examples/wild-results-3to1.yaml"},
+		{"run", "--mc", "-n", "200001", "--seed", "7", "-w", "2", "-q", "../../examples/dusseldorf-bombardment.yaml"},
+		{"run", "--mc", "--raids", "3", "-n", "150000", "--seed", "2", "-w", "2", "-q", "../../examples/night-raid-campaign.yaml"},
+	}
+	for _, args := range cases {
+		for _, format := range []string{"json", "text"} {
+			one, errs, code := wifodds(t, append(args, "-f", format)...)
+			if code != 0 {
+				t.Fatal(errs)
+			}
+			for _, n := range []int{1, 2, 3, 7} {
+				dir := t.TempDir()
+				var parts []string
+				for i := 1; i <= n; i++ {
+					part := filepath.Join(dir, fmt.Sprintf("part%d.json", i))
+					if _, errs, code := wifodds(t, append(args, "--shard", fmt.Sprintf("%d/%d", i, n), "-o", part)...); code != 0 {
+						t.Fatal(errs)
+					}
+					parts = append(parts, part)
+				}
+				merged, errs, code := wifodds(t, append([]string{"merge", "-f", format}, parts...)...)
+				if code != 0 {
+					t.Fatal(errs)
+				}
+				if normalise(merged) != normalise(one) {
+					t.Errorf("%s, %s, %d shards: the merged report differs:\n%s\nwant\n%s", args[len(args)-1], format, n, merged, one)
+				}
+			}
+		}
+	}
+}
+
+// Merge refuses run parts that are not every shard of one run.
+func TestRunMergeRefuses(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"run", "--mc", "-n", "100000", "--seed", "4", "-q", "../../examples/fractional-odds-16to3.yaml"}
+	part := func(name string, extra ...string) string {
+		p := filepath.Join(dir, name)
+		if _, errs, code := wifodds(t, append(append(args, extra...), "-o", p)...); code != 0 {
+			t.Fatal(errs)
+		}
+		return p
+	}
+	p1, p2 := part("p1.json", "--shard", "1/2"), part("p2.json", "--shard", "2/2")
+	seeded := part("seeded.json", "--shard", "2/2", "--seed", "5")
+	data, _ := os.ReadFile(p2)
+	edited := filepath.Join(dir, "edited.json")
+	os.WriteFile(edited, []byte(strings.Replace(string(data), `"trials": 100000`, `"trials": 100001`, 1)), 0o644)
+	for _, c := range []struct {
+		name  string
+		parts []string
+		want  string
+	}{
+		{"a missing shard", []string{p1}, "shard(s) [2] of 2 missing"},
+		{"a different seed", []string{p1, seeded}, "different runs"},
+		{"an edited part", []string{p1, edited}, "does not match its hash"},
+	} {
+		_, errs, code := wifodds(t, append([]string{"merge"}, c.parts...)...)
+		if code != exitError || !strings.Contains(errs, c.want) {
+			t.Errorf("%s: exit %d, %q; want %q", c.name, code, errs, c.want)
+		}
+	}
+	if _, errs, code := wifodds(t, "run", "-n", "1000", "--shard", "1/2", "../../examples/fractional-odds-16to3.yaml"); code != exitUsage || !strings.Contains(errs, "add --mc") {
+		t.Errorf("--shard without --mc: exit %d, %s", code, errs)
+	}
+}

@@ -113,6 +113,16 @@ func runAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	if spec := c.String("shard"); spec != "" {
+		sh, err := parseShard(spec, false)
+		if err != nil {
+			return err
+		}
+		if o.crt != "" {
+			s.CRT = o.crt
+		}
+		return runShard(c, o, s, sim.Shard{Index: uint64(sh.Index), Count: uint64(sh.Count)})
+	}
 	out, err := prepareOutputs(c, inputFiles(o.file, s, o.crt), "output")
 	if err != nil {
 		return err
@@ -250,6 +260,7 @@ func runCommand() *cli.Command {
 		&cli.StringFlag{Name: "dice", Usage: "replay these rolls (e.g. 5,1) instead of the scenario's dice list"},
 		&cli.StringFlag{Name: "crt", Usage: "use this table (standard, 2d6 or a file) instead of the scenario's"},
 		&cli.BoolFlag{Name: "explain", Usage: "show how totals, odds, modifiers and table choice were reached"},
+		&cli.StringFlag{Name: "shard", Usage: "with --mc: run shard `I/N` of the trials and write its part for wifodds merge"},
 		&cli.IntFlag{Name: "raids", Value: 1, Usage: fmt.Sprintf("bombardment: fly `K` raids (1-%d), carrying losses forward, and report the campaign's totals (Monte Carlo)", combat.MaxRaids)},
 	}
 	return command("run", "compute the outcome distribution of a scenario", "FILE",

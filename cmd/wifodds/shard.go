@@ -1,0 +1,193 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strconv"
+
+	"github.com/urfave/cli/v2"
+	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/combat"
+	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/internal/fileio"
+	"github.com/wifodds/wifodds/internal/yamlx"
+	"github.com/wifodds/wifodds/reports"
+	"github.com/wifodds/wifodds/scenario"
+	"github.com/wifodds/wifodds/sim"
+	"github.com/wifodds/wifodds/stats"
+)
+
+// runShard runs shard I/N of a Monte Carlo run and writes its part: the
+// raw tally and what the merge needs to finish the one-process summary.
+func runShard(c *cli.Context, o *runOptions, s *scenario.Scenario, shard sim.Shard) error {
+	switch {
+	case o.engine != analysis.MonteCarlo:
+		return usagef("--shard splits a Monte Carlo run: add --mc (an exact answer needs no sharding)")
+	case o.precision > 0:
+		return usagef("--precision decides when a whole run stops; it cannot be sharded")
+	case c.IsSet("format"):
+		return usagef("--shard writes a part for wifodds merge; give the format to merge")
+	}
+	out, err := prepareOutputs(c, inputFiles(o.file, s, o.crt), "output")
+	if err != nil {
+		return err
+	}
+	p := &analysis.RunPart{Format: analysis.RunPartFormat, Shard: int(shard.Index), Shards: int(shard.Count), File: o.file,
+		Scenario: string(s.Source), Trials: o.trials, Seed: o.seed, Raids: o.raids, Workers: o.workers, Explain: o.explain, Replay: o.replayRolls(s)}
+	if path, ok := s.AirTablesFile(); ok {
+		src, err := fileio.ReadFile(path, yamlx.MaxSize)
+		if err != nil {
+			return err
+		}
+		p.AirSource = string(src)
+	}
+	bar := newProgress(c.App.ErrWriter, o.quiet, "trials")
+	cfg := sim.Config{Trials: o.trials, Seed: o.seed, Workers: o.workers, Shard: shard, Progress: bar.update}
+	var run sim.Run
+	if s.Kind == scenario.Bombardment {
+		air, err := openAir(s)
+		if err != nil {
+			return err
+		}
+		r, err := combat.CompileRaid(s, air)
+		if err != nil {
+			return err
+		}
+		if o.raids > 1 {
+			var keys map[uint64]uint64
+			keys, run, err = sim.SampleKeys(c.Context, r.Campaign(o.raids), cfg)
+			p.Keys = map[string]uint64{}
+			for k, v := range keys {
+				p.Keys[strconv.FormatUint(k, 10)] = v
+			}
+		} else {
+			var t *stats.Tally
+			t, run, err = sim.Sample(c.Context, r, cfg)
+			if err == nil {
+				p.Counts = t.Counts
+			}
+		}
+		if err != nil {
+			return err
+		}
+	} else {
+		cb, err := compileCombat(s, o.crt, false)
+		if err != nil {
+			return err
+		}
+		p.CRT = s.CRT
+		if _, builtin := crt.BuiltinName(s.CRT); !builtin {
+			path := s.CRT
+			if o.crt == "" {
+				path = scenario.ResolvePath(s.File, s.CRT)
+			}
+			src, err := fileio.ReadFile(path, yamlx.MaxSize)
+			if err != nil {
+				return err
+			}
+			p.CRTSource = string(src)
+		}
+		t, r, err := sim.Sample(c.Context, cb, cfg)
+		if err != nil {
+			return err
+		}
+		p.Counts, run = t.Counts, r
+	}
+	bar.finish()
+	if run.Partial {
+		return fmt.Errorf("%w: a part must be whole; nothing was written", errInterrupted)
+	}
+	p.ShardTrials, p.Elapsed = run.Trials, run.Elapsed
+	p.Seal()
+	var buf bytes.Buffer
+	if err := reports.WriteJSON(&buf, p); err != nil {
+		return err
+	}
+	return finish(c, out, buf.Bytes())
+}
+
+// partFormat is a part file's format field.
+func partFormat(data []byte) string {
+	var p struct {
+		Format string `json:"format"`
+	}
+	json.Unmarshal(data, &p)
+	return p.Format
+}
+
+// mergeRuns merges the parts of a sharded run and writes the run's report,
+// as `wifodds run` would have.
+func mergeRuns(c *cli.Context, format string, out *fileio.Batch, files []string, data map[string][]byte) error {
+	if format != "text" && format != "json" {
+		return usagef("--format %s: a run's report is text or json", format)
+	}
+	if out.Has("html") {
+		return usagef("--html: a run has no HTML page")
+	}
+	parts := map[string]*analysis.RunPart{}
+	for _, f := range files {
+		p, err := analysis.ReadRunPart(f, data[f])
+		if err != nil {
+			return err
+		}
+		parts[f] = p
+	}
+	first, counts, keys, run, err := analysis.MergeRuns(parts)
+	if err != nil {
+		return err
+	}
+	s, err := scenario.ParseWith(first.File, []byte(first.Scenario), scenario.ParseOptions{TablesGiven: true})
+	if err != nil {
+		return err
+	}
+	air, err := crt.BuiltinAir("strategic")
+	if first.AirSource != "" {
+		air, err = crt.ParseAir(filepath.Base(s.AirTables), []byte(first.AirSource))
+	}
+	if err != nil {
+		return err
+	}
+	req := analysis.Request{Replay: first.Replay, Sample: sim.Config{Seed: first.Seed}}
+	o := &runOptions{format: format, explain: first.Explain}
+	var rep *runReport
+	if s.Kind == scenario.Bombardment {
+		r, err := combat.CompileRaid(s, air)
+		if err != nil {
+			return err
+		}
+		var sum *analysis.RaidSummary
+		if first.Raids > 1 {
+			sum = analysis.FinishCampaign(r, keys, run, req, first.Raids)
+		} else if sum, err = analysis.FinishRaid(r, &stats.Tally{Counts: counts, N: run.Trials}, run, req); err != nil {
+			return err
+		}
+		if first.Explain {
+			sum.Working = working(r.Steps)
+		}
+		rep = &runReport{r.Steps, sum, func(b *bytes.Buffer) error { return reports.WriteRaidText(b, sum) }, &sum.Run}
+	} else {
+		s.CRT = first.CRT
+		table, err := crt.Builtin(first.CRT)
+		if first.CRTSource != "" {
+			table, err = crt.Parse(filepath.Base(first.CRT), []byte(first.CRTSource))
+		}
+		if err != nil {
+			return err
+		}
+		cb, err := combat.CompileWith(s, table, air, combat.Options{Explain: first.Explain})
+		if err != nil {
+			return err
+		}
+		sum, err := analysis.FinishCombat(cb, &stats.Tally{Counts: counts, N: run.Trials}, run, req, nil)
+		if err != nil {
+			return err
+		}
+		if first.Explain {
+			sum.Working = working(cb.Steps)
+		}
+		rep = &runReport{cb.Steps, sum, func(b *bytes.Buffer) error { return reports.WriteText(b, sum) }, &sum.Run}
+	}
+	return emit(c, o, out, rep)
+}
