@@ -219,7 +219,7 @@ func (p *pool) rounds(ctx context.Context, newWorker func() chunkWorker, converg
 		// Local chunk i is the run's chunk Index-1 + i*Count.
 		mine := uint64(0)
 		if sh.Index-1 < nChunks {
-			mine = (nChunks-(sh.Index-1)+sh.Count-1)/sh.Count
+			mine = (nChunks - (sh.Index - 1) + sh.Count - 1) / sh.Count
 		}
 		return p.run(ctx, 0, mine, newWorker)
 	}
