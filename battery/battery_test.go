@@ -77,3 +77,42 @@ func TestSignificant(t *testing.T) {
 		t.Error("sampled")
 	}
 }
+
+// No part file, however damaged, makes ReadPart panic; what it accepts is
+// a whole, consistent part.
+func FuzzReadPart(f *testing.F) {
+	f.Add([]byte(`{"format": "wifodds-battery-part/1", "battery": "b", "hash": "h", "shard": 1, "shards": 2, "scenarios": 3,
+		"results": [{"index": 0, "name": "a", "method": "exact", "variants": []}, {"index": 2, "name": "c", "method": "exact", "variants": []}]}`))
+	f.Add([]byte(`{"format": "wifodds-battery-part/1"}`))
+	f.Add([]byte(`[1, 2]`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := ReadPart("part.json", data)
+		if err != nil {
+			return
+		}
+		mine := 0
+		for i := range p.Scenarios {
+			if (Shard{p.Shard, p.Shards}).Mine(i) {
+				mine++
+			}
+		}
+		if mine != len(p.Results) {
+			t.Fatalf("accepted a part with %d results for %d scenarios", len(p.Results), mine)
+		}
+		Merge(map[string]*Part{"part.json": p})
+	})
+}
+
+// A part whose scenarios disagree on their variants is damaged.
+func TestMergeRefusesRaggedVariants(t *testing.T) {
+	v := Variant{Name: "a"}
+	p := &Part{Format: PartFormat, Battery: "b", Hash: "h", Shard: 1, Shards: 1, Scenarios: 2,
+		Results: []Result{{Index: 0, Variants: []Variant{v, v}}, {Index: 1, Variants: []Variant{v}}}}
+	if _, err := Merge(map[string]*Part{"p": p}); err == nil || !strings.Contains(err.Error(), "damaged") {
+		t.Errorf("got %v", err)
+	}
+	p.Results[1].Variants = nil
+	if _, err := Merge(map[string]*Part{"p": p}); err == nil {
+		t.Error("a scenario with no variants was merged")
+	}
+}

@@ -91,7 +91,19 @@ func Merge(parts map[string]*Part) (*Report, error) {
 	results := make([]Result, 0, first.Scenarios)
 	for i := range first.Scenarios {
 		p := parts[byShard[i%first.Shards+1]]
-		results = append(results, p.Results[i/first.Shards])
+		r := p.Results[i/first.Shards]
+		if len(r.Variants) == 0 || len(r.Variants) != len(results0(results, r).Variants) {
+			return nil, fmt.Errorf("merge: %s: scenario %d has %d variants, not the battery's; the part is damaged", byShard[i%first.Shards+1], i+1, len(r.Variants))
+		}
+		results = append(results, r)
 	}
 	return NewReport(first.Battery, first.Hash, results), nil
+}
+
+// results0 is the first result so far, or r itself.
+func results0(results []Result, r Result) Result {
+	if len(results) > 0 {
+		return results[0]
+	}
+	return r
 }

@@ -88,7 +88,7 @@ func NewReport(name, hash string, results []Result) *Report {
 		}
 		return cmp.Compare(metricOrder(a.Metric), metricOrder(b.Metric))
 	})
-	for _, name := range r.Variants[1:] {
+	for _, name := range r.Variants[min(1, len(r.Variants)):] {
 		for _, m := range analysis.CompareMetrics {
 			if m.Mean {
 				continue

@@ -268,7 +268,7 @@ func mergeAction(c *cli.Context) error {
 		if _, dup := data[f]; dup {
 			return usagef("%s is given twice", f)
 		}
-		if data[f], err = fileio.ReadFile(f, 1<<30); err != nil {
+		if data[f], err = fileio.ReadFile(f, 256<<20); err != nil {
 			return err
 		}
 	}
