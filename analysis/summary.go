@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -119,41 +120,6 @@ type TypeLoss struct {
 	AnyOf stats.Estimate `json:"at_least_one"`
 }
 
-// lossesByType works out per-type losses from the units removed
-// (destroyed or reduced): a side always loses its units in its loss order,
-// so the first n of the order are the ones removed.
-func lossesByType(t *stats.Tally, us []scenario.Unit, order []int, lost func(i int) int) map[string]TypeLoss {
-	out := map[string]TypeLoss{}
-	for _, typ := range unitTypesOf(us) {
-		count := func(i int) int {
-			n := 0
-			for _, u := range order[:lost(i)] {
-				if us[u].Type == typ {
-					n++
-				}
-			}
-			return n
-		}
-		out[string(typ)] = TypeLoss{
-			Mean:  t.Mean(func(i int) float64 { return float64(count(i)) }),
-			AnyOf: t.Event(func(i int) bool { return count(i) > 0 }),
-		}
-	}
-	return out
-}
-
-func unitTypesOf(us []scenario.Unit) []scenario.UnitType {
-	seen := map[scenario.UnitType]bool{}
-	var out []scenario.UnitType
-	for i := range us {
-		if !seen[us[i].Type] {
-			seen[us[i].Type] = true
-			out = append(out, us[i].Type)
-		}
-	}
-	return out
-}
-
 // ReconstructedUse says whether the answer leans on reconstructed table
 // values (docs/rules.md §0).
 type ReconstructedUse struct {
@@ -161,7 +127,10 @@ type ReconstructedUse struct {
 	Probability stats.Estimate `json:"probability"` // of reading a reconstructed value
 }
 
-// Summarize aggregates a tally of c's outcomes.
+// Summarize aggregates a tally of c's outcomes. It reads every event in
+// one pass over the outcomes with an accumulator each (stats.Acc), adding
+// outcomes in index order as Tally.Event does, so the figures are Event's
+// to the bit; outcomes that never happen add nothing and are skipped.
 func Summarize(c *combat.Combat, t *stats.Tally, run sim.Run) *Summary {
 	s := c.Scenario
 	sum := &Summary{
@@ -181,37 +150,98 @@ func Summarize(c *combat.Combat, t *stats.Tally, run sim.Run) *Summary {
 	}
 	sort.Strings(sum.Options)
 	out := c.Outcomes
-	is := func(f func(o *combat.Outcome) bool) func(int) bool { return func(i int) bool { return f(&out[i]) } }
+	n := len(out)
+	// happens lists the outcomes with weight: the only ones any sum adds.
+	happens := make([]int, 0, n)
+	for i := 0; i < n; i++ {
+		if t.Prob(i) > 0 {
+			happens = append(happens, i)
+		}
+	}
+
+	// Odds levels, tables, the headline events and the reconstructed share.
+	levels := make([]stats.Acc, len(c.CRT.Levels))
+	var tables [2]stats.Acc
+	var hex, bt, up, ret, shat, notAllowed, recon stats.Acc
+	for _, i := range happens {
+		o := &out[i]
+		if lv := int(o.Level); lv >= 0 && lv < len(levels) {
+			levels[lv].Add(t, i)
+		}
+		tables[o.Table].Add(t, i)
+		if o.HexTaken {
+			hex.Add(t, i)
+		}
+		if o.Breakthrough {
+			bt.Add(t, i)
+		}
+		if o.AttackerFaceUp {
+			up.Add(t, i)
+		}
+		if o.DefenderRetreated > 0 {
+			ret.Add(t, i)
+		}
+		if o.DefenderShattered > 0 {
+			shat.Add(t, i)
+		}
+		if o.NotAllowed {
+			notAllowed.Add(t, i)
+		}
+		if o.Reconstructed {
+			recon.Add(t, i)
+		}
+	}
 	for lv, l := range c.CRT.Levels {
-		e := t.Event(is(func(o *combat.Outcome) bool { return int(o.Level) == lv }))
-		if e.P > 0 {
+		if e := levels[lv].Estimate(t); e.P > 0 {
 			sum.OddsLevels[l.String()] = e.P
 		}
 	}
 	for _, k := range crt.Kinds {
-		sum.Tables[k.String()] = t.Event(is(func(o *combat.Outcome) bool { return o.Table == k })).P
+		sum.Tables[k.String()] = tables[k].Estimate(t).P
 	}
+	p := &sum.Probabilities
+	p.HexTaken, p.Breakthrough, p.AttackerFaceUp = hex.Estimate(t), bt.Estimate(t), up.Estimate(t)
+	p.DefenderRetreated, p.DefenderShattered = ret.Estimate(t), shat.Estimate(t)
+	if c.AirdropLimited() {
+		e := notAllowed.Estimate(t)
+		p.NotAllowed = &e
+	}
+
+	// Each CRT result's code, in the order the reachable outcomes first
+	// give it, ranked from the attacker's worst to best.
 	type ranked struct {
 		code string
 		o    *combat.Outcome
+		acc  stats.Acc
 	}
 	var codes []ranked
-	codeOf := make([]string, len(out))
+	codeAt := make([]int, n) // outcome -> its code's place in codes, or -1
 	for i := range out {
-		codeOf[i] = out[i].Result.String()
+		code := out[i].Result.String()
 		if out[i].NotAllowed {
-			codeOf[i] = NotAllowed
+			code = NotAllowed
+		}
+		codeAt[i] = -1
+		for k := range codes {
+			if codes[k].code == code {
+				codeAt[i] = k
+				break
+			}
+		}
+		if codeAt[i] < 0 && c.Reachable[i] {
+			codeAt[i] = len(codes)
+			codes = append(codes, ranked{code: code, o: &out[i]})
 		}
 	}
-	for i := range out {
-		code := codeOf[i]
-		if _, ok := sum.ResultCIs[code]; ok || !c.Reachable[i] {
-			continue
+	for _, i := range happens {
+		if k := codeAt[i]; k >= 0 {
+			codes[k].acc.Add(t, i)
 		}
-		e := t.Event(func(j int) bool { return codeOf[j] == code })
-		sum.ResultCIs[code] = e
-		sum.Results[code] = e.P
-		codes = append(codes, ranked{code, &out[i]})
+	}
+	for k := range codes {
+		e := codes[k].acc.Estimate(t)
+		sum.ResultCIs[codes[k].code] = e
+		sum.Results[codes[k].code] = e.P
 	}
 	sort.SliceStable(codes, func(a, b int) bool {
 		if c := codes[a].o.CompareForAttacker(codes[b].o); c != 0 {
@@ -222,49 +252,61 @@ func Summarize(c *combat.Combat, t *stats.Tally, run sim.Run) *Summary {
 	for _, r := range codes {
 		sum.ResultOrder = append(sum.ResultOrder, r.code)
 	}
-	p := &sum.Probabilities
-	p.HexTaken = t.Event(is(func(o *combat.Outcome) bool { return o.HexTaken }))
-	p.Breakthrough = t.Event(is(func(o *combat.Outcome) bool { return o.Breakthrough }))
-	p.AttackerFaceUp = t.Event(is(func(o *combat.Outcome) bool { return o.AttackerFaceUp }))
-	p.DefenderRetreated = t.Event(is(func(o *combat.Outcome) bool { return o.DefenderRetreated > 0 }))
-	p.DefenderShattered = t.Event(is(func(o *combat.Outcome) bool { return o.DefenderShattered > 0 }))
-	if c.AirdropLimited() {
-		e := t.Event(is(func(o *combat.Outcome) bool { return o.NotAllowed }))
-		p.NotAllowed = &e
-	}
 
+	// Loss distributions and means.
+	ints := make([]int, n)
+	intDist := func(value func(o *combat.Outcome) int) []stats.Estimate {
+		for i := range out {
+			ints[i] = value(&out[i])
+		}
+		return distribution(t, happens, ints)
+	}
+	floats := make([]float64, n)
+	floatDist := func(value func(o *combat.Outcome) float64) map[string]stats.Estimate {
+		for i := range out {
+			floats[i] = value(&out[i])
+		}
+		return valueDistribution(t, happens, floats)
+	}
 	di := &sum.DistCIs
-	di.AttackerUnitsLost = t.Distribution(nil, func(i int) int { return int(out[i].AttackerLost) })
-	di.DefenderUnitsLost = t.Distribution(nil, func(i int) int { return int(out[i].DefenderLost) })
-	di.AttackerFactorsLost = factorDist(t, func(i int) float64 { return out[i].AttackerFactorsLost })
-	di.DefenderFactorsLost = factorDist(t, func(i int) float64 { return out[i].DefenderFactorsLost })
+	di.AttackerUnitsLost = intDist(func(o *combat.Outcome) int { return int(o.AttackerLost) })
+	di.DefenderUnitsLost = intDist(func(o *combat.Outcome) int { return int(o.DefenderLost) })
+	di.AttackerFactorsLost = floatDist(func(o *combat.Outcome) float64 { return o.AttackerFactorsLost })
+	di.DefenderFactorsLost = floatDist(func(o *combat.Outcome) float64 { return o.DefenderFactorsLost })
 	d := &sum.Distributions
 	d.AttackerUnitsLost, d.DefenderUnitsLost = points(di.AttackerUnitsLost), points(di.DefenderUnitsLost)
 	d.AttackerFactorsLost, d.DefenderFactorsLost = pointMap(di.AttackerFactorsLost), pointMap(di.DefenderFactorsLost)
-
 	if s.Has(scenario.Kampfgruppe) {
-		d.AttackerUnitsReduced = points(t.Distribution(nil, func(i int) int { return int(out[i].AttackerReduced) }))
-		d.DefenderUnitsReduced = points(t.Distribution(nil, func(i int) int { return int(out[i].DefenderReduced) }))
+		d.AttackerUnitsReduced = points(intDist(func(o *combat.Outcome) int { return int(o.AttackerReduced) }))
+		d.DefenderUnitsReduced = points(intDist(func(o *combat.Outcome) int { return int(o.DefenderReduced) }))
+	}
+	ws := t.MeanWeights(nil)
+	mean := func(value func(o *combat.Outcome) float64) stats.Mean {
+		vals := make([]float64, n)
+		for i := range out {
+			vals[i] = value(&out[i])
+		}
+		return stats.MeanOf(vals, ws, t.N)
 	}
 	m := &sum.Means
-	m.AttackerUnitsLost = t.Mean(func(i int) float64 { return float64(out[i].AttackerLost) })
-	m.DefenderUnitsLost = t.Mean(func(i int) float64 { return float64(out[i].DefenderLost) })
-	m.AttackerFactorsLost = t.Mean(func(i int) float64 { return out[i].AttackerFactorsLost })
-	m.DefenderFactorsLost = t.Mean(func(i int) float64 { return out[i].DefenderFactorsLost })
+	m.AttackerUnitsLost = mean(func(o *combat.Outcome) float64 { return float64(o.AttackerLost) })
+	m.DefenderUnitsLost = mean(func(o *combat.Outcome) float64 { return float64(o.DefenderLost) })
+	m.AttackerFactorsLost = mean(func(o *combat.Outcome) float64 { return o.AttackerFactorsLost })
+	m.DefenderFactorsLost = mean(func(o *combat.Outcome) float64 { return o.DefenderFactorsLost })
 
 	sum.LossesByType = LossesByType{
-		Attacker: lossesByType(t, s.Attacker.Units, c.AttOrder, func(i int) int { return int(out[i].AttackerLost + out[i].AttackerReduced) }),
-		Defender: lossesByType(t, s.Defender.Units, c.DefOrder, func(i int) int { return int(out[i].DefenderLost + out[i].DefenderReduced) }),
+		Attacker: lossesByType(t, happens, ws, s.Attacker.Units, c.AttOrder, out, func(o *combat.Outcome) int { return int(o.AttackerLost + o.AttackerReduced) }),
+		Defender: lossesByType(t, happens, ws, s.Defender.Units, c.DefOrder, out, func(o *combat.Outcome) int { return int(o.DefenderLost + o.DefenderReduced) }),
 	}
 	if c.HasPreCombat() {
 		sum.PreCombat = &PreCombat{
-			DefendersStruck:   points(t.Distribution(nil, func(i int) int { return int(out[i].Struck) })),
-			AircraftDestroyed: points(t.Distribution(nil, func(i int) int { return int(out[i].AirHit) })),
-			AircraftAborted:   points(t.Distribution(nil, func(i int) int { return int(out[i].AirAborted) })),
-			SupportFactors:    pointMap(factorDist(t, func(i int) float64 { return out[i].Support })),
+			DefendersStruck:   points(intDist(func(o *combat.Outcome) int { return int(o.Struck) })),
+			AircraftDestroyed: points(intDist(func(o *combat.Outcome) int { return int(o.AirHit) })),
+			AircraftAborted:   points(intDist(func(o *combat.Outcome) int { return int(o.AirAborted) })),
+			SupportFactors:    pointMap(floatDist(func(o *combat.Outcome) float64 { return o.Support })),
 		}
 	}
-	sum.Reconstructed.Probability = t.Event(is(func(o *combat.Outcome) bool { return o.Reconstructed }))
+	sum.Reconstructed.Probability = recon.Estimate(t)
 	sum.Reconstructed.Used = sum.Reconstructed.Probability.P > 0
 	if sum.Reconstructed.Used {
 		sum.Warnings = append(sum.Warnings, fmt.Sprintf("reconstructed table values (docs/rules.md §0) decide %.1f%% of outcomes; load the printed table with crt: FILE for official values",
@@ -273,19 +315,82 @@ func Summarize(c *combat.Combat, t *stats.Tally, run sim.Run) *Summary {
 	return sum
 }
 
-// factorDist is the distribution of a factor total, keyed by its value.
-func factorDist(t *stats.Tally, value func(i int) float64) map[string]stats.Estimate {
-	vals := map[float64]bool{}
-	for i := 0; i < t.Len(); i++ {
-		if t.Prob(i) > 0 {
-			vals[value(i)] = true
+// distribution is P(value == v) for v = 0 up to the largest value an
+// outcome that happens takes, as Tally.Distribution gives it.
+func distribution(t *stats.Tally, happens []int, value []int) []stats.Estimate {
+	top := -1
+	for _, i := range happens {
+		top = max(top, value[i])
+	}
+	accs := make([]stats.Acc, top+1)
+	for _, i := range happens {
+		if v := value[i]; v >= 0 {
+			accs[v].Add(t, i)
 		}
 	}
-	out := make(map[string]stats.Estimate, len(vals))
-	for v := range vals {
-		out[strconv.FormatFloat(v, 'f', -1, 64)] = t.Event(func(i int) bool { return value(i) == v })
+	out := make([]stats.Estimate, top+1)
+	for v := range out {
+		out[v] = accs[v].Estimate(t)
 	}
 	return out
+}
+
+// valueDistribution is the distribution of a factor total, keyed by its
+// value.
+func valueDistribution(t *stats.Tally, happens []int, value []float64) map[string]stats.Estimate {
+	type valueAcc struct {
+		v   float64
+		acc stats.Acc
+	}
+	var accs []valueAcc
+	for _, i := range happens {
+		k := slices.IndexFunc(accs, func(a valueAcc) bool { return a.v == value[i] })
+		if k < 0 {
+			k = len(accs)
+			accs = append(accs, valueAcc{v: value[i]})
+		}
+		accs[k].acc.Add(t, i)
+	}
+	out := make(map[string]stats.Estimate, len(accs))
+	for k := range accs {
+		out[strconv.FormatFloat(accs[k].v, 'f', -1, 64)] = accs[k].acc.Estimate(t)
+	}
+	return out
+}
+
+// lossesByType works out per-type losses from the units removed
+// (destroyed or reduced): a side always loses its units in its loss order,
+// so the first n of the order are the ones removed.
+func lossesByType(t *stats.Tally, happens []int, ws []float64, us []scenario.Unit, order []int, out []combat.Outcome, lost func(o *combat.Outcome) int) map[string]TypeLoss {
+	res := map[string]TypeLoss{}
+	var types []scenario.UnitType
+	for i := range us {
+		if !slices.Contains(types, us[i].Type) {
+			types = append(types, us[i].Type)
+		}
+	}
+	vals := make([]float64, len(out))
+	for _, typ := range types {
+		// prefix[m] is how many of the first m units lost are of the type.
+		prefix := make([]int, len(order)+1)
+		for m, u := range order {
+			prefix[m+1] = prefix[m]
+			if us[u].Type == typ {
+				prefix[m+1]++
+			}
+		}
+		var any stats.Acc
+		for i := range out {
+			vals[i] = float64(prefix[min(lost(&out[i]), len(order))])
+		}
+		for _, i := range happens {
+			if vals[i] > 0 {
+				any.Add(t, i)
+			}
+		}
+		res[string(typ)] = TypeLoss{Mean: stats.MeanOf(vals, ws, t.N), AnyOf: any.Estimate(t)}
+	}
+	return res
 }
 
 func points(es []stats.Estimate) []float64 {

@@ -80,3 +80,18 @@ func TestChiSquaredTwoSample(t *testing.T) {
 		t.Errorf("empty category counted: %+v", c)
 	}
 }
+
+// An accumulator fed a tally's outcomes in order gives Event's estimate.
+func TestAccIsEvent(t *testing.T) {
+	for _, tl := range []*Tally{{Weights: []float64{0.1, 0.2, 0.3, 0.4}}, {Counts: []uint64{5, 0, 7, 9}, N: 21}} {
+		var a Acc
+		for i := 0; i < tl.Len(); i++ {
+			if i != 1 {
+				a.Add(tl, i)
+			}
+		}
+		if got, want := a.Estimate(tl), tl.Event(func(i int) bool { return i != 1 }); got != want {
+			t.Errorf("%v, want %v", got, want)
+		}
+	}
+}
