@@ -21,6 +21,7 @@ const num = (x) => (Math.round(x * 1000) / 1000).toString();
 let schema = null;
 let doc = null;
 let uploadedCRT = null; // the text of an uploaded CRT file
+let uploadedAir = null; // the text of an uploaded air tables file
 let tab = 'run';
 let timer = null;
 let inflight = null;
@@ -57,6 +58,8 @@ const hexFlags = ['city', 'fortress', 'reference_town', 'fortified', 'across_riv
 const defaults = { supply: true, can_retreat: true, ctl: 1, size: 'corps', role: 'combat', table: 'auto', crt: 'standard', modifier: 0 };
 const aaFields = [['factors', 'number', 1], ['heavy', 'check'], ['name', 'text']];
 const bomberFields = [['name', 'text'], ['a2a', 'number', 1], ['sb', 'number', 1], ['carrier', 'check']];
+const shipFields = [['name', 'text'], ['factors', 'number', 0.5]];
+const aircraftFields = [['name', 'text'], ['a2a', 'number', 1], ['tactical', 'number', 0.5]];
 const words = (k) => k.replace(/_/g, ' ');
 
 // ---- Paths in the document --------------------------------------------
@@ -156,6 +159,8 @@ function renderForm() {
   for (const side of ['attacker', 'defender']) renderSide(side);
   renderRows('#aa-rows', 'aa_units', aaFields, 'AA unit');
   renderRows('#bomber-rows', 'bombers', bomberFields, 'Bomber');
+  renderRows('#ship-rows', 'naval_strikes', shipFields, 'Ship', doc.attacker);
+  renderRows('#aircraft-rows', 'aircraft', aircraftFields, 'Aircraft', doc.attacker);
   $('#dice').value = (doc.dice ?? []).join(', ');
   showKind();
 }
@@ -183,12 +188,12 @@ function unitCard(side, u, i) {
   return el('div', { class: 'unit', 'data-unit': `${side}-${i}`, role: 'group', 'aria-label': title }, head, main, more);
 }
 
-function renderRows(sel, key, fields, noun) {
+function renderRows(sel, key, fields, noun, holder = doc) {
   const box = $(sel);
   box.replaceChildren();
-  (doc[key] ??= []).forEach((r, i) => {
+  (holder[key] ??= []).forEach((r, i) => {
     const head = el('div', { class: 'unit-head' }, el('span', { text: `${noun} ${i + 1}` }),
-      el('span', { class: 'actions' }, el('button', { type: 'button', 'aria-label': `Remove ${noun} ${i + 1}`, text: 'Remove', onclick: () => { doc[key].splice(i, 1); renderRows(sel, key, fields, noun); changed(); } })));
+      el('span', { class: 'actions' }, el('button', { type: 'button', 'aria-label': `Remove ${noun} ${i + 1}`, text: 'Remove', onclick: () => { holder[key].splice(i, 1); renderRows(sel, key, fields, noun, holder); changed(); } })));
     box.append(el('div', { class: 'unit', role: 'group', 'aria-label': `${noun} ${i + 1}` }, head,
       el('div', { class: 'grid' }, ...fields.map((f) => field(r, f, changed, key + i)))));
   });
@@ -258,6 +263,7 @@ function scenarioDoc(d = doc) {
     out[k] = v;
   }
   if (d.kind !== 'bombardment' && uploadedCRT) delete out.crt;
+  if (uploadedAir) delete out.air_tables;
   return out;
 }
 const toYAML = (d) => block(scenarioDoc(d), '', d.kind === 'bombardment' ? raidKeys : landKeys).join('\n') + '\n';
@@ -265,10 +271,12 @@ const toYAML = (d) => block(scenarioDoc(d), '', d.kind === 'bombardment' ? raidK
 // ---- Talking to the server ---------------------------------------------
 function body(d) {
   const yaml = toYAML(d);
-  if (!uploadedCRT || d.kind === 'bombardment') return { body: yaml, headers: { 'Content-Type': 'application/yaml' } };
+  const crtFile = d.kind === 'bombardment' ? null : uploadedCRT;
+  if (!crtFile && !uploadedAir) return { body: yaml, headers: { 'Content-Type': 'application/yaml' } };
   const f = new FormData();
   f.append('scenario', new Blob([yaml], { type: 'application/yaml' }), 'scenario.yaml');
-  f.append('crt', new Blob([uploadedCRT], { type: 'application/yaml' }), 'crt.yaml');
+  if (crtFile) f.append('crt', new Blob([crtFile], { type: 'application/yaml' }), 'crt.yaml');
+  if (uploadedAir) f.append('air_tables', new Blob([uploadedAir], { type: 'application/yaml' }), 'air_tables.yaml');
   return { body: f, headers: {} };
 }
 
@@ -583,6 +591,13 @@ function wire() {
   }
   $('#add-aa').addEventListener('click', () => { doc.aa_units.push({ factors: 2 }); renderRows('#aa-rows', 'aa_units', aaFields, 'AA unit'); changed(); });
   $('#add-bomber').addEventListener('click', () => { doc.bombers.push({ a2a: 2, sb: 2 }); renderRows('#bomber-rows', 'bombers', bomberFields, 'Bomber'); changed(); });
+  $('#add-ship').addEventListener('click', () => { (doc.attacker.naval_strikes ??= []).push({ factors: 2 }); renderRows('#ship-rows', 'naval_strikes', shipFields, 'Ship', doc.attacker); changed(); });
+  $('#add-aircraft').addEventListener('click', () => { (doc.attacker.aircraft ??= []).push({ a2a: 1, tactical: 2 }); renderRows('#aircraft-rows', 'aircraft', aircraftFields, 'Aircraft', doc.attacker); changed(); });
+  $('#air-file').addEventListener('change', async () => {
+    const f = $('#air-file').files[0];
+    uploadedAir = f ? await f.text() : null;
+    changed();
+  });
   $('#dice').addEventListener('input', () => {
     const rolls = $('#dice').value.split(/[\s,]+/).filter(Boolean).map(Number);
     if (rolls.length && rolls.every((r) => Number.isInteger(r))) doc.dice = rolls; else delete doc.dice;
