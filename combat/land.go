@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/scenario"
@@ -31,7 +32,7 @@ type Combat struct {
 
 	twoDice bool
 	wild    bool
-	flat    *sim.Flat         // the whole dice tree as one table, when small and static
+	flat    *lazyFlat         // the whole dice tree as one table, built when first sampled
 	air     *crt.AirTables    // loaded air tables for AA fire at the ground support, or nil
 	intern  map[Outcome]int32 // Outcomes by value once there are more than internScan
 	settled []settled         // rolled results settled in the state being compiled
@@ -211,12 +212,21 @@ func (c *Combat) fractionalSides() int {
 	return 0
 }
 
-// finish marks the reachable outcomes and compiles the flat table.
+// finish marks the reachable outcomes and readies the flat table, which
+// is built the first time Monte Carlo asks for it: an exact answer needs
+// none (Tabulate, or enumeration).
 func (c *Combat) finish(exactOnly bool) {
 	c.markReachable()
 	if !exactOnly {
-		c.flat = sim.BuildFlat(func(d sim.Dice) int { return Resolve(c, d) })
+		c.flat = &lazyFlat{}
 	}
+}
+
+// lazyFlat is a combat's flat table, built once on first use; copies of
+// the combat share it.
+type lazyFlat struct {
+	once sync.Once
+	f    *sim.Flat
 }
 
 // markReachable records which settled outcomes the chosen tables can give;

@@ -83,7 +83,77 @@ func (c *Combat) Resolve(d sim.Dice) int { return Resolve(c, d) }
 func (c *Combat) Trial(d sim.Stream) int { return Resolve(c, d) }
 
 // Flat is the combat's dice tree as a table, or nil (sim.Model).
-func (c *Combat) Flat() *sim.Flat { return c.flat }
+func (c *Combat) Flat() *sim.Flat {
+	if c.flat == nil {
+		return nil
+	}
+	c.flat.once.Do(func() { c.flat.f = sim.BuildFlat(func(d sim.Dice) int { return Resolve(c, d) }) })
+	return c.flat.f
+}
+
+// Tabulate gives the exact tally of a combat with no pre-combat steps
+// without walking its dice tree (sim.Tabulator): each branch of the
+// fractional-odds die and each CRT cell, weighted by how many indices of
+// the flat table lead there, so the counts and size are the flat table's
+// own and the weights are the same to the bit.
+func (c *Combat) Tabulate() (counts []uint64, size uint64, ok bool) {
+	if c.pre != nil {
+		return nil, 0, false
+	}
+	type branch struct {
+		faces uint64
+		v     *AtOdds
+	}
+	branches := []branch{{1, &c.AtOdds[0]}}
+	size = 1
+	if f := c.Fraction; f.Chance > 0 {
+		branches = []branch{{uint64(f.Chance), &c.AtOdds[1]}, {uint64(f.Sides - f.Chance), &c.AtOdds[0]}}
+		size = uint64(f.Sides)
+	}
+	dice := 1 // CRT dice rolled by a branch that rolls: a side's one or two, twice under wild results
+	if c.twoDice {
+		dice = 2
+	}
+	if c.wild {
+		dice *= 2
+	}
+	rolled := uint64(1) // indices a branch's CRT dice span
+	for _, b := range branches {
+		if b.v.auto < 0 && b.faces > 0 {
+			for range dice {
+				rolled *= 6
+			}
+			break
+		}
+	}
+	size *= rolled
+	counts = make([]uint64, len(c.Outcomes))
+	lo, hi := c.diceRange()
+	ways := func(a int) uint64 {
+		if c.twoDice {
+			return uint64(6 - abs(a-7))
+		}
+		return 1
+	}
+	for _, b := range branches {
+		switch {
+		case b.faces == 0:
+		case b.v.auto >= 0:
+			counts[b.v.auto] += b.faces * rolled
+		case !c.wild:
+			for a := lo; a <= hi; a++ {
+				counts[b.v.cells[a]] += b.faces * ways(a)
+			}
+		default:
+			for a := lo; a <= hi; a++ {
+				for d := lo; d <= hi; d++ {
+					counts[b.v.cells[a*stride+d]] += b.faces * ways(a) * ways(d)
+				}
+			}
+		}
+	}
+	return counts, size, true
+}
 
 // PerTrial returns a copy of c that Monte Carlo samples by calling Resolve
 // for every trial, even when a flat table exists: for benchmarks and for

@@ -39,6 +39,17 @@ func Exact(ctx context.Context, m Model, budget int, progress func(done, planned
 		budget = DefaultPathBudget
 	}
 	w := make([]float64, m.NumOutcomes())
+	if tb, ok := m.(Tabulator); ok {
+		if counts, size, ok := tb.Tabulate(); ok {
+			if size > uint64(budget) {
+				return nil, Run{}, fmt.Errorf("sim: %w: %d paths; use Monte Carlo", ErrBudget, size)
+			}
+			for o, k := range counts {
+				w[o] = float64(k) / float64(size)
+			}
+			return &stats.Tally{Weights: w}, exactRun(int(size), start), nil
+		}
+	}
 	if f := m.Flat(); f != nil {
 		if len(f.outcome) > budget {
 			return nil, Run{}, fmt.Errorf("sim: %w: %d paths; use Monte Carlo", ErrBudget, len(f.outcome))
@@ -78,6 +89,15 @@ func Exact(ctx context.Context, m Model, budget int, progress func(done, planned
 	}
 	pc.weights(w)
 	return &stats.Tally{Weights: w}, exactRun(paths, start), nil
+}
+
+// Tabulator is a Model that can give its exact tally without walking its
+// dice tree: how many indices of its flat table lead to each outcome, and
+// the table's size, exactly what the flat table holds (ok false when it
+// cannot). Exact and CountPaths use it first.
+type Tabulator interface {
+	Model
+	Tabulate() (counts []uint64, size uint64, ok bool)
 }
 
 // planCounts tallies the enumerated paths in the units of a flat table, so
@@ -153,6 +173,11 @@ const CheckEvery = 1 << 14
 // tallying outcomes; it tells whether Exact fits a budget. It stops with
 // ctx's error when ctx is cancelled.
 func CountPaths(ctx context.Context, m Model, limit int) (int, error) {
+	if tb, ok := m.(Tabulator); ok {
+		if _, size, ok := tb.Tabulate(); ok {
+			return int(min(size, uint64(limit))), nil
+		}
+	}
 	if f := m.Flat(); f != nil {
 		return min(len(f.outcome), limit), nil
 	}
