@@ -14,48 +14,61 @@ import "github.com/wifodds/wifodds/sim"
 func Resolve[D sim.Dice](c *Combat, d D) int {
 	var v *AtOdds
 	if p := c.pre; p != nil {
-		fd := 0
-		if p.fracSides > 0 {
-			fd = d.Roll(p.fracSides)
-		}
-		mask := 0
-		for _, f := range p.strikes {
-			if 2*float64(d.Roll(6)) <= f {
-				for _, k := range p.strikeOrder {
-					if mask&(1<<k) == 0 {
-						mask |= 1 << k
-						break
-					}
-				}
-			}
-		}
-		for _, f := range p.ships {
-			for k := range p.targets {
-				if 2*float64(d.Roll(6)) <= f {
-					mask |= 1 << k
-				}
-			}
-		}
-		air := 0
-		if p.aaDice > 0 {
-			code, place := 0, 1
-			for range p.aaDice {
-				code += (d.Roll(6) - 1) * place
-				place *= 6
-			}
-			air = int(p.airOf[code])
-		}
-		st := p.state(mask, air)
-		v = &st.AtOdds[0]
-		if st.Fraction.Chance > 0 && fd <= st.Fraction.Chance {
-			v = &st.AtOdds[1]
-		}
+		st, branch := preState(p, d)
+		v = &p.states[st].AtOdds[branch]
 	} else {
 		v = &c.AtOdds[0]
 		if f := c.Fraction; f.Chance > 0 && d.Roll(f.Sides) <= f.Chance {
 			v = &c.AtOdds[1]
 		}
 	}
+	return crtRoll(c, v, d)
+}
+
+// preState runs the pre-combat random steps on d: the index of the state
+// they leave (in p.states) and which of its odds levels applies (1 after a
+// successful fractional-odds roll).
+func preState[D sim.Dice](p *preCombat, d D) (state, branch int) {
+	fd := 0
+	if p.fracSides > 0 {
+		fd = d.Roll(p.fracSides)
+	}
+	mask := 0
+	for _, f := range p.strikes {
+		if 2*float64(d.Roll(6)) <= f {
+			for _, k := range p.strikeOrder {
+				if mask&(1<<k) == 0 {
+					mask |= 1 << k
+					break
+				}
+			}
+		}
+	}
+	for _, f := range p.ships {
+		for k := range p.targets {
+			if 2*float64(d.Roll(6)) <= f {
+				mask |= 1 << k
+			}
+		}
+	}
+	air := 0
+	if p.aaDice > 0 {
+		code, place := 0, 1
+		for range p.aaDice {
+			code += (d.Roll(6) - 1) * place
+			place *= 6
+		}
+		air = int(p.airOf[code])
+	}
+	state = mask*len(p.airs) + air
+	if f := p.states[state].Fraction; f.Chance > 0 && fd <= f.Chance {
+		return state, 1
+	}
+	return state, 0
+}
+
+// crtRoll rolls the CRT dice at odds level v and returns the outcome.
+func crtRoll[D sim.Dice](c *Combat, v *AtOdds, d D) int {
 	if v.auto >= 0 {
 		return int(v.auto)
 	}
@@ -97,18 +110,30 @@ func (c *Combat) Flat() *sim.Flat {
 // the flat table lead there, so the counts and size are the flat table's
 // own and the weights are the same to the bit.
 func (c *Combat) Tabulate() (counts []uint64, size uint64, ok bool) {
-	if c.pre != nil {
-		return nil, 0, false
-	}
+	// Each (odds level, count of flat-table indices through the dice
+	// before the CRT roll) the combat can reach.
 	type branch struct {
 		faces uint64
 		v     *AtOdds
 	}
-	branches := []branch{{1, &c.AtOdds[0]}}
+	var branches []branch
 	size = 1
-	if f := c.Fraction; f.Chance > 0 {
+	if p := c.pre; p != nil {
+		weights, preSize, ok := preWeights(p)
+		if !ok {
+			return nil, 0, false
+		}
+		for k, n := range weights {
+			if n > 0 {
+				branches = append(branches, branch{n, &p.states[k/2].AtOdds[k%2]})
+			}
+		}
+		size = preSize
+	} else if f := c.Fraction; f.Chance > 0 {
 		branches = []branch{{uint64(f.Chance), &c.AtOdds[1]}, {uint64(f.Sides - f.Chance), &c.AtOdds[0]}}
 		size = uint64(f.Sides)
+	} else {
+		branches = []branch{{1, &c.AtOdds[0]}}
 	}
 	dice := 1 // CRT dice rolled by a branch that rolls: a side's one or two, twice under wild results
 	if c.twoDice {
@@ -125,6 +150,9 @@ func (c *Combat) Tabulate() (counts []uint64, size uint64, ok bool) {
 			}
 			break
 		}
+	}
+	if size > maxTabulated/rolled {
+		return nil, 0, false
 	}
 	size *= rolled
 	counts = make([]uint64, len(c.Outcomes))
@@ -153,6 +181,74 @@ func (c *Combat) Tabulate() (counts []uint64, size uint64, ok bool) {
 		}
 	}
 	return counts, size, true
+}
+
+// maxTabulated bounds a tabulated tree, so no count overflows: far past
+// any budget exact enumeration may be given.
+const maxTabulated = sim.MaxPathBudget
+
+// preWeights runs the pre-combat steps on every sequence of their dice
+// (which every path rolls in full) and counts the sequences reaching each
+// state and odds level, indexed state*2 + branch; preSize is how many
+// sequences there are. ok is false when they are too many to walk.
+func preWeights(p *preCombat) (weights []uint64, preSize uint64, ok bool) {
+	var sides []int
+	if p.fracSides > 0 {
+		sides = append(sides, p.fracSides)
+	}
+	for range len(p.strikes) + len(p.ships)*len(p.targets) + p.aaDice {
+		sides = append(sides, 6)
+	}
+	preSize = 1
+	for _, s := range sides {
+		if preSize *= uint64(s); preSize > maxPreSequences {
+			return nil, 0, false
+		}
+	}
+	weights = make([]uint64, 2*len(p.states))
+	seq := &sequence{rolls: make([]int, len(sides)), sides: sides}
+	for i := range seq.rolls {
+		seq.rolls[i] = 1
+	}
+	for {
+		seq.next = 0
+		st, b := preState(p, seq)
+		if seq.bad || seq.next != len(sides) {
+			return nil, 0, false
+		}
+		weights[2*st+b]++
+		// The odometer: the last die turns fastest.
+		k := len(seq.rolls) - 1
+		for ; k >= 0 && seq.rolls[k] == sides[k]; k-- {
+			seq.rolls[k] = 1
+		}
+		if k < 0 {
+			return weights, preSize, true
+		}
+		seq.rolls[k]++
+	}
+}
+
+// maxPreSequences bounds the pre-combat dice sequences Tabulate walks.
+const maxPreSequences = 1 << 24
+
+// sequence replays one sequence of pre-combat rolls; bad records a roll
+// the sequence did not plan (a die of other sides, or one too many).
+type sequence struct {
+	rolls []int
+	sides []int
+	next  int
+	bad   bool
+}
+
+func (s *sequence) Roll(sides int) int {
+	if s.next >= len(s.rolls) || s.sides[s.next] != sides {
+		s.bad = true
+		return 1
+	}
+	v := s.rolls[s.next]
+	s.next++
+	return v
 }
 
 // PerTrial returns a copy of c that Monte Carlo samples by calling Resolve
