@@ -11,7 +11,11 @@
 // index of the outcome. CompileRaid and the Raid's routine do the same for
 // a strategic bombardment (§5), and Campaign flies several raids carrying
 // losses forward. Both types are sim.Models: exact enumeration, replay,
-// flat tables and Monte Carlo all run the same routine.
+// flat tables and Monte Carlo all run the same routine. A Combat is also a
+// sim.Tabulator: Tabulate runs the pre-combat part of the routine
+// (preState) once per sequence of its dice and weights each state's CRT
+// cells, so exact answers need not walk the whole dice tree; its flat
+// table is built on the first Monte Carlo run.
 //
 // The package does no I/O, except that a combat whose ground support
 // faces AA fire loads the air tables its scenario names.

@@ -5,8 +5,10 @@
 // The engine runs it three ways:
 //
 //   - Exact enumerates every path of the dice tree with its probability
-//     (or reads the model's flat table), so exact answers come from the
-//     very routine that is sampled.
+//     (or reads the model's flat table, or, for a Tabulator, takes the
+//     counts of flat-table indices the model works out from its states),
+//     so exact answers come from the very routine that is sampled; every
+//     route gives the same weights to the bit where a flat table exists.
 //   - Sample runs seeded Monte Carlo trials, chunk by chunk on a pool of
 //     workers, tallying outcome indices in integer histograms; a model
 //     laid out by BuildFlat is sampled by drawing uniform indices into its
