@@ -123,6 +123,7 @@ func Workloads() ([]Workload, error) {
 		{"wild-fractional-2d6", false},
 		{"invasion-port-moresby", false},
 		{"strikes-aa", false},
+		{"strikes-3", false},
 		{"plain-2d6", true},
 		{"wild-fractional-2d6", true},
 	} {

@@ -30,13 +30,14 @@ type Combat struct {
 	Reachable          []bool    // by outcome: whether Resolve can return it
 	Steps              []Step    // the working, for --explain
 
-	twoDice bool
-	wild    bool
-	flat    *lazyFlat         // the whole dice tree as one table, built when first sampled
-	air     *crt.AirTables    // loaded air tables for AA fire at the ground support, or nil
-	intern  map[Outcome]int32 // Outcomes by value once there are more than internScan
-	settled []settled         // rolled results settled in the state being compiled
-	pre     *preCombat        // pre-combat random steps, or nil
+	twoDice  bool
+	wild     bool
+	flat     *lazyFlat         // the whole dice tree as one table, built when first sampled
+	factored *lazyFactored     // the tree in two levels, when too large for one table
+	air      *crt.AirTables    // loaded air tables for AA fire at the ground support, or nil
+	intern   map[Outcome]int32 // Outcomes by value once there are more than internScan
+	settled  []settled         // rolled results settled in the state being compiled
+	pre      *preCombat        // pre-combat random steps, or nil
 
 	// Scratch while compiling a state.
 	quiet    bool   // compiling a state other than the base: no working
@@ -218,8 +219,14 @@ func (c *Combat) fractionalSides() int {
 func (c *Combat) finish(exactOnly bool) {
 	c.markReachable()
 	if !exactOnly {
-		c.flat = &lazyFlat{}
+		c.flat, c.factored = &lazyFlat{}, &lazyFactored{}
 	}
+}
+
+// lazyFactored is a combat's two-level table, built once on first use.
+type lazyFactored struct {
+	once sync.Once
+	f    *sim.Factored
 }
 
 // lazyFlat is a combat's flat table, built once on first use; copies of

@@ -26,6 +26,8 @@ type Flat struct {
 	per    int
 	span   uint64 // size^per
 	reject uint64
+	// reject1 is 2^64 mod size: a single draw below it is redrawn.
+	reject1 uint64
 }
 
 // BuildFlat lays out the dice tree of resolve, or returns nil when it is
@@ -86,6 +88,7 @@ func BuildFlat(resolve func(d Dice) int) *Flat {
 		f.per++
 	}
 	f.reject = -f.span % f.span
+	f.reject1 = -uint64(len(out)) % uint64(len(out))
 	return f
 }
 

@@ -110,6 +110,13 @@ func (w *denseWorker) run(seed, chunk uint64, size int) {
 		f.sample(w.pcg, w.h, size)
 		return
 	}
+	if fm, ok := w.m.(FactoredModel); ok {
+		if f := fm.Factored(); f != nil {
+			seedChunk(w.pcg, seed, chunk)
+			f.sample(w.pcg, w.h, size)
+			return
+		}
+	}
 	w.d.Reset(seed, chunk)
 	n := len(w.h) / 4
 	for j := 0; j < size; j++ {
