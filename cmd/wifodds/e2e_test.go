@@ -132,6 +132,20 @@ func TestBrowserBuildsTheWildResultsExample(t *testing.T) {
 	}
 	shot(ctx, t, "odds-1280.png")
 
+	// How long a player waits for the answer after an edit: the page's own
+	// clock from the last change to the answer drawn (reported, not gated).
+	if err := chromedp.Do(ctx, setField(`[data-unit="attacker-0"] [data-field="factors"]`, "7")); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(500 * time.Millisecond)
+	if ms, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.wifodds.editToAnswerMs`)); err == nil {
+		t.Logf("edit to answer: %.0f ms", ms)
+	}
+	if err := chromedp.Do(ctx, setField(`[data-unit="attacker-0"] [data-field="factors"]`, "6")); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", want)
+
 	// Export: the YAML runs unchanged with wifodds run.
 	if err := chromedp.Do(ctx, chromedp.Click(css("#export")), chromedp.WaitVisible(css("#yaml-text"))); err != nil {
 		t.Fatal(err)

@@ -316,9 +316,11 @@ async function guarded(f) {
   }
 }
 
+let lastEdit = 0; // when the player last changed the combat
 function changed() {
+  lastEdit = performance.now();
   clearTimeout(timer);
-  timer = setTimeout(refresh, 60); // short: an exact answer takes about a millisecond
+  timer = setTimeout(refresh, 25); // short: an exact answer takes about a millisecond
   history.replaceState(null, '', '#s=' + encodeDoc());
 }
 
@@ -344,6 +346,7 @@ async function runNow() {
   const { json, ms } = await api('/api/run', doc, params);
   $('#status-text').textContent = methodLine(json, ms);
   if (doc.kind === 'bombardment') renderRaid(json); else renderLand(json);
+  if (lastEdit && window.wifodds) window.wifodds.editToAnswerMs = performance.now() - lastEdit;
 }
 
 function card(key, value, sub, id, raw) {
