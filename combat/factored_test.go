@@ -99,3 +99,29 @@ func TestFactoredMonteCarloAgreesWithExact(t *testing.T) {
 		}
 	}
 }
+
+// The alias table places each branch's exact mass: its own slots' kept
+// residues and the residues other slots alias to it add up to k times its
+// count of pre-table indices, with k slots of the pre table's size each.
+func TestFactoredAliasIsExact(t *testing.T) {
+	f := threeStrikeCombat(t).Factored()
+	branch, keep, alias, size := f.Alias()
+	counts, n := f.Branches()
+	if uint64(n) != size {
+		t.Fatalf("size %d, pre table %d", size, n)
+	}
+	k := uint64(len(branch))
+	mass := map[int32]uint64{}
+	for i := range branch {
+		if keep[i] > size {
+			t.Fatalf("slot %d keeps %d of %d", i, keep[i], size)
+		}
+		mass[branch[i]] += keep[i]
+		mass[alias[i]] += size - keep[i]
+	}
+	for b, c := range counts {
+		if mass[int32(b)] != c*k {
+			t.Errorf("branch %d: mass %d, want %d", b, mass[int32(b)], c*k)
+		}
+	}
+}

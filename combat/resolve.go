@@ -263,31 +263,30 @@ func PerTrial(c *Combat) *Combat {
 // Factored lays out a combat whose dice tree is too large for one flat
 // table in two levels (sim.FactoredModel): a table of its pre-combat dice
 // whose outcomes are the state and odds level they leave (preState), and
-// per state and level a table of its CRT roll (crtRoll). Monte Carlo draws
-// a state, then a result, instead of resolving every trial afresh. It is
-// nil when the combat has no pre-combat steps, fits one flat table, or its
-// pre-combat dice alone are too many.
+// per state and level a table of its CRT roll (crtRoll): the states are
+// weighted by counting every sequence of the pre-combat dice once
+// (preWeights, as Tabulate does) and drawn from an exact alias table.
+// Monte Carlo draws a state, then a result, instead of resolving every
+// trial afresh. It is nil when the combat has no pre-combat steps, fits
+// one flat table, or its pre-combat dice alone are too many.
 func (c *Combat) Factored() *sim.Factored {
 	if c.pre == nil || c.factored == nil || c.Flat() != nil {
 		return nil
 	}
 	c.factored.once.Do(func() {
 		p := c.pre
-		pre := sim.BuildFlat(func(d sim.Dice) int {
-			s, b := preState(p, d)
-			return 2*s + b
-		})
-		if pre == nil {
+		weights, size, ok := preWeights(p)
+		if !ok {
 			return
 		}
-		post := make([]*sim.Flat, 2*len(p.states))
-		for i := range pre.Paths() {
-			if k := pre.Outcome(i); post[k] == nil {
+		post := make([]*sim.Flat, len(weights))
+		for k, n := range weights {
+			if n > 0 {
 				v := &p.states[k/2].AtOdds[k%2]
 				post[k] = sim.BuildFlat(func(d sim.Dice) int { return crtRoll(c, v, d) })
 			}
 		}
-		c.factored.f = sim.NewFactored(pre, post)
+		c.factored.f = sim.NewFactored(weights, size, post)
 	})
 	return c.factored.f
 }
