@@ -316,25 +316,110 @@ func (o *RaidOutcome) Totals() CampaignTotals {
 // Campaign returns a trial function for SampleKeys that flies raids raids
 // against the target, carrying losses forward (docs/rules.md §5), and packs
 // the totals with PackCampaign.
+//
+// The campaign is a Markov chain over raid states (bombers, AA units,
+// factories and oil left): each state reachable within the campaign has the
+// flat table of one raid from it, built from the raid's own routine, and
+// each of its outcomes carries the next state and its packed totals, so a
+// raid is one draw and two lookups. Totals never carry between fields
+// (MaxRaids bounds them), so packed increments add. When a state's raid is
+// too large to tabulate, every raid is resolved afresh instead.
 func (r *Raid) Campaign(raids int) func() func(d sim.Stream) uint64 {
+	ch := r.chain(raids)
 	return func() func(d sim.Stream) uint64 {
+		if ch == nil {
+			return r.campaignByRaids(raids)
+		}
 		return func(d sim.Stream) uint64 {
-			st := r.initial()
-			var t CampaignTotals
-			for i := 0; i < raids; i++ {
-				if st.gone == len(r.Scenario.Raid.Bombers) {
+			var key uint64
+			s := int32(0)
+			for range raids {
+				cs := &ch[s]
+				if cs.flat == nil {
 					break
 				}
-				o := r.resolve(d, st)
-				st = st.advance(o)
-				add := o.Totals()
-				for k := range t {
-					t[k] += add[k]
-				}
+				o := cs.flat.Outcome(d.Roll(cs.flat.Paths()) - 1)
+				key += cs.add[o]
+				s = cs.next[o]
 			}
-			return PackCampaign(t)
+			return key
 		}
 	}
+}
+
+// campaignByRaids flies the campaign resolving every raid afresh: the
+// reference the chain is built from, and the fallback.
+func (r *Raid) campaignByRaids(raids int) func(d sim.Stream) uint64 {
+	return func(d sim.Stream) uint64 {
+		st := r.initial()
+		var t CampaignTotals
+		for i := 0; i < raids; i++ {
+			if st.gone == len(r.Scenario.Raid.Bombers) {
+				break
+			}
+			o := r.resolve(d, st)
+			st = st.advance(o)
+			add := o.Totals()
+			for k := range t {
+				t[k] += add[k]
+			}
+		}
+		return PackCampaign(t)
+	}
+}
+
+// chainState is a campaign state with the table of one raid from it.
+type chainState struct {
+	flat *sim.Flat // one raid from this state; nil when no raid is flown from it
+	next []int32   // by the table's outcome: the state after it
+	add  []uint64  // by the table's outcome: its totals, packed
+}
+
+// chain builds the campaign's states breadth first from the initial one,
+// each with its raid's table, up to raids raids; nil when a raid is too
+// large to tabulate.
+func (r *Raid) chain(raids int) []chainState {
+	index := map[raidState]int32{r.initial(): 0}
+	states := []raidState{r.initial()}
+	depth := []int{0}
+	out := []chainState{{}}
+	for i := 0; i < len(states); i++ {
+		st := states[i]
+		if st.gone == len(r.Scenario.Raid.Bombers) || depth[i] == raids {
+			continue // no raid is flown from here
+		}
+		var locals []RaidOutcome
+		seen := map[RaidOutcome]int{}
+		f := sim.BuildFlat(func(d sim.Dice) int {
+			o := r.resolve(d, st)
+			k, ok := seen[o]
+			if !ok {
+				k = len(locals)
+				seen[o] = k
+				locals = append(locals, o)
+			}
+			return k
+		})
+		if f == nil {
+			return nil
+		}
+		cs := chainState{flat: f}
+		for _, o := range locals {
+			next := st.advance(o)
+			j, ok := index[next]
+			if !ok {
+				j = int32(len(states))
+				index[next] = j
+				states = append(states, next)
+				depth = append(depth, depth[i]+1)
+				out = append(out, chainState{})
+			}
+			cs.next = append(cs.next, j)
+			cs.add = append(cs.add, PackCampaign(o.Totals()))
+		}
+		out[i] = cs
+	}
+	return out
 }
 
 // MaxRaids is the longest campaign: its totals must fit the metrics' widths

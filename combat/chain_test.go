@@ -1,0 +1,129 @@
+package combat
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/scenario"
+	"github.com/wifodds/wifodds/sim"
+)
+
+// exactChain is the exact distribution of a campaign's packed totals,
+// worked out over the chain's tables by dynamic programming.
+func exactChain(ch []chainState, raids int) map[uint64]float64 {
+	type at struct {
+		s   int32
+		key uint64
+	}
+	cur := map[at]float64{{0, 0}: 1}
+	for range raids {
+		next := map[at]float64{}
+		for a, p := range cur {
+			cs := &ch[a.s]
+			if cs.flat == nil {
+				next[a] += p
+				continue
+			}
+			n := float64(cs.flat.Paths())
+			for i := range cs.flat.Paths() {
+				o := cs.flat.Outcome(i)
+				next[at{cs.next[o], a.key + cs.add[o]}] += p / n
+			}
+		}
+		cur = next
+	}
+	out := map[uint64]float64{}
+	for a, p := range cur {
+		out[a.key] += p
+	}
+	return out
+}
+
+// The Markov chain is the campaign: its exact distribution of totals,
+// worked out from the chain's tables, agrees within 4.5 standard errors
+// with the reference campaign that resolves every raid afresh; and
+// sampling the chain agrees with it too.
+func TestChainIsTheCampaign(t *testing.T) {
+	for _, c := range []struct {
+		file  string
+		raids int
+	}{{"../examples/night-raid-campaign.yaml", 4}, {"../examples/dusseldorf-bombardment.yaml", 3}} {
+		s, err := scenario.Load(c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		air, err := crt.BuiltinAir(s.Raid.AirTables)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := CompileRaid(s, air)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ch := r.chain(c.raids)
+		if ch == nil {
+			t.Fatalf("%s: no chain", c.file)
+		}
+		exact := exactChain(ch, c.raids)
+		total := 0.0
+		for _, p := range exact {
+			total += p
+		}
+		if math.Abs(total-1) > 1e-9 {
+			t.Fatalf("%s: the chain's distribution sums to %v", c.file, total)
+		}
+		const trials = 400_000
+		// Each metric's distribution across the campaign, exact from the
+		// chain, against sampling: every value likely enough to be seen
+		// 50 times within 4.5 standard errors, and the mean.
+		marginal := func(dist map[uint64]float64) [len(RaidMetrics)]map[int]float64 {
+			var m [len(RaidMetrics)]map[int]float64
+			for i := range m {
+				m[i] = map[int]float64{}
+			}
+			for k, p := range dist {
+				t := UnpackCampaign(k)
+				for i := range m {
+					m[i][t[i]] += p
+				}
+			}
+			return m
+		}
+		want := marginal(exact)
+		check := func(what string, newTrial func() func(d sim.Stream) uint64) {
+			keys, run, err := sim.SampleKeys(context.Background(), newTrial, sim.Config{Trials: trials, Seed: 11, Workers: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := float64(run.Trials)
+			sampled := map[uint64]float64{}
+			for k, count := range keys {
+				if _, ok := exact[k]; !ok {
+					t.Errorf("%s, %s: totals %v sampled, impossible in the chain", c.file, what, UnpackCampaign(k))
+				}
+				sampled[k] = float64(count) / n
+			}
+			got := marginal(sampled)
+			for i, m := range want {
+				var mean, sq, gmean float64
+				for v, p := range m {
+					mean += float64(v) * p
+					sq += float64(v*v) * p
+					gmean += float64(v) * got[i][v]
+					if p*n >= 50 {
+						if se := math.Sqrt(p * (1 - p) / n); math.Abs(got[i][v]-p) > 4.5*se {
+							t.Errorf("%s, %s: P(%s = %d) sampled %.5f, chain %.5f", c.file, what, RaidMetrics[i].Name, v, got[i][v], p)
+						}
+					}
+				}
+				if se := math.Sqrt((sq - mean*mean) / n); math.Abs(gmean-mean) > 4.5*se+1e-12 {
+					t.Errorf("%s, %s: mean %s sampled %.4f, chain %.4f", c.file, what, RaidMetrics[i].Name, gmean, mean)
+				}
+			}
+		}
+		check("raid by raid", func() func(d sim.Stream) uint64 { return r.campaignByRaids(c.raids) })
+		check("the chain", r.Campaign(c.raids))
+	}
+}
