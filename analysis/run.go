@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
+	"time"
 
 	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/sim"
@@ -126,8 +128,11 @@ func someTrials(run sim.Run, err error) error {
 // samples it).
 func RunRaid(ctx context.Context, r *combat.Raid, req Request, raids int) (*RaidSummary, error) {
 	if raids > 1 {
-		if req.Engine == Exact || req.Sample.Precision > 0 {
-			return nil, errors.New("a campaign is sampled: give a number of trials, not --exact or --precision")
+		if req.Engine == Exact {
+			return exactCampaign(ctx, r, req, raids)
+		}
+		if req.Sample.Precision > 0 {
+			return nil, errors.New("a sampled campaign runs the trials given, not to a precision")
 		}
 		keys, run, err := sim.SampleKeys(ctx, r.Campaign(raids), req.Sample)
 		if err := someTrials(run, err); err != nil {
@@ -144,6 +149,39 @@ func RunRaid(ctx context.Context, r *combat.Raid, req Request, raids int) (*Raid
 		return nil, err
 	}
 	return FinishRaid(r, t, run, req)
+}
+
+// exactCampaign is a campaign's exact summary: the distribution of its
+// totals by dynamic programming over its Markov chain (Raid.CampaignExact).
+func exactCampaign(ctx context.Context, r *combat.Raid, req Request, raids int) (*RaidSummary, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	budget := req.Budget
+	if budget <= 0 {
+		budget = sim.DefaultPathBudget
+	}
+	start := time.Now()
+	dist, weighed, err := r.CampaignExact(ctx, raids, budget)
+	if err != nil {
+		return nil, err
+	}
+	ks := make([]uint64, 0, len(dist))
+	for k := range dist {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	totals := make([]combat.CampaignTotals, len(ks))
+	ws := make([]float64, len(ks))
+	for i, k := range ks {
+		totals[i], ws[i] = combat.UnpackCampaign(k), dist[k]
+	}
+	run := sim.Run{Method: sim.MethodExact, Paths: weighed, Elapsed: time.Since(start).Seconds()}
+	sum := summarizeTotals(r, totals, &stats.Tally{Weights: ws}, run, raids)
+	if len(req.Replay) > 0 {
+		sum.Warnings = append(sum.Warnings, "dice are replayed for a single raid only; ignored for a campaign")
+	}
+	return sum, nil
 }
 
 // FinishCampaign makes the summary of a campaign from its keyed tally.

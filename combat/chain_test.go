@@ -2,6 +2,7 @@ package combat
 
 import (
 	"context"
+	"errors"
 	"math"
 	"testing"
 
@@ -10,39 +11,8 @@ import (
 	"github.com/wifodds/wifodds/sim"
 )
 
-// exactChain is the exact distribution of a campaign's packed totals,
-// worked out over the chain's tables by dynamic programming.
-func exactChain(ch []chainState, raids int) map[uint64]float64 {
-	type at struct {
-		s   int32
-		key uint64
-	}
-	cur := map[at]float64{{0, 0}: 1}
-	for range raids {
-		next := map[at]float64{}
-		for a, p := range cur {
-			cs := &ch[a.s]
-			if cs.flat == nil {
-				next[a] += p
-				continue
-			}
-			n := float64(cs.flat.Paths())
-			for i := range cs.flat.Paths() {
-				o := cs.flat.Outcome(i)
-				next[at{cs.next[o], a.key + cs.add[o]}] += p / n
-			}
-		}
-		cur = next
-	}
-	out := map[uint64]float64{}
-	for a, p := range cur {
-		out[a.key] += p
-	}
-	return out
-}
-
-// The Markov chain is the campaign: its exact distribution of totals,
-// worked out from the chain's tables, agrees within 4.5 standard errors
+// The Markov chain is the campaign: its exact distribution of totals
+// (CampaignExact, dynamic programming over the chain's tables) agrees within 4.5 standard errors
 // with the reference campaign that resolves every raid afresh; and
 // sampling the chain agrees with it too.
 func TestChainIsTheCampaign(t *testing.T) {
@@ -62,11 +32,10 @@ func TestChainIsTheCampaign(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ch := r.chain(c.raids)
-		if ch == nil {
-			t.Fatalf("%s: no chain", c.file)
+		exact, _, err := r.CampaignExact(context.Background(), c.raids, 1<<24)
+		if err != nil {
+			t.Fatal(err)
 		}
-		exact := exactChain(ch, c.raids)
 		total := 0.0
 		for _, p := range exact {
 			total += p
@@ -125,5 +94,26 @@ func TestChainIsTheCampaign(t *testing.T) {
 		}
 		check("raid by raid", func() func(d sim.Stream) uint64 { return r.campaignByRaids(c.raids) })
 		check("the chain", r.Campaign(c.raids))
+	}
+}
+
+// An exact campaign stops at its budget, and when cancelled.
+func TestCampaignExactStops(t *testing.T) {
+	s, err := scenario.Load("../examples/dusseldorf-bombardment.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	air, _ := crt.BuiltinAir(s.Raid.AirTables)
+	r, err := CompileRaid(s, air)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := r.CampaignExact(context.Background(), MaxRaids, 1_000_000); !errors.Is(err, sim.ErrBudget) {
+		t.Errorf("20 raids within a million paths: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := r.CampaignExact(ctx, MaxRaids, sim.MaxPathBudget); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
 	}
 }

@@ -1,6 +1,8 @@
 package combat
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"sort"
 
@@ -366,6 +368,55 @@ func (r *Raid) campaignByRaids(raids int) func(d sim.Stream) uint64 {
 		}
 		return PackCampaign(t)
 	}
+}
+
+// CampaignExact is the exact distribution of a campaign's packed totals,
+// worked out over the Markov chain by dynamic programming: after each raid,
+// the probability of every (state, totals so far). It reports the table
+// paths it weighed, and stops with an error wrapping sim.ErrBudget past
+// budget of them, or wrapping ctx's error when ctx is cancelled.
+func (r *Raid) CampaignExact(ctx context.Context, raids, budget int) (map[uint64]float64, int, error) {
+	ch := r.chain(raids)
+	if ch == nil {
+		return nil, 0, errors.New("a raid of this campaign is too large to tabulate; sample it")
+	}
+	type at struct {
+		s   int32
+		key uint64
+	}
+	cur := map[at]float64{{0, 0}: 1}
+	weighed := 0
+	for range raids {
+		next := make(map[at]float64, len(cur))
+		for a, p := range cur {
+			cs := &ch[a.s]
+			if cs.flat == nil {
+				next[a] += p
+				continue
+			}
+			n := cs.flat.Paths()
+			if weighed/sim.CheckEvery != (weighed+n)/sim.CheckEvery {
+				if err := ctx.Err(); err != nil {
+					return nil, weighed, fmt.Errorf("the exact campaign stopped after %d paths: %w", weighed, err)
+				}
+			}
+			weighed += n
+			if weighed > budget {
+				return nil, weighed, fmt.Errorf("%w: the campaign weighs more than %d dice paths", sim.ErrBudget, budget)
+			}
+			w := p / float64(n)
+			for i := range n {
+				o := cs.flat.Outcome(i)
+				next[at{cs.next[o], a.key + cs.add[o]}] += w
+			}
+		}
+		cur = next
+	}
+	out := map[uint64]float64{}
+	for a, p := range cur {
+		out[a.key] += p
+	}
+	return out, weighed, nil
 }
 
 // chainState is a campaign state with the table of one raid from it.

@@ -150,8 +150,6 @@ func (o *runOptions) checkKind(c *cli.Context, s *scenario.Scenario) error {
 		return nil
 	case o.crt != "":
 		return usagef("--crt does not apply to a bombardment; set air_tables in the scenario")
-	case o.raids > 1 && o.engine == analysis.Exact:
-		return usagef("--exact: a campaign of %d raids is sampled; drop --exact", o.raids)
 	case o.raids > 1 && o.precision > 0:
 		return usagef("--precision is not supported for a campaign; give --trials")
 	}
@@ -261,7 +259,7 @@ func runCommand() *cli.Command {
 		&cli.StringFlag{Name: "crt", Usage: "use this table (standard, 2d6 or a file) instead of the scenario's"},
 		&cli.BoolFlag{Name: "explain", Usage: "show how totals, odds, modifiers and table choice were reached"},
 		&cli.StringFlag{Name: "shard", Usage: "with --mc: run shard `I/N` of the trials and write its part for wifodds merge"},
-		&cli.IntFlag{Name: "raids", Value: 1, Usage: fmt.Sprintf("bombardment: fly `K` raids (1-%d), carrying losses forward, and report the campaign's totals (Monte Carlo)", combat.MaxRaids)},
+		&cli.IntFlag{Name: "raids", Value: 1, Usage: fmt.Sprintf("bombardment: fly `K` raids (1-%d), carrying losses forward, and report the campaign's totals (Monte Carlo; exact with --exact)", combat.MaxRaids)},
 	}
 	return command("run", "compute the outcome distribution of a scenario", "FILE",
 		"The answer is exact (every dice path enumerated) when the dice tree is within --budget paths, and sampled\n"+
