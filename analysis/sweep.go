@@ -2,7 +2,10 @@ package analysis
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
@@ -28,6 +31,18 @@ const (
 
 // Range is a whole-number range lo..hi.
 type Range struct{ Lo, Hi int }
+
+// ParseRange reads LO..HI: whole numbers, LO at most HI. The error says
+// what is wanted; the caller names the flag or parameter.
+func ParseRange(s string) (Range, error) {
+	a, b, ok := strings.Cut(s, "..")
+	lo, err1 := strconv.Atoi(strings.TrimSpace(a))
+	hi, err2 := strconv.Atoi(strings.TrimSpace(b))
+	if !ok || err1 != nil || err2 != nil || hi < lo {
+		return Range{}, errors.New("want LO..HI with whole numbers, e.g. 2..40")
+	}
+	return Range{Lo: lo, Hi: hi}, nil
+}
 
 // Sweep varies a scenario's attack (or defence) total, and optionally its
 // die-roll modifier, under one or more CRTs, and computes each step

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/wifodds/wifodds/analysis"
 	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/scenario"
@@ -36,13 +37,12 @@ func ParseAxis(spec string) (Axis, error) {
 		return Axis{}, fmt.Errorf("axis %q: want KEY=VALUES with KEY one of %s", spec, strings.Join(AxisKeys, ", "))
 	}
 	a := Axis{Key: key}
-	if lo, hi, isRange := strings.Cut(vals, ".."); isRange {
-		l, err1 := strconv.Atoi(strings.TrimSpace(lo))
-		h, err2 := strconv.Atoi(strings.TrimSpace(hi))
-		if err1 != nil || err2 != nil || h < l || h-l >= 1000 {
+	if strings.Contains(vals, "..") {
+		r, err := analysis.ParseRange(vals)
+		if err != nil || r.Hi-r.Lo >= 1000 {
 			return Axis{}, fmt.Errorf("axis %q: want LO..HI with whole numbers, at most 1000 values", spec)
 		}
-		for v := l; v <= h; v++ {
+		for v := r.Lo; v <= r.Hi; v++ {
 			a.Values = append(a.Values, strconv.Itoa(v))
 		}
 	} else {

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -32,4 +33,18 @@ func ParseCount(s, what string) (uint64, error) {
 		return 0, fmt.Errorf("%q: at most %d %s", s, MaxTrials, what)
 	}
 	return uint64(v), nil
+}
+
+// ParseRolls reads rolls to replay as people write them, separated by
+// commas: 5,1. Each is a face of some die the rules roll (1 to 10).
+func ParseRolls(spec string) ([]int, error) {
+	var rolls []int
+	for _, f := range strings.Split(spec, ",") {
+		v, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || v < 1 || v > 10 {
+			return nil, errors.New("want rolls 1 to 10 separated by commas, e.g. 5,1")
+		}
+		rolls = append(rolls, v)
+	}
+	return rolls, nil
 }

@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"net/http"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/wifodds/wifodds/analysis"
@@ -226,13 +225,9 @@ func steps(ss []combat.Step) []string {
 
 // parseDice reads dice=5,1.
 func parseDice(spec string) ([]int, error) {
-	var rolls []int
-	for _, f := range strings.Split(spec, ",") {
-		v, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || v < 1 || v > 10 {
-			return nil, bad("dice=%s: want rolls 1 to 10 separated by commas, e.g. 5,1", spec)
-		}
-		rolls = append(rolls, v)
+	rolls, err := sim.ParseRolls(spec)
+	if err != nil {
+		return nil, bad("dice=%s: %v", spec, err)
 	}
 	if len(rolls) > 64 {
 		return nil, bad("dice=%s: at most 64 rolls", spec)
@@ -377,13 +372,11 @@ func (s *Server) sweep(ctx context.Context, in *input, q query) (any, error) {
 }
 
 func rangeOf(key, v string) (analysis.Range, error) {
-	a, b, ok := strings.Cut(v, "..")
-	lo, err1 := strconv.Atoi(strings.TrimSpace(a))
-	hi, err2 := strconv.Atoi(strings.TrimSpace(b))
-	if !ok || err1 != nil || err2 != nil || hi < lo {
-		return analysis.Range{}, bad("%s=%s: want LO..HI with whole numbers, e.g. 2..40", key, v)
+	r, err := analysis.ParseRange(v)
+	if err != nil {
+		return r, bad("%s=%s: %v", key, v, err)
 	}
-	return analysis.Range{Lo: lo, Hi: hi}, nil
+	return r, nil
 }
 
 // plan is POST /api/plan?target=0.75: `wifodds plan --format json`.

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strconv"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 	"github.com/wifodds/wifodds/analysis"
@@ -90,13 +88,9 @@ func engineFlags(c *cli.Context) (analysis.Engine, error) {
 
 // parseDice reads --dice: rolls separated by commas.
 func parseDice(spec string) ([]int, error) {
-	var rolls []int
-	for _, f := range strings.Split(spec, ",") {
-		v, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || v < 1 || v > 10 {
-			return nil, usagef("--dice %q: want rolls 1 to 10 separated by commas, e.g. 5,1", spec)
-		}
-		rolls = append(rolls, v)
+	rolls, err := sim.ParseRolls(spec)
+	if err != nil {
+		return nil, usagef("--dice %q: %v", spec, err)
 	}
 	return rolls, nil
 }

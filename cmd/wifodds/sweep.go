@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -77,13 +76,11 @@ func parseSweep(c *cli.Context) (*sweepOptions, error) {
 }
 
 func parseRange(flag, s string) (analysis.Range, error) {
-	a, b, ok := strings.Cut(s, "..")
-	lo, err1 := strconv.Atoi(strings.TrimSpace(a))
-	hi, err2 := strconv.Atoi(strings.TrimSpace(b))
-	if !ok || err1 != nil || err2 != nil || hi < lo {
-		return analysis.Range{}, usagef("--%s %q: want LO..HI with whole numbers, e.g. 2..40", flag, s)
+	r, err := analysis.ParseRange(s)
+	if err != nil {
+		return r, usagef("--%s %q: %v", flag, s, err)
 	}
-	return analysis.Range{Lo: lo, Hi: hi}, nil
+	return r, nil
 }
 
 func sweepAction(c *cli.Context) error {
