@@ -139,7 +139,7 @@ func Generate(t *scenario.Scenario, axes []Axis, open func(ref string) (*crt.Tab
 		if attack >= 0 || defence >= 0 {
 			base := s
 			base.Attacker.GroundSupport, base.Defender.GroundSupport = 0, 0
-			c, err := combat.CompileWith(&base, table, air, combat.Options{ExactOnly: true})
+			c, err := combat.CompileWith(&base, table, air, combat.Options{})
 			if err != nil {
 				return nil, nil, fmt.Errorf("%s: %w", strings.Join(label, " "), err)
 			}

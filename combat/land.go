@@ -100,11 +100,6 @@ type Options struct {
 	// combat's compile time, so answers that show no working (a planner's
 	// thousands of combats, an API call) leave it off.
 	Explain bool
-	// ExactOnly builds no flat table: the combat will be enumerated, not
-	// sampled. sim.Exact gives it the same weights, to the bit (it counts
-	// paths in the table's units); sampling it still works, by Resolve per
-	// trial, only slower.
-	ExactOnly bool
 }
 
 // CompileWith is Compile with options.
@@ -163,7 +158,7 @@ func CompileWith(s *scenario.Scenario, t *crt.Table, air *crt.AirTables, opts Op
 		// automatic success; there is no combat to resolve.
 		return nil, fmt.Errorf("%s:%d: attacker: the attackers bring no factors (attack total 0); a combat needs attacking factors", s.File, s.Attacker.Line)
 	}
-	c.finish(opts.ExactOnly)
+	c.finish()
 	return c, nil
 }
 
@@ -216,11 +211,9 @@ func (c *Combat) fractionalSides() int {
 // finish marks the reachable outcomes and readies the flat table, which
 // is built the first time Monte Carlo asks for it: an exact answer needs
 // none (Tabulate, or enumeration).
-func (c *Combat) finish(exactOnly bool) {
+func (c *Combat) finish() {
 	c.markReachable()
-	if !exactOnly {
-		c.flat, c.factored = &lazyFlat{}, &lazyFactored{}
-	}
+	c.flat, c.factored = &lazyFlat{}, &lazyFactored{}
 }
 
 // lazyFactored is a combat's two-level table, built once on first use.

@@ -156,7 +156,7 @@ func (w *weigher) weigh(t, k int, x counts) (*Eval, error) {
 	s := &w.scratch
 	e.pool.forceInto(s, e.targets[t], e.commit, w.items)
 	s.CRT = e.tables[k].Name
-	c, err := combat.CompileWith(s, e.tables[k].Table, e.air, combat.Options{ExactOnly: true})
+	c, err := combat.CompileWith(s, e.tables[k].Table, e.air, combat.Options{})
 	if err != nil {
 		return nil, fmt.Errorf("the force %v: %w", e.pool.ids(e.pool.itemsOf(x)), err)
 	}

@@ -65,12 +65,10 @@ func Exact(ctx context.Context, m Model, budget int, progress func(done, planned
 		return &stats.Tally{Weights: w}, exactRun(len(f.outcome), start), nil
 	}
 	e := &enumerator{path: make([]choice, 0, 8)}
-	pc := planCounts{ok: true, size: 1, n: len(w), plan: make([]int, 0, 8), cnt: make([]uint64, 0, 4*len(w))}
 	paths := 0
 	for {
 		o := m.Resolve(e)
 		w[o] += e.weight()
-		pc.add(e, o)
 		paths++
 		if !e.next() {
 			break
@@ -87,7 +85,6 @@ func Exact(ctx context.Context, m Model, budget int, progress func(done, planned
 			}
 		}
 	}
-	pc.weights(w)
 	return &stats.Tally{Weights: w}, exactRun(paths, start), nil
 }
 
@@ -98,67 +95,6 @@ func Exact(ctx context.Context, m Model, budget int, progress func(done, planned
 type Tabulator interface {
 	Model
 	Tabulate() (counts []uint64, size uint64, ok bool)
-}
-
-// planCounts tallies the enumerated paths in the units of a flat table, so
-// that a model compiled without one (combat.Options.ExactOnly) gets the
-// very weights, to the bit, that its flat table would give. When every
-// path rolls a prefix of one dice plan of at most MaxFlat indices, a path
-// that stops at depth d stands for Π_{j>=d} sides_j indices, and an
-// outcome's weight is its indices over the plan's size: one division, as
-// Exact reads a flat table. Otherwise (a tree BuildFlat would refuse too)
-// the summed path probabilities stand.
-type planCounts struct {
-	ok   bool
-	plan []int
-	size int
-	n    int      // outcomes
-	cnt  []uint64 // paths by depth*n + outcome
-}
-
-func (pc *planCounts) add(e *enumerator, o int) {
-	if !pc.ok {
-		return
-	}
-	for i, ch := range e.path[:e.depth] {
-		if i < len(pc.plan) {
-			if pc.plan[i] != ch.sides {
-				pc.ok = false
-				return
-			}
-			continue
-		}
-		pc.plan = append(pc.plan, ch.sides)
-		if pc.size *= ch.sides; pc.size > MaxFlat {
-			pc.ok = false
-			return
-		}
-	}
-	for len(pc.cnt) < (e.depth+1)*pc.n {
-		pc.cnt = append(pc.cnt, make([]uint64, pc.n)...)
-	}
-	pc.cnt[e.depth*pc.n+o]++
-}
-
-// weights overwrites w with the flat table's weights when the tree fits
-// one.
-func (pc *planCounts) weights(w []float64) {
-	if !pc.ok {
-		return
-	}
-	stride := uint64(pc.size)
-	idx := make([]uint64, len(w))
-	for d := 0; d*pc.n < len(pc.cnt); d++ {
-		if d > 0 {
-			stride /= uint64(pc.plan[d-1])
-		}
-		for o := range idx {
-			idx[o] += pc.cnt[d*pc.n+o] * stride
-		}
-	}
-	for o, k := range idx {
-		w[o] = float64(k) / float64(pc.size)
-	}
 }
 
 func exactRun(paths int, start time.Time) Run {
