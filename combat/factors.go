@@ -20,6 +20,15 @@ func (s Step) String() string {
 	return s.Text + "  [" + s.Rule + "]"
 }
 
+// Lines is the working as text lines, as summaries carry it.
+func Lines(steps []Step) []string {
+	out := make([]string, len(steps))
+	for i, st := range steps {
+		out[i] = st.String()
+	}
+	return out
+}
+
 // armoured reports units AT and AA double against (AsA 3.2.1): ARM, ARM
 // divisions, and MECH.
 // Armour whose mechanized component is negated acts as infantry (AWAW 10.32).

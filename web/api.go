@@ -179,7 +179,7 @@ func (s *Server) run(ctx context.Context, in *input, q query) (any, error) {
 			return nil, err
 		}
 		if explain {
-			sum.Working = steps(r.Steps)
+			sum.Working = combat.Lines(r.Steps)
 		}
 		return sum, nil
 	}
@@ -210,17 +210,9 @@ func (s *Server) run(ctx context.Context, in *input, q query) (any, error) {
 		return nil, context.DeadlineExceeded
 	}
 	if explain {
-		sum.Working = steps(cb.Steps)
+		sum.Working = combat.Lines(cb.Steps)
 	}
 	return sum, nil
-}
-
-func steps(ss []combat.Step) []string {
-	out := make([]string, len(ss))
-	for i, st := range ss {
-		out[i] = st.String()
-	}
-	return out
 }
 
 // parseDice reads dice=5,1.

@@ -26,7 +26,7 @@ func runRaid(c *cli.Context, o *runOptions, s *scenario.Scenario, req analysis.R
 		return nil, err
 	}
 	if o.explain {
-		sum.Working = working(raid.Steps)
+		sum.Working = combat.Lines(raid.Steps)
 	}
 	return &runReport{raid.Steps, sum, func(b *bytes.Buffer) error { return reports.WriteRaidText(b, sum) }, &sum.Run}, nil
 }

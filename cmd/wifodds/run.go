@@ -170,7 +170,7 @@ func runLand(c *cli.Context, o *runOptions, s *scenario.Scenario, req analysis.R
 		return nil, err
 	}
 	if o.explain {
-		sum.Working = working(cb.Steps)
+		sum.Working = combat.Lines(cb.Steps)
 	}
 	return &runReport{cb.Steps, sum, func(b *bytes.Buffer) error { return reports.WriteText(b, sum) }, &sum.Run}, nil
 }
@@ -221,15 +221,6 @@ func (o *runOptions) runError(c *cli.Context, s *scenario.Scenario, err error) e
 		return fmt.Errorf("--dice: %w", err)
 	}
 	return fmt.Errorf("%s:%d: %w", o.file, s.DiceLine[re.Index], err)
-}
-
-// working is the --explain steps as lines, for JSON.
-func working(steps []combat.Step) []string {
-	out := make([]string, len(steps))
-	for i, st := range steps {
-		out[i] = st.String()
-	}
-	return out
 }
 
 // replayRolls are the rolls to replay: --dice, else the scenario's list.

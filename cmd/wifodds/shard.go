@@ -164,7 +164,7 @@ func mergeRuns(c *cli.Context, format string, out *fileio.Batch, files []string,
 			return err
 		}
 		if first.Explain {
-			sum.Working = working(r.Steps)
+			sum.Working = combat.Lines(r.Steps)
 		}
 		rep = &runReport{r.Steps, sum, func(b *bytes.Buffer) error { return reports.WriteRaidText(b, sum) }, &sum.Run}
 	} else {
@@ -185,7 +185,7 @@ func mergeRuns(c *cli.Context, format string, out *fileio.Batch, files []string,
 			return err
 		}
 		if first.Explain {
-			sum.Working = working(cb.Steps)
+			sum.Working = combat.Lines(cb.Steps)
 		}
 		rep = &runReport{cb.Steps, sum, func(b *bytes.Buffer) error { return reports.WriteText(b, sum) }, &sum.Run}
 	}
