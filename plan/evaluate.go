@@ -82,6 +82,18 @@ func (e *evaluator) eval(t, k int, x counts) (*Eval, error) {
 	if v, ok := e.memo[key]; ok {
 		return v, nil
 	}
+	v, err := e.weighOne(t, k, x)
+	if err != nil {
+		return nil, err
+	}
+	e.memo[key] = v
+	return v, nil
+}
+
+// weighOne weighs force x against target t under table k on the calling
+// goroutine and counts it, for callers that keep their own record of the
+// forces weighed.
+func (e *evaluator) weighOne(t, k int, x counts) (*Eval, error) {
 	if e.main == nil {
 		e.main = &weigher{e: e}
 	}
@@ -90,7 +102,6 @@ func (e *evaluator) eval(t, k int, x counts) (*Eval, error) {
 		return nil, err
 	}
 	e.count(v)
-	e.memo[key] = v
 	return v, nil
 }
 

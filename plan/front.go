@@ -136,7 +136,7 @@ func (fp *frontPlan) eval(t int, x counts) (*Eval, error) {
 	if v := fp.vals[t][i]; v != nil {
 		return v, nil
 	}
-	v, err := fp.pl.e.eval(t, fp.pl.k, x)
+	v, err := fp.pl.e.weighOne(t, fp.pl.k, x) // vals is the record: no memo needed
 	fp.vals[t][i] = v
 	return v, err
 }
