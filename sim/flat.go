@@ -19,7 +19,14 @@ const MaxFlat = 1 << 21
 // combat to "which outcome" before the loop).
 type Flat struct {
 	outcome []int32
-	sides   []int // the dice plan, in the order rolled
+	// small is outcome a byte each, when every outcome fits one (nil
+	// otherwise): a quarter of the cache. tuples, for tables of up to 64
+	// paths, lists the outcomes of every tuple of indices read at once
+	// (tuple of them, a byte each, the first lowest).
+	small  []uint8
+	tuples []uint32
+	tuple  int
+	sides  []int // the dice plan, in the order rolled
 	// per is how many indices one accepted 64-bit draw yields; reject is
 	// 2^64 mod size^per, below which a draw is redrawn so the indices are
 	// exactly uniform.
@@ -89,6 +96,7 @@ func BuildFlat(resolve func(d Dice) int) *Flat {
 	}
 	f.reject = -f.span % f.span
 	f.reject1 = -uint64(len(out)) % uint64(len(out))
+	f.packSmall()
 	return f
 }
 
@@ -98,17 +106,56 @@ func (f *Flat) Paths() int { return len(f.outcome) }
 // Outcome is the outcome of path i.
 func (f *Flat) Outcome(i int) int { return int(f.outcome[i]) }
 
-// sample runs size trials, drawing uniform indices from pcg. The word and
-// its count stay in local variables so they live in registers, and four
+// sample runs size trials, drawing uniform indices from pcg: per indices
+// from each accepted word, in order, the last word cut short. Only the
+// histogram is kept, so the order in which a word's indices are counted is
+// free, and the fast paths below count the same indices of the same words
+// as one index at a time would (a test checks it on every table shape):
+// a seeded run is the same to the bit whichever path counts it.
+func (f *Flat) sample(pcg *rand.PCG, h []uint64, size int) {
+	words, rem := size/f.per, size%f.per
+	if f.small == nil {
+		f.sampleWide(pcg, h, words*f.per)
+	} else {
+		// Byte outcomes count into four histograms of 256, indexed by
+		// the byte itself so no count is bounds-checked, then added in.
+		var hist [4][256]uint64
+		if f.tuple > 1 {
+			f.sampleTuples(pcg, &hist, words)
+		} else {
+			f.sampleBytes(pcg, &hist, words)
+		}
+		// The model may list more outcomes than the table reaches.
+		n := len(h) / 4
+		for k := range hist {
+			for o, c := range hist[k][:min(n, 256)] {
+				h[k*n+o] += c
+			}
+		}
+	}
+	if rem > 0 {
+		m := uint64(len(f.outcome))
+		word := f.draw(pcg)
+		for range rem {
+			hi, lo := bits.Mul64(word, m)
+			word = lo
+			h[int(f.outcome[hi])]++
+		}
+	}
+}
+
+// sampleWide counts trials (a whole number of words) one index at a time:
+// the path for tables whose outcomes do not fit a byte. The word and its
+// count stay in local variables so they live in registers, and four
 // interleaved histograms break the dependency on a hot counter
 // (docs/performance.md).
-func (f *Flat) sample(pcg *rand.PCG, h []uint64, size int) {
+func (f *Flat) sampleWide(pcg *rand.PCG, h []uint64, trials int) {
 	n := len(h) / 4
 	out := f.outcome
 	m := uint64(len(out))
 	var word uint64
 	left := 0
-	for j := 0; j < size; j++ {
+	for j := 0; j < trials; j++ {
 		if left == 0 {
 			word, left = f.draw(pcg), f.per
 		}
@@ -116,6 +163,85 @@ func (f *Flat) sample(pcg *rand.PCG, h []uint64, size int) {
 		word = lo
 		left--
 		h[(j&3)*n+int(out[hi])]++
+	}
+}
+
+// sampleBytes counts words whole words of indices, two words in flight so
+// the multiplies and table reads of one overlap the other's.
+func (f *Flat) sampleBytes(pcg *rand.PCG, hist *[4][256]uint64, words int) {
+	out := f.small
+	m := uint64(len(out))
+	per := f.per
+	for ; words >= 2; words -= 2 {
+		a, b := f.draw(pcg), f.draw(pcg)
+		for k := 0; k < per; k++ {
+			ha, la := bits.Mul64(a, m)
+			hb, lb := bits.Mul64(b, m)
+			a, b = la, lb
+			hist[k&1][out[ha]]++
+			hist[2+k&1][out[hb]]++
+		}
+	}
+	if words == 1 {
+		a := f.draw(pcg)
+		for k := 0; k < per; k++ {
+			ha, la := bits.Mul64(a, m)
+			a = la
+			hist[k&3][out[ha]]++
+		}
+	}
+}
+
+// sampleTuples counts whole words of indices from a small table, several
+// indices per lookup: the top digits of word·m^t are t consecutive indices
+// (the same ones t multiplies by m would give), and tuples[d] holds their
+// outcomes a byte each. Two words are in flight; the indices a word has
+// left past its last whole tuple are counted one at a time.
+func (f *Flat) sampleTuples(pcg *rand.PCG, hist *[4][256]uint64, words int) {
+	tup := f.tuples
+	small := f.small
+	m, mt := uint64(len(small)), uint64(len(tup))
+	t := f.tuple
+	q, r := f.per/t, f.per%t
+	count := func(x uint32) {
+		hist[0][uint8(x)]++
+		hist[1][uint8(x>>8)]++
+		if t > 2 {
+			hist[2][uint8(x>>16)]++
+			if t > 3 {
+				hist[3][uint8(x>>24)]++
+			}
+		}
+	}
+	for ; words >= 2; words -= 2 {
+		a, b := f.draw(pcg), f.draw(pcg)
+		for range q {
+			ha, la := bits.Mul64(a, mt)
+			hb, lb := bits.Mul64(b, mt)
+			a, b = la, lb
+			count(tup[ha])
+			count(tup[hb])
+		}
+		for k := 0; k < r; k++ {
+			ha, la := bits.Mul64(a, m)
+			hb, lb := bits.Mul64(b, m)
+			a, b = la, lb
+			hist[k&3][small[ha]]++
+			hist[3-k&3][small[hb]]++
+		}
+	}
+	if words == 1 {
+		a := f.draw(pcg)
+		for range q {
+			ha, la := bits.Mul64(a, mt)
+			a = la
+			count(tup[ha])
+		}
+		for k := 0; k < r; k++ {
+			ha, la := bits.Mul64(a, m)
+			a = la
+			hist[k&3][small[ha]]++
+		}
 	}
 }
 
@@ -144,5 +270,45 @@ func (f *Flat) fill(pcg *rand.PCG, out []int32) {
 		word = lo
 		left--
 		out[j] = f.outcome[hi]
+	}
+}
+
+// maxTuples bounds a tuple table: 4096 entries of four bytes stay in the
+// first-level cache beside the histograms.
+const maxTuples = 4096
+
+// packSmall lays out the byte table and, for small tables, the tuple
+// table: as many indices per lookup (up to four) as keep m^t within
+// maxTuples and no more than a word yields.
+func (f *Flat) packSmall() {
+	for _, o := range f.outcome {
+		if o < 0 || o > 255 {
+			return
+		}
+	}
+	m := len(f.outcome)
+	f.small = make([]uint8, m)
+	for i, o := range f.outcome {
+		f.small[i] = uint8(o)
+	}
+	t, mt := 1, m
+	for t < 4 && t < f.per && mt*m <= maxTuples {
+		t, mt = t+1, mt*m
+	}
+	if t < 2 {
+		return
+	}
+	f.tuple = t
+	f.tuples = make([]uint32, mt)
+	for d := range f.tuples {
+		// d's base-m digits, most significant first, are the tuple's
+		// indices in the order drawn; the first goes in the low byte.
+		var x uint32
+		rest := d
+		for k := t - 1; k >= 0; k-- {
+			x |= uint32(f.small[rest%m]) << (8 * k)
+			rest /= m
+		}
+		f.tuples[d] = x
 	}
 }

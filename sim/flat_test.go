@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 )
@@ -96,6 +97,66 @@ func TestFlatEarlyStops(t *testing.T) {
 		d := &fixedDice{rolls: []int{i/6 + 1, i/3%2 + 1, i%3 + 1}}
 		if got, want := f.Outcome(i), stopper(d); got != want {
 			t.Errorf("index %d (rolls %v): table %d, resolve %d", i, d.rolls, got, want)
+		}
+	}
+}
+
+// referenceSample is the one-index-at-a-time sampler the fast paths of
+// Flat.sample must agree with to the count: per indices from each accepted
+// word, in order, the last word cut short.
+func referenceSample(f *Flat, pcg *rand.PCG, h []uint64, size int) {
+	m := uint64(len(f.outcome))
+	var word uint64
+	left := 0
+	for range size {
+		if left == 0 {
+			word, left = f.draw(pcg), f.per
+		}
+		hi, lo := bits.Mul64(word, m)
+		word = lo
+		left--
+		h[int(f.outcome[hi])]++
+	}
+}
+
+// faces is a model of one die of n sides whose outcome is its roll mod
+// outcomes: a table of n paths and a given number of outcomes.
+type faces struct{ n, outcomes int }
+
+func (m faces) resolve(d Dice) int { return (d.Roll(m.n) - 1) % m.outcomes }
+
+// Every table shape (tuples of 2, 3 and 4, byte tables, wide outcomes)
+// counts exactly the indices the reference sampler counts, for chunk
+// sizes that cut the last word anywhere, so seeded runs are unchanged.
+func TestFlatSampleMatchesReference(t *testing.T) {
+	var shapes []faces
+	for _, n := range []int{1, 2, 3, 5, 6, 7, 8, 9, 16, 17, 36, 63, 64, 65, 216, 1296, 7776, 100000} {
+		shapes = append(shapes, faces{n, min(n, 7)}, faces{n, min(n, 256)})
+	}
+	shapes = append(shapes, faces{300, 300}, faces{1000, 257})
+	for _, m := range shapes {
+		f := BuildFlat(m.resolve)
+		if f == nil {
+			t.Fatalf("%+v: no table", m)
+		}
+		if (f.small != nil) != (m.outcomes <= 256) {
+			t.Errorf("%+v: byte table %v", m, f.small != nil)
+		}
+		for _, size := range []int{0, 1, 2, 3, f.per - 1, f.per, f.per + 1, 2*f.per + 1, 3 * f.per, 1000, 4099} {
+			if size < 0 {
+				continue
+			}
+			// A model may list more outcomes than its table reaches.
+			n := m.outcomes + size%300
+			got := make([]uint64, 4*n)
+			SampleFlat(f, rand.NewPCG(7, uint64(size)), got, size)
+			want := make([]uint64, n)
+			referenceSample(f, rand.NewPCG(7, uint64(size)), want, size)
+			for o := range want {
+				if sum := got[o] + got[n+o] + got[2*n+o] + got[3*n+o]; sum != want[o] {
+					t.Fatalf("%+v (tuple %d, %d per word), %d trials: outcome %d counted %d, reference %d", m, f.tuple, f.per, size, o, sum, want[o])
+				}
+			}
 		}
 	}
 }
