@@ -1,6 +1,10 @@
 package combat
 
-import "github.com/wifodds/wifodds/sim"
+import (
+	"math"
+
+	"github.com/wifodds/wifodds/sim"
+)
 
 // Resolve is the resolution routine: it rolls the dice a combat consumes, in
 // the order docs/scenario-format.md fixes (the fractional-odds die, then ground strikes,
@@ -97,11 +101,43 @@ func (c *Combat) Trial(d sim.Stream) int { return Resolve(c, d) }
 
 // Flat is the combat's dice tree as a table, or nil (sim.Model).
 func (c *Combat) Flat() *sim.Flat {
-	if c.flat == nil {
+	if c.flat == nil || c.prePaths() > maxFlatPre && c.Factored() != nil {
 		return nil
 	}
 	c.flat.once.Do(func() { c.flat.f = sim.BuildFlat(func(d sim.Dice) int { return Resolve(c, d) }) })
 	return c.flat.f
+}
+
+// maxFlatPre is the largest tree with pre-combat steps laid out as one
+// flat table. Past a megabyte of table a trial's read misses the
+// second-level cache, while the two-level layout (Factored) stays in it:
+// two ground strikes with a naval strike and AA fire (1.7M paths) sample
+// about twice as fast factored.
+const maxFlatPre = 1 << 20
+
+// prePaths is how many paths the combat's dice tree has when it has
+// pre-combat steps (every path rolls all their dice, then the CRT's), 0
+// when it has none; it saturates rather than overflow.
+func (c *Combat) prePaths() uint64 {
+	p := c.pre
+	if p == nil {
+		return 0
+	}
+	n := uint64(max(p.fracSides, 1))
+	dice := len(p.strikes) + len(p.ships)*len(p.targets) + p.aaDice + 1
+	if c.twoDice {
+		dice++
+	}
+	if c.wild {
+		dice *= 2 // bounds the CRT's share from above; exactness is not needed
+	}
+	for range dice {
+		if n > math.MaxUint64/6 {
+			return math.MaxUint64
+		}
+		n *= 6
+	}
+	return n
 }
 
 // Tabulate gives the exact tally of a combat with no pre-combat steps
@@ -187,69 +223,104 @@ func (c *Combat) Tabulate() (counts []uint64, size uint64, ok bool) {
 // any budget exact enumeration may be given.
 const maxTabulated = sim.MaxPathBudget
 
-// preWeights runs the pre-combat steps on every sequence of their dice
-// (which every path rolls in full) and counts the sequences reaching each
-// state and odds level, indexed state*2 + branch; preSize is how many
-// sequences there are. ok is false when they are too many to walk.
+// preWeights counts, for every state and odds level (indexed state*2 +
+// branch), the sequences of the pre-combat dice that reach it, and how
+// many sequences there are: what running preState on every sequence
+// gives (walkPreWeights, which a test compares), worked out step by step
+// instead. The steps are independent but for the ground strikes, which
+// turn the targets in a fixed order: the strikes and naval strikes are a
+// distribution over masks of targets turned, built one die at a time; AA
+// fire is its table of outcomes counted once; the fractional-odds die is
+// counted last, per state. ok is false past maxPreSequences.
 func preWeights(p *preCombat) (weights []uint64, preSize uint64, ok bool) {
-	var sides []int
+	fracWays := 1
 	if p.fracSides > 0 {
-		sides = append(sides, p.fracSides)
+		fracWays = p.fracSides
 	}
+	preSize = uint64(fracWays)
 	for range len(p.strikes) + len(p.ships)*len(p.targets) + p.aaDice {
-		sides = append(sides, 6)
-	}
-	preSize = 1
-	for _, s := range sides {
-		if preSize *= uint64(s); preSize > maxPreSequences {
+		if preSize > maxPreSequences/6 {
 			return nil, 0, false
 		}
+		preSize *= 6
+	}
+	// hits is how many faces of a d6 succeed against factors f: a roll r
+	// succeeds when 2r <= f.
+	hits := func(f float64) uint64 {
+		n := uint64(0)
+		for r := 1; r <= 6; r++ {
+			if 2*float64(r) <= f {
+				n++
+			}
+		}
+		return n
+	}
+	masks := make([]uint64, 1<<len(p.targets))
+	masks[0] = 1
+	next := make([]uint64, len(masks))
+	step := func(succeed uint64, turn func(mask int) int) {
+		clear(next)
+		for m, c := range masks {
+			if c > 0 {
+				next[m] += c * (6 - succeed)
+				next[turn(m)] += c * succeed
+			}
+		}
+		masks, next = next, masks
+	}
+	for _, f := range p.strikes {
+		step(hits(f), func(mask int) int {
+			for _, k := range p.strikeOrder {
+				if mask&(1<<k) == 0 {
+					return mask | 1<<k
+				}
+			}
+			return mask
+		})
+	}
+	for _, f := range p.ships {
+		for k := range p.targets {
+			step(hits(f), func(mask int) int { return mask | 1<<k })
+		}
+	}
+	airs := make([]uint64, len(p.airs))
+	if p.aaDice > 0 {
+		for _, a := range p.airOf {
+			airs[a]++
+		}
+	} else {
+		airs[0] = 1
 	}
 	weights = make([]uint64, 2*len(p.states))
-	seq := &sequence{rolls: make([]int, len(sides)), sides: sides}
-	for i := range seq.rolls {
-		seq.rolls[i] = 1
+	for m, cm := range masks {
+		if cm == 0 {
+			continue
+		}
+		for a, ca := range airs {
+			if ca == 0 {
+				continue
+			}
+			st := m*len(p.airs) + a
+			// The fractional-odds die (0 when not rolled) succeeds on
+			// faces up to the state's chance.
+			up := 0
+			if f := p.states[st].Fraction; f.Chance > 0 {
+				up = min(f.Chance, fracWays)
+				if p.fracSides == 0 {
+					up = 1 // fd is 0, below any chance
+				}
+			}
+			weights[2*st+1] += cm * ca * uint64(up)
+			weights[2*st] += cm * ca * uint64(fracWays-up)
+		}
 	}
-	for {
-		seq.next = 0
-		st, b := preState(p, seq)
-		if seq.bad || seq.next != len(sides) {
-			return nil, 0, false
-		}
-		weights[2*st+b]++
-		// The odometer: the last die turns fastest.
-		k := len(seq.rolls) - 1
-		for ; k >= 0 && seq.rolls[k] == sides[k]; k-- {
-			seq.rolls[k] = 1
-		}
-		if k < 0 {
-			return weights, preSize, true
-		}
-		seq.rolls[k]++
-	}
+	return weights, preSize, true
 }
 
-// maxPreSequences bounds the pre-combat dice sequences Tabulate walks.
-const maxPreSequences = 1 << 24
-
-// sequence replays one sequence of pre-combat rolls; bad records a roll
-// the sequence did not plan (a die of other sides, or one too many).
-type sequence struct {
-	rolls []int
-	sides []int
-	next  int
-	bad   bool
-}
-
-func (s *sequence) Roll(sides int) int {
-	if s.next >= len(s.rolls) || s.sides[s.next] != sides {
-		s.bad = true
-		return 1
-	}
-	v := s.rolls[s.next]
-	s.next++
-	return v
-}
+// maxPreSequences bounds the pre-combat dice sequences preWeights counts,
+// so no count overflows once multiplied by the CRT dice: well past any
+// budget exact enumeration may be given.
+const maxPreSequences = 1 << 40
 
 // PerTrial returns a copy of c that Monte Carlo samples by calling Resolve
 // for every trial, even when a flat table exists: for benchmarks and for
@@ -260,17 +331,17 @@ func PerTrial(c *Combat) *Combat {
 	return &d
 }
 
-// Factored lays out a combat whose dice tree is too large for one flat
-// table in two levels (sim.FactoredModel): a table of its pre-combat dice
-// whose outcomes are the state and odds level they leave (preState), and
-// per state and level a table of its CRT roll (crtRoll): the states are
-// weighted by counting every sequence of the pre-combat dice once
-// (preWeights, as Tabulate does) and drawn from an exact alias table.
-// Monte Carlo draws a state, then a result, instead of resolving every
-// trial afresh. It is nil when the combat has no pre-combat steps, fits
-// one flat table, or its pre-combat dice alone are too many.
+// Factored lays out a combat with pre-combat steps whose dice tree is too
+// large for one flat table in the cache (maxFlatPre) in two levels
+// (sim.FactoredModel): the states and odds levels its pre-combat dice
+// leave, weighted by how many sequences of them lead there (preWeights,
+// as Tabulate does), and per state and level a table of its CRT roll
+// (crtRoll). Monte Carlo draws a state, then a result, instead of
+// resolving every trial afresh. It is nil when the combat has no
+// pre-combat steps, fits one flat table that size, or its pre-combat dice
+// alone are too many.
 func (c *Combat) Factored() *sim.Factored {
-	if c.pre == nil || c.factored == nil || c.Flat() != nil {
+	if c.pre == nil || c.factored == nil || c.prePaths() <= maxFlatPre && c.Flat() != nil {
 		return nil
 	}
 	c.factored.once.Do(func() {

@@ -18,14 +18,13 @@ import (
 // its flat table instead.
 type hidden struct{ sim.Model }
 
-// Tabulate's exact tally is the flat table's, to the bit, for every combat
-// with no pre-combat steps among the examples and test scenarios; and the
-// run record counts the same paths.
-func TestTabulateIsTheFlatTable(t *testing.T) {
+// exampleCombats compiles every land combat among the examples and test
+// scenarios, by file; scenarios meant to be refused are left out.
+func exampleCombats(t *testing.T, extra ...string) map[string]*combat.Combat {
 	files, _ := filepath.Glob("../examples/*.yaml")
 	more, _ := filepath.Glob("testdata/*.yaml")
-	seen := 0
-	for _, f := range append(files, more...) {
+	out := map[string]*combat.Combat{}
+	for _, f := range append(append(files, more...), extra...) {
 		s, err := scenario.Load(f)
 		if err != nil || s.Kind == scenario.Bombardment || s.IsPlan() {
 			continue
@@ -34,10 +33,19 @@ func TestTabulateIsTheFlatTable(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		c, err := combat.CompileWith(s, tb, fixture.Air(t, s), combat.Options{})
-		if err != nil {
-			continue // test scenarios meant to be refused
+		if c, err := combat.CompileWith(s, tb, fixture.Air(t, s), combat.Options{}); err == nil {
+			out[f] = c
 		}
+	}
+	return out
+}
+
+// Tabulate's exact tally is the flat table's, to the bit, for every combat
+// with no pre-combat steps among the examples and test scenarios; and the
+// run record counts the same paths.
+func TestTabulateIsTheFlatTable(t *testing.T) {
+	seen := 0
+	for f, c := range exampleCombats(t) {
 		if _, _, ok := c.Tabulate(); !ok {
 			continue
 		}

@@ -3,7 +3,6 @@ package sim
 import (
 	"fmt"
 	"math/bits"
-	"math/rand/v2"
 )
 
 // Dice is the source of every roll resolution makes.
@@ -29,7 +28,7 @@ type Stream struct{ s *streamState }
 type streamState struct {
 	word uint64 // remaining dice, as a fraction of 2^64
 	left int    // d6 left in word
-	pcg  rand.PCG
+	pcg  pcg
 }
 
 // NewStream returns a Stream for chunk of the run seeded with seed.
@@ -48,7 +47,7 @@ func (d Stream) Reset(seed, chunk uint64) {
 }
 
 // seedChunk seeds pcg for chunk of the run seeded with seed.
-func seedChunk(pcg *rand.PCG, seed, chunk uint64) {
+func seedChunk(pcg *pcg, seed, chunk uint64) {
 	a := splitmix(seed ^ 0x5eed5eed5eed5eed)
 	pcg.Seed(a, splitmix(a^splitmix(chunk+1)))
 }

@@ -1,7 +1,5 @@
 package sim
 
-import "math/rand/v2"
-
 // Test hooks: the engine's tests run real combats (package combat, which
 // imports sim), so they live in package sim_test and reach the internals
 // through these.
@@ -17,11 +15,11 @@ func (r chunkRunner) Run(seed, chunk uint64, size int) { r.w.run(seed, chunk, si
 
 // NewChunkRunner returns a worker's chunk loop for m.
 func NewChunkRunner(m Model) ChunkRunner {
-	return chunkRunner{&denseWorker{m: m, h: make([]uint64, 4*m.NumOutcomes()), d: NewStream(1, 0), pcg: rand.NewPCG(1, 1)}}
+	return chunkRunner{&denseWorker{m: m, h: make([]uint64, 4*m.NumOutcomes()), d: NewStream(1, 0), pcg: &pcg{1, 1}}}
 }
 
 // SampleFlat runs n trials of a flat table into h (4 interleaved histograms).
-func SampleFlat(f *Flat, pcg *rand.PCG, h []uint64, n int) { f.sample(pcg, h, n) }
+func SampleFlat(f *Flat, seed1, seed2 uint64, h []uint64, n int) { f.sample(&pcg{seed1, seed2}, h, n) }
 
 // EachPath calls fn with the rolls and outcome of every path of m's dice
 // tree, as exact enumeration walks it.

@@ -2,7 +2,6 @@ package sim
 
 import (
 	"math/bits"
-	"math/rand/v2"
 )
 
 // MaxFlat is the largest dice space compiled to a flat outcome table.
@@ -112,18 +111,18 @@ func (f *Flat) Outcome(i int) int { return int(f.outcome[i]) }
 // free, and the fast paths below count the same indices of the same words
 // as one index at a time would (a test checks it on every table shape):
 // a seeded run is the same to the bit whichever path counts it.
-func (f *Flat) sample(pcg *rand.PCG, h []uint64, size int) {
+func (f *Flat) sample(p *pcg, h []uint64, size int) {
 	words, rem := size/f.per, size%f.per
 	if f.small == nil {
-		f.sampleWide(pcg, h, words*f.per)
+		f.sampleWide(p, h, words*f.per)
 	} else {
 		// Byte outcomes count into four histograms of 256, indexed by
 		// the byte itself so no count is bounds-checked, then added in.
 		var hist [4][256]uint64
 		if f.tuple > 1 {
-			f.sampleTuples(pcg, &hist, words)
+			f.sampleTuples(p, &hist, words)
 		} else {
-			f.sampleBytes(pcg, &hist, words)
+			f.sampleBytes(p, &hist, words)
 		}
 		// The model may list more outcomes than the table reaches.
 		n := len(h) / 4
@@ -135,7 +134,8 @@ func (f *Flat) sample(pcg *rand.PCG, h []uint64, size int) {
 	}
 	if rem > 0 {
 		m := uint64(len(f.outcome))
-		word := f.draw(pcg)
+		var word uint64
+		*p, word = f.draw(*p)
 		for range rem {
 			hi, lo := bits.Mul64(word, m)
 			word = lo
@@ -149,7 +149,8 @@ func (f *Flat) sample(pcg *rand.PCG, h []uint64, size int) {
 // count stay in local variables so they live in registers, and four
 // interleaved histograms break the dependency on a hot counter
 // (docs/performance.md).
-func (f *Flat) sampleWide(pcg *rand.PCG, h []uint64, trials int) {
+func (f *Flat) sampleWide(p *pcg, h []uint64, trials int) {
+	g := *p
 	n := len(h) / 4
 	out := f.outcome
 	m := uint64(len(out))
@@ -157,23 +158,28 @@ func (f *Flat) sampleWide(pcg *rand.PCG, h []uint64, trials int) {
 	left := 0
 	for j := 0; j < trials; j++ {
 		if left == 0 {
-			word, left = f.draw(pcg), f.per
+			g, word = f.draw(g)
+			left = f.per
 		}
 		hi, lo := bits.Mul64(word, m)
 		word = lo
 		left--
 		h[(j&3)*n+int(out[hi])]++
 	}
+	*p = g
 }
 
 // sampleBytes counts words whole words of indices, two words in flight so
 // the multiplies and table reads of one overlap the other's.
-func (f *Flat) sampleBytes(pcg *rand.PCG, hist *[4][256]uint64, words int) {
+func (f *Flat) sampleBytes(p *pcg, hist *[4][256]uint64, words int) {
+	g := *p
 	out := f.small
 	m := uint64(len(out))
 	per := f.per
+	var a, b uint64
 	for ; words >= 2; words -= 2 {
-		a, b := f.draw(pcg), f.draw(pcg)
+		g, a = f.draw(g)
+		g, b = f.draw(g)
 		for k := 0; k < per; k++ {
 			ha, la := bits.Mul64(a, m)
 			hb, lb := bits.Mul64(b, m)
@@ -183,13 +189,14 @@ func (f *Flat) sampleBytes(pcg *rand.PCG, hist *[4][256]uint64, words int) {
 		}
 	}
 	if words == 1 {
-		a := f.draw(pcg)
+		g, a = f.draw(g)
 		for k := 0; k < per; k++ {
 			ha, la := bits.Mul64(a, m)
 			a = la
 			hist[k&3][out[ha]]++
 		}
 	}
+	*p = g
 }
 
 // sampleTuples counts whole words of indices from a small table, several
@@ -197,7 +204,8 @@ func (f *Flat) sampleBytes(pcg *rand.PCG, hist *[4][256]uint64, words int) {
 // (the same ones t multiplies by m would give), and tuples[d] holds their
 // outcomes a byte each. Two words are in flight; the indices a word has
 // left past its last whole tuple are counted one at a time.
-func (f *Flat) sampleTuples(pcg *rand.PCG, hist *[4][256]uint64, words int) {
+func (f *Flat) sampleTuples(p *pcg, hist *[4][256]uint64, words int) {
+	g := *p
 	tup := f.tuples
 	small := f.small
 	m, mt := uint64(len(small)), uint64(len(tup))
@@ -213,8 +221,10 @@ func (f *Flat) sampleTuples(pcg *rand.PCG, hist *[4][256]uint64, words int) {
 			}
 		}
 	}
+	var a, b uint64
 	for ; words >= 2; words -= 2 {
-		a, b := f.draw(pcg), f.draw(pcg)
+		g, a = f.draw(g)
+		g, b = f.draw(g)
 		for range q {
 			ha, la := bits.Mul64(a, mt)
 			hb, lb := bits.Mul64(b, mt)
@@ -231,7 +241,7 @@ func (f *Flat) sampleTuples(pcg *rand.PCG, hist *[4][256]uint64, words int) {
 		}
 	}
 	if words == 1 {
-		a := f.draw(pcg)
+		g, a = f.draw(g)
 		for range q {
 			ha, la := bits.Mul64(a, mt)
 			a = la
@@ -243,34 +253,40 @@ func (f *Flat) sampleTuples(pcg *rand.PCG, hist *[4][256]uint64, words int) {
 			hist[k&3][small[ha]]++
 		}
 	}
+	*p = g
 }
 
-// draw returns a 64-bit word that yields f.per exactly uniform indices:
-// words whose word*span mod 2^64 falls below 2^64 mod span are redrawn.
-func (f *Flat) draw(pcg *rand.PCG) uint64 {
+// draw returns a 64-bit word that yields f.per exactly uniform indices,
+// and the generator past it: words whose word*span mod 2^64 falls below
+// 2^64 mod span are redrawn.
+func (f *Flat) draw(g pcg) (pcg, uint64) {
 	for {
-		word := pcg.Uint64()
+		var word uint64
+		g, word = g.step()
 		if _, lo := bits.Mul64(word, f.span); lo >= f.reject {
-			return word
+			return g, word
 		}
 	}
 }
 
 // fill draws len(out) uniform indices from pcg like sample, writing each
 // trial's outcome instead of counting it.
-func (f *Flat) fill(pcg *rand.PCG, out []int32) {
+func (f *Flat) fill(p *pcg, out []int32) {
+	g := *p
 	m := uint64(len(f.outcome))
 	var word uint64
 	left := 0
 	for j := range out {
 		if left == 0 {
-			word, left = f.draw(pcg), f.per
+			g, word = f.draw(g)
+			left = f.per
 		}
 		hi, lo := bits.Mul64(word, m)
 		word = lo
 		left--
 		out[j] = f.outcome[hi]
 	}
+	*p = g
 }
 
 // maxTuples bounds a tuple table: 4096 entries of four bytes stay in the

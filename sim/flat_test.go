@@ -2,7 +2,6 @@ package sim
 
 import (
 	"math/bits"
-	"math/rand/v2"
 	"testing"
 )
 
@@ -45,7 +44,7 @@ func TestFlatPowerOfTwoSizes(t *testing.T) {
 			}
 		}
 		h := make([]uint64, 4*(k+1))
-		f.sample(rand.NewPCG(1, uint64(k)), h, 4096)
+		f.sample(&pcg{1, uint64(k)}, h, 4096)
 		total := uint64(0)
 		for _, c := range h {
 			total += c
@@ -104,13 +103,15 @@ func TestFlatEarlyStops(t *testing.T) {
 // referenceSample is the one-index-at-a-time sampler the fast paths of
 // Flat.sample must agree with to the count: per indices from each accepted
 // word, in order, the last word cut short.
-func referenceSample(f *Flat, pcg *rand.PCG, h []uint64, size int) {
+func referenceSample(f *Flat, p *pcg, h []uint64, size int) {
 	m := uint64(len(f.outcome))
 	var word uint64
 	left := 0
 	for range size {
 		if left == 0 {
-			word, left = f.draw(pcg), f.per
+			var g pcg
+			g, word = f.draw(*p)
+			*p, left = g, f.per
 		}
 		hi, lo := bits.Mul64(word, m)
 		word = lo
@@ -149,9 +150,9 @@ func TestFlatSampleMatchesReference(t *testing.T) {
 			// A model may list more outcomes than its table reaches.
 			n := m.outcomes + size%300
 			got := make([]uint64, 4*n)
-			SampleFlat(f, rand.NewPCG(7, uint64(size)), got, size)
+			f.sample(&pcg{7, uint64(size)}, got, size)
 			want := make([]uint64, n)
-			referenceSample(f, rand.NewPCG(7, uint64(size)), want, size)
+			referenceSample(f, &pcg{7, uint64(size)}, want, size)
 			for o := range want {
 				if sum := got[o] + got[n+o] + got[2*n+o] + got[3*n+o]; sum != want[o] {
 					t.Fatalf("%+v (tuple %d, %d per word), %d trials: outcome %d counted %d, reference %d", m, f.tuple, f.per, size, o, sum, want[o])

@@ -2,13 +2,12 @@ package sim
 
 import (
 	"context"
-	"math/rand/v2"
 	"sync"
 )
 
 // fillChunk runs size trials of m for chunk of the run seeded with seed and
 // writes each trial's outcome index to out: the same trials Sample tallies.
-func fillChunk(m Model, pcg *rand.PCG, d Stream, seed, chunk uint64, out []int32) {
+func fillChunk(m Model, pcg *pcg, d Stream, seed, chunk uint64, out []int32) {
 	if f := m.Flat(); f != nil {
 		seedChunk(pcg, seed, chunk)
 		f.fill(pcg, out)
@@ -44,7 +43,7 @@ func SampleJoint(ctx context.Context, a, b Model, cfg Config, seedB uint64) (*Jo
 	var mu sync.Mutex
 	newWorker := func() chunkWorker {
 		return &jointWorker{a: a, b: b, seedB: seedB, h: make([]uint64, na*nb), nb: nb,
-			bufA: make([]int32, ChunkSize), bufB: make([]int32, ChunkSize), pcg: new(rand.PCG), d: NewStream(0, 0),
+			bufA: make([]int32, ChunkSize), bufB: make([]int32, ChunkSize), pcg: new(pcg), d: NewStream(0, 0),
 			merge: func(h []uint64) {
 				mu.Lock()
 				defer mu.Unlock()
@@ -64,7 +63,7 @@ type jointWorker struct {
 	h          []uint64
 	nb         int
 	bufA, bufB []int32
-	pcg        *rand.PCG
+	pcg        *pcg
 	d          Stream
 	merge      func([]uint64)
 }

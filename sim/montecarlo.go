@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -63,7 +62,7 @@ func Sample(ctx context.Context, m Model, cfg Config) (*stats.Tally, Run, error)
 	counts := make([]uint64, n)
 	var mu sync.Mutex
 	newWorker := func() chunkWorker {
-		return &denseWorker{m: m, h: make([]uint64, 4*n), d: NewStream(0, 0), pcg: new(rand.PCG), merge: func(h []uint64) {
+		return &denseWorker{m: m, h: make([]uint64, 4*n), d: NewStream(0, 0), pcg: new(pcg), merge: func(h []uint64) {
 			mu.Lock()
 			defer mu.Unlock()
 			for o := 0; o < n; o++ {
@@ -100,7 +99,7 @@ type denseWorker struct {
 	m     Model
 	h     []uint64
 	d     Stream
-	pcg   *rand.PCG
+	pcg   *pcg
 	merge func([]uint64)
 }
 
