@@ -3,10 +3,9 @@ package benchmarks
 import (
 	"context"
 	"runtime"
+	"strings"
 	"testing"
 
-	"github.com/wifodds/wifodds/analysis"
-	"github.com/wifodds/wifodds/scenario"
 	"github.com/wifodds/wifodds/sim"
 )
 
@@ -33,8 +32,27 @@ func BenchmarkWorkloads(b *testing.B) {
 	}
 }
 
+// BenchmarkLimits runs each sampling workload's limit kernel, b.N trials,
+// for comparison with BenchmarkWorkloads.
+func BenchmarkLimits(b *testing.B) {
+	ws, err := Workloads()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, w := range ws {
+		if w.Limit == nil {
+			continue
+		}
+		b.Run(w.Name+"/workers=1", func(b *testing.B) {
+			if err := w.Limit(context.Background(), uint64(b.N), 1); err != nil {
+				b.Fatal(err)
+			}
+		})
+	}
+}
+
 // BenchmarkExactPlain is the exact answer for a plain land combat:
-// compile, enumerate and summarise (target: under 50 µs).
+// compile, enumerate and summarise (issue 16 target: 5 µs).
 func BenchmarkExactPlain(b *testing.B) { benchExact(b, "plain-2d6") }
 
 // BenchmarkExactWildFractional is the exact answer for wild results with
@@ -46,23 +64,7 @@ func BenchmarkExactWildFractional(b *testing.B) { benchExact(b, "wild-fractional
 // ground strikes, a naval strike and AA fire: 10,077,696 dice paths, past
 // the flat table (issue 16 target: 50 ms). Its pre-combat states are
 // tabulated once each rather than every path walked.
-func BenchmarkExactThreeStrikes(b *testing.B) {
-	s, err := Scenario("strikes-3")
-	if err != nil {
-		b.Fatal(err)
-	}
-	for b.Loop() {
-		c, err := compile(s)
-		if err != nil {
-			b.Fatal(err)
-		}
-		t, run, err := sim.Exact(context.Background(), c, sim.MaxPathBudget, nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		analysis.Summarize(c, t, run)
-	}
-}
+func BenchmarkExactThreeStrikes(b *testing.B) { benchExact(b, "strikes-3") }
 
 // benchExact times the exact answer for one benchmark scenario.
 func benchExact(b *testing.B, name string) {
@@ -72,7 +74,7 @@ func benchExact(b *testing.B, name string) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if err := exactAnswer(s); err != nil {
+		if err := ExactAnswer(context.Background(), s); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -137,64 +139,73 @@ func TestWorkloadsRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ws[0].Name != LimitName {
-		t.Fatal("the limit workload must come first")
-	}
 	for _, w := range ws {
 		r, err := Measure(context.Background(), w, 2, 0.001)
-		if err != nil || r.TrialsPerSec <= 0 || r.Trials == 0 {
+		if err != nil || r.TrialsPerSec <= 0 || r.Trials == 0 || r.Ratio() <= 0 {
 			t.Errorf("%s: %+v, %v", w.Name, r, err)
 		}
-	}
-	s, err := Scenario("plain-2d6")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := exactAnswer(s); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := Scenario("strikes-3"); err != nil {
-		t.Fatal(err)
-	}
-	h := Limit(context.Background(), 3*65536+5, 2)
-	var n uint64
-	for _, c := range h {
-		n += c
-	}
-	if n != 3*65536+5 {
-		t.Fatalf("limit ran %d trials", n)
-	}
-}
-
-// exactAnswer compiles a parsed scenario and computes its exact summary:
-// the work behind `wifodds run --exact` once the file is read.
-func exactAnswer(s *scenario.Scenario) error {
-	c, err := compile(s)
-	if err != nil {
-		return err
-	}
-	t, run, err := sim.Exact(context.Background(), c, 0, nil)
-	if err != nil {
-		return err
-	}
-	analysis.Summarize(c, t, run)
-	return nil
-}
-
-// BenchmarkStrikes samples the strikes-3 combat with 0 to 6 ground
-// strikes on one worker, in ns per trial: the issue asks that 2 to 6
-// strikes stay within 3x of none.
-func BenchmarkStrikes(b *testing.B) {
-	for n := 0; n <= 6; n++ {
-		c, err := Strikes(n)
-		if err != nil {
-			b.Fatal(err)
+		if (w.Limit == nil) != w.Answer {
+			t.Errorf("%s: a sampling workload needs a limit kernel, an answer none", w.Name)
 		}
-		b.Run("strikes="+itoa(n), func(b *testing.B) {
-			if _, _, err := sim.Sample(context.Background(), c, sim.Config{Trials: uint64(b.N), Seed: 1, Workers: 1}); err != nil {
-				b.Fatal(err)
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/trial")
-		})
+	}
+}
+
+// Each limit kernel does the work it stands for: its histograms hold
+// every trial asked for (one test at a time reads the shared sink).
+func TestKernelsRunTheirTrials(t *testing.T) {
+	ws, err := Workloads()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range ws {
+		if w.Limit == nil {
+			continue
+		}
+		before := sink.Load()
+		if err := w.Limit(context.Background(), 3*sim.ChunkSize+5, 2); err != nil {
+			t.Fatal(err)
+		}
+		if n := sink.Load() - before; n != 3*sim.ChunkSize+5 {
+			t.Errorf("%s: the kernel tallied %d trials of %d", w.Name, n, 3*sim.ChunkSize+5)
+		}
+	}
+}
+
+// The gate fails a workload that falls below its threshold, and passes it
+// at full speed: the slowed copy of plain-2d6 does each trial's work
+// eight times.
+func TestGateFailsASlowedWorkload(t *testing.T) {
+	ws, err := Workloads()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var plain Workload
+	for _, w := range ws {
+		if w.Name == "plain-2d6" {
+			plain = w
+		}
+	}
+	slowed := plain
+	slowed.Name = "plain-2d6-slowed"
+	slowed.Run = func(ctx context.Context, trials uint64, workers int) error { return plain.Run(ctx, 8*trials, workers) }
+	ctx := context.Background()
+	set := []Workload{plain, slowed}
+	var rs []Result
+	for _, w := range set {
+		r, err := Measure(ctx, w, 1, 0.02)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs = append(rs, r)
+	}
+	failures, err := Gate(ctx, set, rs, map[string]float64{"plain-2d6": 0.4, "plain-2d6-slowed": 0.4}, 1, 0.02)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(failures) != 1 || !strings.Contains(failures[0], "plain-2d6-slowed: ratio to limit") {
+		t.Fatalf("failures %q, want the slowed workload's alone (ratios %.2f, %.2f)", failures, rs[0].Ratio(), rs[1].Ratio())
+	}
+	if failures, _ := Gate(ctx, set, rs, map[string]float64{"no-such": 1}, 1, 0.02); len(failures) != 1 {
+		t.Fatalf("an unknown workload in the thresholds: %q", failures)
 	}
 }

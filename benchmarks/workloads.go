@@ -3,9 +3,9 @@ package benchmarks
 import (
 	"context"
 	"embed"
+	"errors"
 	"fmt"
 	"path"
-	"time"
 
 	"github.com/wifodds/wifodds/analysis"
 	"github.com/wifodds/wifodds/battery"
@@ -19,18 +19,19 @@ import (
 //go:embed scenarios/*.yaml
 var scenarioFiles embed.FS
 
-// Workload is one measured job: Run does trials trials on workers goroutines.
+// Workload is one measured job: Run does trials trials on workers
+// goroutines, and Limit the same work by the fastest method we know (nil
+// for answer workloads).
 type Workload struct {
-	Name string
-	Run  func(ctx context.Context, trials uint64, workers int) error
-	// Answer marks a workload whose unit is a whole answer (a plan), not a
-	// trial; TargetSeconds is the most one answer should take on one core.
+	Name  string
+	Run   KernelFunc
+	Limit KernelFunc
+	// Answer marks a workload whose unit is a whole answer (an exact
+	// answer, a plan, a battery), not a trial; TargetSeconds is the most
+	// one answer should take.
 	Answer        bool
 	TargetSeconds float64
 }
-
-// LimitName is the name of the floor workload the others are compared with.
-const LimitName = "limit"
 
 // Scenario parses one of the embedded benchmark scenarios.
 func Scenario(name string) (*scenario.Scenario, error) {
@@ -76,7 +77,11 @@ func raidWorkload(name string) (Workload, error) {
 	if err != nil {
 		return Workload{}, err
 	}
-	return Workload{Name: name, Run: func(ctx context.Context, trials uint64, workers int) error {
+	limit, err := flatKernel(r.Flat())
+	if err != nil {
+		return Workload{}, fmt.Errorf("%s: %w", name, err)
+	}
+	return Workload{Name: name, Limit: limit, Run: func(ctx context.Context, trials uint64, workers int) error {
 		_, _, err := sim.Sample(ctx, r, sim.Config{Trials: trials, Seed: 1, Workers: workers})
 		return err
 	}}, nil
@@ -87,33 +92,52 @@ func campaignWorkload(name string, raids int) (Workload, error) {
 	if err != nil {
 		return Workload{}, err
 	}
-	return Workload{Name: fmt.Sprintf("%s-campaign-%d", name, raids), Run: func(ctx context.Context, trials uint64, workers int) error {
+	chain := r.Chain(raids)
+	if chain == nil {
+		return Workload{}, fmt.Errorf("%s: no Markov chain for %d raids", name, raids)
+	}
+	return Workload{Name: fmt.Sprintf("%s-campaign-%d", name, raids), Limit: markovKernel(chain, raids), Run: func(ctx context.Context, trials uint64, workers int) error {
 		_, _, err := sim.SampleKeys(ctx, r.Campaign(raids), sim.Config{Trials: trials, Seed: 1, Workers: workers})
 		return err
 	}}, nil
 }
 
+// sampling is a Monte Carlo workload of a benchmark combat and its limit
+// kernel: the flat kernel for a combat the engine samples from one table,
+// the factored kernel for one it samples in two levels, and with perTrial
+// the engine resolving every trial against the kernel rolling the same
+// dice one at a time.
 func sampling(name string, perTrial bool) (Workload, error) {
 	c, err := Combat(name)
 	if err != nil {
 		return Workload{}, err
 	}
-	if perTrial {
+	var limit KernelFunc
+	switch f, ff := c.Flat(), c.Factored(); {
+	case perTrial && f != nil:
+		limit = perTrialKernel(f)
 		c = combat.PerTrial(c)
 		name += "-per-trial"
+	case f != nil:
+		limit, err = flatKernel(f)
+	case ff != nil:
+		limit, err = factoredKernel(ff)
+	default:
+		err = errors.New("no table to compare with")
 	}
-	return Workload{Name: name, Run: func(ctx context.Context, trials uint64, workers int) error {
+	if err != nil {
+		return Workload{}, fmt.Errorf("%s: %w", name, err)
+	}
+	return Workload{Name: name, Limit: limit, Run: func(ctx context.Context, trials uint64, workers int) error {
 		_, _, err := sim.Sample(ctx, c, sim.Config{Trials: trials, Seed: 1, Workers: workers})
 		return err
 	}}, nil
 }
 
-// Workloads lists every workload, the limit first.
+// Workloads lists every workload: sampling workloads, each with its limit
+// kernel, then answer workloads with their targets.
 func Workloads() ([]Workload, error) {
-	ws := []Workload{{Name: LimitName, Run: func(ctx context.Context, trials uint64, workers int) error {
-		Limit(ctx, trials, workers)
-		return nil
-	}}}
+	var ws []Workload
 	for _, spec := range []struct {
 		name     string
 		perTrial bool
@@ -156,7 +180,63 @@ func Workloads() ([]Workload, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(ws, b), nil
+	ws = append(ws, b)
+	for _, e := range []struct {
+		name   string
+		target float64
+	}{{"plain-2d6", 5e-6}, {"wild-fractional-2d6", 100e-6}, {"strikes-3", 0.05}} {
+		w, err := exactWorkload(e.name, e.target)
+		if err != nil {
+			return nil, err
+		}
+		ws = append(ws, w)
+	}
+	return append(ws, parseWorkload()), nil
+}
+
+// exactWorkload is the exact answer for a benchmark scenario, as
+// `wifodds run --exact` works it out once the file is read: compile,
+// enumerate (or tabulate) and summarise, on one goroutine.
+func exactWorkload(name string, target float64) (Workload, error) {
+	s, err := Scenario(name)
+	if err != nil {
+		return Workload{}, err
+	}
+	return Workload{Name: "exact-" + name, Answer: true, TargetSeconds: target, Run: func(ctx context.Context, answers uint64, _ int) error {
+		for range answers {
+			if err := ExactAnswer(ctx, s); err != nil {
+				return err
+			}
+		}
+		return nil
+	}}, nil
+}
+
+// ExactAnswer compiles a parsed scenario and computes its exact summary.
+func ExactAnswer(ctx context.Context, s *scenario.Scenario) error {
+	c, err := compile(s)
+	if err != nil {
+		return err
+	}
+	t, run, err := sim.Exact(ctx, c, sim.MaxPathBudget, nil)
+	if err != nil {
+		return err
+	}
+	analysis.Summarize(c, t, run)
+	return nil
+}
+
+// parseWorkload reads the plain-2d6 scenario's YAML (issue 16 target: 50
+// µs).
+func parseWorkload() Workload {
+	return Workload{Name: "parse-plain-2d6", Answer: true, TargetSeconds: 50e-6, Run: func(ctx context.Context, answers uint64, _ int) error {
+		for range answers {
+			if _, err := Scenario("plain-2d6"); err != nil {
+				return err
+			}
+		}
+		return nil
+	}}
 }
 
 // BatteryAxes generate the battery workload from plain-2d6: 50 attack
@@ -228,52 +308,6 @@ func planWorkload(name string, target float64) (Workload, error) {
 		}
 		return nil
 	}}, nil
-}
-
-// Result is one workload's measurement.
-type Result struct {
-	Name           string  `json:"name"`
-	Trials         uint64  `json:"trials"`
-	Seconds        float64 `json:"seconds"`
-	TrialsPerSec   float64 `json:"trials_per_second"`
-	RatioToLimit   float64 `json:"ratio_to_limit"`
-	SpeedupWorkers float64 `json:"speedup_vs_one_worker,omitempty"`
-	// An answer workload's trials are answers: the seconds one takes, and
-	// the most it should take on one core.
-	SecondsPerAnswer float64 `json:"seconds_per_answer,omitempty"`
-	TargetSeconds    float64 `json:"target_seconds,omitempty"`
-}
-
-// Measure runs w with growing trial counts until one run takes at least
-// seconds, and returns its throughput.
-func Measure(ctx context.Context, w Workload, workers int, seconds float64) (Result, error) {
-	trials := uint64(sim.ChunkSize * workers)
-	if w.Answer {
-		trials = 1
-	}
-	for {
-		start := time.Now()
-		if err := w.Run(ctx, trials, workers); err != nil {
-			return Result{}, err
-		}
-		el := time.Since(start).Seconds()
-		if ctx.Err() != nil {
-			return Result{}, ctx.Err()
-		}
-		if el >= seconds || trials >= 1<<40 {
-			r := Result{Name: w.Name, Trials: trials, Seconds: el, TrialsPerSec: float64(trials) / el}
-			if w.Answer {
-				r.SecondsPerAnswer, r.TargetSeconds = el/float64(trials), w.TargetSeconds
-			}
-			return r, nil
-		}
-		// Aim past the target so the next run is the last.
-		grow := 2.0
-		if el > 0 {
-			grow = min(max(1.3*seconds/el, 2), 100)
-		}
-		trials = uint64(float64(trials) * grow)
-	}
 }
 
 // Strikes compiles the strikes-3 combat with n ART making ground strikes

@@ -327,7 +327,7 @@ func (o *RaidOutcome) Totals() CampaignTotals {
 // (MaxRaids bounds them), so packed increments add. When a state's raid is
 // too large to tabulate, every raid is resolved afresh instead.
 func (r *Raid) Campaign(raids int) func() func(d sim.Stream) uint64 {
-	ch := r.chain(raids)
+	ch := r.Chain(raids)
 	return func() func(d sim.Stream) uint64 {
 		if ch == nil {
 			return r.campaignByRaids(raids)
@@ -337,12 +337,12 @@ func (r *Raid) Campaign(raids int) func() func(d sim.Stream) uint64 {
 			s := int32(0)
 			for range raids {
 				cs := &ch[s]
-				if cs.flat == nil {
+				if cs.Flat == nil {
 					break
 				}
-				o := cs.flat.Outcome(d.Roll(cs.flat.Paths()) - 1)
-				key += cs.add[o]
-				s = cs.next[o]
+				o := cs.Flat.Outcome(d.Roll(cs.Flat.Paths()) - 1)
+				key += cs.Add[o]
+				s = cs.Next[o]
 			}
 			return key
 		}
@@ -376,7 +376,7 @@ func (r *Raid) campaignByRaids(raids int) func(d sim.Stream) uint64 {
 // paths it weighed, and stops with an error wrapping sim.ErrBudget past
 // budget of them, or wrapping ctx's error when ctx is cancelled.
 func (r *Raid) CampaignExact(ctx context.Context, raids, budget int) (map[uint64]float64, int, error) {
-	ch := r.chain(raids)
+	ch := r.Chain(raids)
 	if ch == nil {
 		return nil, 0, errors.New("a raid of this campaign is too large to tabulate; sample it")
 	}
@@ -390,11 +390,11 @@ func (r *Raid) CampaignExact(ctx context.Context, raids, budget int) (map[uint64
 		next := make(map[at]float64, len(cur))
 		for a, p := range cur {
 			cs := &ch[a.s]
-			if cs.flat == nil {
+			if cs.Flat == nil {
 				next[a] += p
 				continue
 			}
-			n := cs.flat.Paths()
+			n := cs.Flat.Paths()
 			if weighed/sim.CheckEvery != (weighed+n)/sim.CheckEvery {
 				if err := ctx.Err(); err != nil {
 					return nil, weighed, fmt.Errorf("the exact campaign stopped after %d paths: %w", weighed, err)
@@ -406,8 +406,8 @@ func (r *Raid) CampaignExact(ctx context.Context, raids, budget int) (map[uint64
 			}
 			w := p / float64(n)
 			for i := range n {
-				o := cs.flat.Outcome(i)
-				next[at{cs.next[o], a.key + cs.add[o]}] += w
+				o := cs.Flat.Outcome(i)
+				next[at{cs.Next[o], a.key + cs.Add[o]}] += w
 			}
 		}
 		cur = next
@@ -419,21 +419,23 @@ func (r *Raid) CampaignExact(ctx context.Context, raids, budget int) (map[uint64
 	return out, weighed, nil
 }
 
-// chainState is a campaign state with the table of one raid from it.
-type chainState struct {
-	flat *sim.Flat // one raid from this state; nil when no raid is flown from it
-	next []int32   // by the table's outcome: the state after it
-	add  []uint64  // by the table's outcome: its totals, packed
+// ChainState is a campaign state with the table of one raid from it. It is
+// read-only: Campaign, CampaignExact and the benchmarks' Markov kernel
+// read it.
+type ChainState struct {
+	Flat *sim.Flat // one raid from this state; nil when no raid is flown from it
+	Next []int32   // by the table's outcome: the state after it
+	Add  []uint64  // by the table's outcome: its totals, packed
 }
 
-// chain builds the campaign's states breadth first from the initial one,
-// each with its raid's table, up to raids raids; nil when a raid is too
-// large to tabulate.
-func (r *Raid) chain(raids int) []chainState {
+// Chain builds the campaign's states breadth first from the initial one
+// (state 0), each with its raid's table, up to raids raids; nil when a
+// raid is too large to tabulate.
+func (r *Raid) Chain(raids int) []ChainState {
 	index := map[raidState]int32{r.initial(): 0}
 	states := []raidState{r.initial()}
 	depth := []int{0}
-	out := []chainState{{}}
+	out := []ChainState{{}}
 	for i := 0; i < len(states); i++ {
 		st := states[i]
 		if st.gone == len(r.Scenario.Raid.Bombers) || depth[i] == raids {
@@ -454,7 +456,7 @@ func (r *Raid) chain(raids int) []chainState {
 		if f == nil {
 			return nil
 		}
-		cs := chainState{flat: f}
+		cs := ChainState{Flat: f}
 		for _, o := range locals {
 			next := st.advance(o)
 			j, ok := index[next]
@@ -463,10 +465,10 @@ func (r *Raid) chain(raids int) []chainState {
 				index[next] = j
 				states = append(states, next)
 				depth = append(depth, depth[i]+1)
-				out = append(out, chainState{})
+				out = append(out, ChainState{})
 			}
-			cs.next = append(cs.next, j)
-			cs.add = append(cs.add, PackCampaign(o.Totals()))
+			cs.Next = append(cs.Next, j)
+			cs.Add = append(cs.Add, PackCampaign(o.Totals()))
 		}
 		out[i] = cs
 	}

@@ -102,6 +102,10 @@ func BuildFlat(resolve func(d Dice) int) *Flat {
 // Paths is the number of equally likely dice paths the table lays out.
 func (f *Flat) Paths() int { return len(f.outcome) }
 
+// Dice is the dice plan: the sides of each die the longest path rolls, in
+// order. Path i's rolls are the digits of i in that mixed radix.
+func (f *Flat) Dice() []int { return f.sides }
+
 // Outcome is the outcome of path i.
 func (f *Flat) Outcome(i int) int { return int(f.outcome[i]) }
 

@@ -41,3 +41,17 @@ func (p pcg) step() (pcg, uint64) {
 	x *= lo | 1
 	return pcg{hi, lo}, x
 }
+
+// PCG is the engine's generator for code outside the package that must
+// draw exactly as the engine does, at its speed: the benchmarks' limit
+// kernels. It is a value; Next returns the generator past the draw.
+type PCG struct{ g pcg }
+
+// NewPCG returns the generator seeded as rand.NewPCG(seed1, seed2).
+func NewPCG(seed1, seed2 uint64) PCG { return PCG{pcg{seed1, seed2}} }
+
+// Next returns the generator past one draw, and the draw.
+func (p PCG) Next() (PCG, uint64) {
+	g, x := p.g.step()
+	return PCG{g}, x
+}

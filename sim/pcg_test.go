@@ -13,6 +13,7 @@ func TestPCGIsRandPCG(t *testing.T) {
 		var got pcg
 		got.Seed(seed[0], seed[1])
 		g := got
+		e := NewPCG(seed[0], seed[1])
 		for i := range 10000 {
 			w := want.Uint64()
 			if x := got.Uint64(); x != w {
@@ -21,6 +22,9 @@ func TestPCGIsRandPCG(t *testing.T) {
 			var x uint64
 			if g, x = g.step(); x != w {
 				t.Fatalf("seed %v, draw %d by value: %#x, want %#x", seed, i, x, w)
+			}
+			if e, x = e.Next(); x != w {
+				t.Fatalf("seed %v, draw %d exported: %#x, want %#x", seed, i, x, w)
 			}
 		}
 	}

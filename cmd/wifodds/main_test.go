@@ -225,8 +225,8 @@ func TestParseCount(t *testing.T) {
 	}
 }
 
-// bench prints every workload with its ratio to the limit and fails the
-// gate below a threshold.
+// bench prints every workload with its ratio to its limit kernel (or its
+// target) and fails the gate below a threshold.
 func TestBenchGate(t *testing.T) {
 	dir := t.TempDir()
 	pass, fail := filepath.Join(dir, "pass.json"), filepath.Join(dir, "fail.json")
@@ -238,19 +238,25 @@ func TestBenchGate(t *testing.T) {
 	}
 	var rep struct {
 		Workloads []struct {
-			Name  string  `json:"name"`
-			Ratio float64 `json:"ratio_to_limit"`
-			Rate  float64 `json:"trials_per_second"`
+			Name        string  `json:"name"`
+			Ratio       float64 `json:"ratio_to_limit"`
+			Ns          float64 `json:"ns_per_trial"`
+			LimitNs     float64 `json:"limit_ns_per_trial"`
+			PerAnswer   float64 `json:"seconds_per_answer"`
+			RatioTarget float64 `json:"ratio_to_target"`
+			Rate        float64 `json:"trials_per_second"`
 		} `json:"workloads"`
 	}
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Workloads) < 5 || rep.Workloads[0].Name != "limit" || rep.Workloads[0].Ratio != 1 {
+	if len(rep.Workloads) < 10 || rep.Workloads[0].Name != "plain-2d6" {
 		t.Fatalf("bench report %+v", rep)
 	}
 	for _, w := range rep.Workloads {
-		if w.Rate <= 0 || w.Ratio <= 0 {
+		sampling := w.Ns > 0 && w.LimitNs > 0 && w.Ratio > 0 && w.PerAnswer == 0
+		answer := w.PerAnswer > 0 && w.RatioTarget > 0 && w.Ns == 0
+		if w.Rate <= 0 || sampling == answer {
 			t.Errorf("%s: %+v", w.Name, w)
 		}
 	}
