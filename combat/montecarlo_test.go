@@ -81,3 +81,34 @@ func TestMonteCarloAgreesWithExact(t *testing.T) {
 		}
 	}
 }
+
+// Trial, which spells Resolve out for the engine's Stream when a combat
+// has no pre-combat steps, gives what Resolve gives on the same stream,
+// trial after trial, for every example and test scenario and the wild,
+// fractional and standard mixes of generated combats.
+func TestTrialIsResolveOnTheStream(t *testing.T) {
+	combats := exampleCombats(t)
+	for _, crtName := range []string{"standard", "2d6"} {
+		for _, opts := range []string{"[]", "[wild-results]", "[fractional-odds]", "[fractional-odds-d10, wild-results]"} {
+			for _, att := range []int{1, 7, 13, 40} {
+				text, c := generated(t, crtName, opts, att, "[{type: INF, factors: 3, nation: FR}]")
+				combats[text] = c
+			}
+		}
+	}
+	plain := 0
+	for name, c := range combats {
+		if !c.HasPreCombat() {
+			plain++
+		}
+		fast, ref := sim.NewStream(5, 9), sim.NewStream(5, 9)
+		for i := range 5000 {
+			if got, want := c.Trial(fast), combat.Resolve(c, sim.Dice(ref)); got != want {
+				t.Fatalf("%s: trial %d: Trial %d, Resolve %d", name, i, got, want)
+			}
+		}
+	}
+	if plain < 30 {
+		t.Fatalf("only %d combats without pre-combat steps compared", plain)
+	}
+}

@@ -40,6 +40,24 @@ func exampleCombats(t *testing.T, extra ...string) map[string]*combat.Combat {
 	return out
 }
 
+// generated compiles a one-unit attack of att factors on the defenders
+// def (a YAML list) under the table and options given, and returns its
+// text with it.
+func generated(t *testing.T, crtName, opts string, att int, def string) (string, *combat.Combat) {
+	t.Helper()
+	text := fmt.Sprintf("kind: land\ncrt: %s\noptions: %s\nattacker: {units: [{type: ARM, factors: %d, nation: GE}]}\ndefender: {units: %s}\n", crtName, opts, att, def)
+	s, err := scenario.Parse("gen.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, _ := crt.Builtin(crtName)
+	c, err := combat.Compile(s, tb, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return text, c
+}
+
 // Tabulate's exact tally is the flat table's, to the bit, for every combat
 // with no pre-combat steps among the examples and test scenarios; and the
 // run record counts the same paths.
@@ -72,16 +90,7 @@ func TestTabulateIsTheFlatTable(t *testing.T) {
 		for _, opts := range []string{"[]", "[wild-results]", "[fractional-odds]", "[fractional-odds-d10, wild-results]", "[fractional-odds, blitz-modifier]"} {
 			for _, att := range []int{1, 5, 9, 17, 40} {
 				for _, def := range []string{"[{type: INF, factors: 3, nation: FR}]", "[{type: INF, factors: 0, nation: FR}]", "[{type: ARM, factors: 7, nation: FR}, {type: INF, factors: 2, nation: FR}]"} {
-					text := fmt.Sprintf("kind: land\ncrt: %s\noptions: %s\nattacker: {units: [{type: ARM, factors: %d, nation: GE}]}\ndefender: {units: %s}\n", crtName, opts, att, def)
-					s, err := scenario.Parse("gen.yaml", []byte(text))
-					if err != nil {
-						t.Fatal(err)
-					}
-					tb, _ := crt.Builtin(crtName)
-					c, err := combat.Compile(s, tb, nil)
-					if err != nil {
-						t.Fatal(err)
-					}
+					text, c := generated(t, crtName, opts, att, def)
 					a, ra, _ := sim.Exact(context.Background(), c, 0, nil)
 					b, rb, _ := sim.Exact(context.Background(), hidden{c}, 0, nil)
 					for i := range a.Weights {
