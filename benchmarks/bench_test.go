@@ -2,10 +2,13 @@ package benchmarks
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/wifodds/wifodds/combat"
+	"github.com/wifodds/wifodds/scenario"
 	"github.com/wifodds/wifodds/sim"
 )
 
@@ -208,4 +211,31 @@ func TestGateFailsASlowedWorkload(t *testing.T) {
 	if failures, _ := Gate(ctx, set, rs, map[string]float64{"no-such": 1}, 1, 0.02); len(failures) != 1 {
 		t.Fatalf("an unknown workload in the thresholds: %q", failures)
 	}
+}
+
+// Strikes compiles the strikes-3 combat with n ART making ground strikes
+// (0 to 6) instead of three: the workloads behind the issue's "no cliff
+// between 0 and 6 pre-combat strikes" (docs/performance.md).
+func Strikes(n int) (*combat.Combat, error) {
+	s, err := Scenario("strikes-3")
+	if err != nil {
+		return nil, err
+	}
+	var units []scenario.Unit
+	var strike scenario.Unit
+	for _, u := range s.Attacker.Units {
+		if u.Role == scenario.RoleStrike {
+			strike = u
+			continue
+		}
+		units = append(units, u)
+	}
+	for i := range n {
+		u := strike
+		u.Name = fmt.Sprintf("strike %d", i+1)
+		u.Factors = float64(3 + i%3)
+		units = append(units, u)
+	}
+	s.Attacker.Units = units
+	return compile(s)
 }

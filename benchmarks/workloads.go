@@ -309,30 +309,3 @@ func planWorkload(name string, target float64) (Workload, error) {
 		return nil
 	}}, nil
 }
-
-// Strikes compiles the strikes-3 combat with n ART making ground strikes
-// (0 to 6) instead of three: the workloads behind the issue's "no cliff
-// between 0 and 6 pre-combat strikes" (docs/performance.md).
-func Strikes(n int) (*combat.Combat, error) {
-	s, err := Scenario("strikes-3")
-	if err != nil {
-		return nil, err
-	}
-	var units []scenario.Unit
-	var strike scenario.Unit
-	for _, u := range s.Attacker.Units {
-		if u.Role == scenario.RoleStrike {
-			strike = u
-			continue
-		}
-		units = append(units, u)
-	}
-	for i := range n {
-		u := strike
-		u.Name = fmt.Sprintf("strike %d", i+1)
-		u.Factors = float64(3 + i%3)
-		units = append(units, u)
-	}
-	s.Attacker.Units = units
-	return compile(s)
-}

@@ -36,7 +36,7 @@ func PreTargets(c *Combat) (targets, order []int) {
 
 // PreState is the compiled state for targets mask turned face-down and AA
 // outcome air.
-func PreState(c *Combat, mask, air int) *State { return c.pre.state(mask, air) }
+func PreState(c *Combat, mask, air int) *State { return &c.pre.states[mask*len(c.pre.airs)+air] }
 
 // NotionalTarget stands for the notional unit among PreTargets.
 const NotionalTarget = notionalTarget

@@ -48,10 +48,6 @@ type airOutcome struct {
 	support      float64
 }
 
-// state is the State for the face-up targets turned face-down in mask and
-// AA fire outcome air.
-func (p *preCombat) state(mask, air int) *State { return &p.states[mask*len(p.airs)+air] }
-
 // notionalTarget stands in targets for the notional defending unit, which
 // may be ground-struck when no real land unit is in the hex (docs/rules.md
 // §4; AsA 3.11, 3.13).

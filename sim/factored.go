@@ -222,9 +222,6 @@ type FactoredModel interface {
 	Factored() *Factored
 }
 
-// OneDraw reports whether a trial takes one draw (the one-draw layout).
-func (f *Factored) OneDraw() bool { return f.slots != nil }
-
 // sample runs size trials: a branch from the alias table, then an outcome
 // of the branch. In the one-draw layout one word gives the slot, the
 // residue and the index into the branch's results (the mixed-radix digits
