@@ -2,6 +2,7 @@ package combat
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/scenario"
@@ -87,24 +88,51 @@ func (c *Combat) grid(k crt.Kind, level, mod int) []int32 {
 		return []int32{c.settle(level, k, t.Automatic[k], true, t.AutoSrc.Provenance == crt.Reconstructed)}
 	}
 	lo, hi := c.diceRange()
+	// A state reads each table at each odds level once, and a settled
+	// key holds both, so only this grid's own settlings can match.
+	from := len(c.settled)
 	if !c.wild {
 		cells := make([]int32, stride)
 		for d := lo; d <= hi; d++ {
 			r := t.Lookup(k, level, d+mod)
-			cells[d] = c.settleOnce(level, k, r, t.SourceOf(k, level, d+mod).Provenance == crt.Reconstructed)
+			cells[d] = c.settleOnce(from, level, k, r, t.SourceOf(k, level, d+mod).Provenance == crt.Reconstructed)
 		}
 		return cells
 	}
 	// Wild results (docs/rules.md §2.4): the attacker's roll picks the defender
 	// part, the defender's roll the attacker part; a "*" in either picked
 	// row keeps the attackers face-up if they lost nothing.
+	// Most dice totals read one of a few distinct rows: each side's roll
+	// is reduced to its row's index first, and each pair of rows settled
+	// once.
+	type row struct {
+		r     crt.Result
+		recon bool
+	}
+	var rows []row
+	var of [stride]int // a dice total's index in rows
+	for d := lo; d <= hi; d++ {
+		x := row{t.Lookup(k, level, d+mod), t.SourceOf(k, level, d+mod).Provenance == crt.Reconstructed}
+		of[d] = slices.Index(rows, x)
+		if of[d] < 0 {
+			of[d] = len(rows)
+			rows = append(rows, x)
+		}
+	}
+	pair := make([]int32, len(rows)*len(rows))
+	for i := range pair {
+		pair[i] = -1
+	}
 	cells := make([]int32, stride*stride)
 	for a := lo; a <= hi; a++ {
 		for b := lo; b <= hi; b++ {
-			ra, rd := t.Lookup(k, level, a+mod), t.Lookup(k, level, b+mod)
-			r := crt.Result{AttackerLoss: rd.AttackerLoss, FaceUp: ra.FaceUp || rd.FaceUp, DefenderLoss: ra.DefenderLoss, Effect: ra.Effect}
-			recon := t.SourceOf(k, level, a+mod).Provenance == crt.Reconstructed || t.SourceOf(k, level, b+mod).Provenance == crt.Reconstructed
-			cells[a*stride+b] = c.settleOnce(level, k, r, recon)
+			p := &pair[of[a]*len(rows)+of[b]]
+			if *p < 0 {
+				ra, rd := rows[of[a]], rows[of[b]]
+				r := crt.Result{AttackerLoss: rd.r.AttackerLoss, FaceUp: ra.r.FaceUp || rd.r.FaceUp, DefenderLoss: ra.r.DefenderLoss, Effect: ra.r.Effect}
+				*p = c.settleOnce(from, level, k, r, ra.recon || rd.recon)
+			}
+			cells[a*stride+b] = *p
 		}
 	}
 	return cells
@@ -121,11 +149,13 @@ type settleKey struct {
 // settleOnce settles a rolled result, once per state: many cells of a
 // table, and most of a wild-results grid, read the same result, and the
 // first settling interns the outcome in the order the cells are read.
-func (c *Combat) settleOnce(level int, k crt.Kind, r crt.Result, recon bool) int32 {
+// Results settled before index from (other tables or odds levels) cannot
+// match and are not compared.
+func (c *Combat) settleOnce(from, level int, k crt.Kind, r crt.Result, recon bool) int32 {
 	key := settleKey{level, k, r, recon}
-	// A state settles a few dozen distinct results at most: a scan beats
+	// A grid settles a few dozen distinct results at most: a scan beats
 	// hashing the key.
-	for i := range c.settled {
+	for i := from; i < len(c.settled); i++ {
 		if c.settled[i].key == key {
 			return c.settled[i].o
 		}
