@@ -239,3 +239,21 @@ func Strikes(n int) (*combat.Combat, error) {
 	s.Attacker.Units = units
 	return compile(s)
 }
+
+// BenchmarkStrikes samples the strikes-3 combat with 0 to 6 ground
+// strikes on one worker, in ns per trial: the issue asks that 2 to 6
+// strikes stay within 3x of none.
+func BenchmarkStrikes(b *testing.B) {
+	for n := 0; n <= 6; n++ {
+		c, err := Strikes(n)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run("strikes="+itoa(n), func(b *testing.B) {
+			if _, _, err := sim.Sample(context.Background(), c, sim.Config{Trials: uint64(b.N), Seed: 1, Workers: 1}); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/trial")
+		})
+	}
+}
