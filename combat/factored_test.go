@@ -126,3 +126,31 @@ func TestFactoredAliasIsExact(t *testing.T) {
 		}
 	}
 }
+
+// Compare's common-random-numbers runs see the same trials as a run: for
+// a combat sampled in two levels, the joint tally's first marginal is
+// Sample's tally, count for count, and a trial of the pair agrees with
+// itself.
+func TestFactoredJointIsSample(t *testing.T) {
+	c := threeStrikeCombat(t)
+	if c.Factored() == nil {
+		t.Fatal("the three-strike combat is not sampled in two levels")
+	}
+	cfg := sim.Config{Trials: 3*sim.ChunkSize + 77, Seed: 4, Workers: 2}
+	one, _, err := sim.Sample(context.Background(), c, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := sim.SampleJoint(context.Background(), c, c, cfg, cfg.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for o, n := range j.Marginal(0) {
+		if n != one.Counts[o] {
+			t.Fatalf("outcome %d: %d in the joint run, %d sampled", o, n, one.Counts[o])
+		}
+		if d := j.Counts[o*j.NB+o]; d != n {
+			t.Fatalf("outcome %d: %d of %d paired trials agree", o, d, n)
+		}
+	}
+}

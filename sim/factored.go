@@ -223,21 +223,81 @@ type FactoredModel interface {
 }
 
 // sample runs size trials: a branch from the alias table, then an outcome
-// of the branch. In the one-draw layout one word gives the slot, the
-// residue and the index into the branch's results (the mixed-radix digits
-// of one exactly uniform number below span1); otherwise a word gives a
-// slot and a residue and a second draw the branch's outcome.
+// of the branch, counted into four interleaved histograms. The trials are
+// fill's, a block at a time, so Sample and SampleJoint see the same ones.
 func (f *Factored) sample(p *pcg, h []uint64, size int) {
-	g := *p
 	n := len(h) / 4
+	d := factoredDraw{g: *p}
+	var buf [512]int32
+	for done := 0; done < size; {
+		m := min(len(buf), size-done)
+		f.fill(&d, buf[:m])
+		for j, o := range buf[:m] {
+			h[(j&3)*n+int(o)]++
+		}
+		done += m
+	}
+	*p = d.g
+}
+
+// factoredDraw is where a run of fills stands in its stream: the
+// generator, and in the packed layout the word being used and how many
+// trials it has left.
+type factoredDraw struct {
+	g    pcg
+	word uint64
+	left int
+}
+
+// fill writes the outcomes of len(out) trials. In the packed layout one
+// word gives per trials, each the mixed-radix digits of one exactly uniform
+// number below digits: [a slot of the alias table,] a residue of the unit,
+// and an index into the branch's results. Otherwise a word gives a slot
+// and a residue and a second draw the branch's outcome.
+func (f *Factored) fill(d *factoredDraw, out []int32) {
+	g, word, left := d.g, d.word, d.left
 	if f.results != nil {
-		f.samplePacked(&g, h, size)
-		*p = g
+		results, direct, slots := f.results, f.direct, f.slots
+		k, unit, stride, digits := uint64(len(slots)), f.size, f.stride, f.digits
+		for j := range out {
+			if left == 0 {
+				for {
+					g, word = g.step()
+					if _, lo := bits.Mul64(word, f.span1); lo >= f.reject1 {
+						break
+					}
+				}
+				left = f.per
+			}
+			left--
+			var at uint32
+			var lo uint64
+			if direct != nil {
+				var residue uint64
+				residue, lo = bits.Mul64(word, unit)
+				at = direct[residue]
+			} else {
+				var slot, residue uint64
+				slot, lo = bits.Mul64(word, k)
+				residue, lo = bits.Mul64(lo, unit)
+				// Without a branch: which of the two a slot gives is a
+				// coin toss the processor cannot predict. residue and keep
+				// are below 2^62, so the difference's sign says which is
+				// larger.
+				s := &slots[slot]
+				own := uint32(int64(residue-s.keep) >> 63) // all ones when residue < keep
+				at = s.alias ^ (s.alias^s.own)&own
+			}
+			i, _ := bits.Mul64(lo, stride)
+			out[j] = int32(results[uint64(at)+i])
+			// The next trial's digits: this one's number taken off the word.
+			_, word = bits.Mul64(word, digits)
+		}
+		d.g, d.word, d.left = g, word, left
 		return
 	}
 	k := uint64(len(f.branch))
-	for j := 0; j < size; j++ {
-		var word uint64
+	for j := range out {
 		for {
 			g, word = g.step()
 			if _, lo := bits.Mul64(word, f.span); lo >= f.reject {
@@ -253,57 +313,9 @@ func (f *Factored) sample(p *pcg, h []uint64, size int) {
 		post := f.post[b]
 		var i uint64
 		g, i = post.one(g)
-		h[(j&3)*n+int(post.outcome[i])]++
+		out[j] = post.outcome[i]
 	}
-	*p = g
-}
-
-// samplePacked runs size trials on the packed layout: each accepted word
-// is per exactly uniform numbers below digits (its mixed-radix digits, as
-// a flat table's words are), and each number the digits of one trial:
-// [a slot of the alias table,] a residue of the unit, and an index into
-// the branch's results.
-func (f *Factored) samplePacked(p *pcg, h []uint64, size int) {
-	g := *p
-	n := len(h) / 4
-	results, direct, slots := f.results, f.direct, f.slots
-	k, unit, stride, digits := uint64(len(slots)), f.size, f.stride, f.digits
-	var word uint64
-	left := 0
-	for j := 0; j < size; j++ {
-		if left == 0 {
-			for {
-				g, word = g.step()
-				if _, lo := bits.Mul64(word, f.span1); lo >= f.reject1 {
-					break
-				}
-			}
-			left = f.per
-		}
-		left--
-		var at uint32
-		var lo uint64
-		if direct != nil {
-			var residue uint64
-			residue, lo = bits.Mul64(word, unit)
-			at = direct[residue]
-		} else {
-			var slot, residue uint64
-			slot, lo = bits.Mul64(word, k)
-			residue, lo = bits.Mul64(lo, unit)
-			// Without a branch: which of the two a slot gives is a coin
-			// toss the processor cannot predict. residue and keep are
-			// below 2^62, so the difference's sign says which is larger.
-			s := &slots[slot]
-			own := uint32(int64(residue-s.keep) >> 63) // all ones when residue < keep
-			at = s.alias ^ (s.alias^s.own)&own
-		}
-		i, _ := bits.Mul64(lo, stride)
-		h[(j&3)*n+int(results[uint64(at)+i])]++
-		// The next trial's digits: this one's number taken off the word.
-		_, word = bits.Mul64(word, digits)
-	}
-	*p = g
+	d.g = g
 }
 
 // one draws one exactly uniform index into f, and returns the generator

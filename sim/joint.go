@@ -13,6 +13,13 @@ func fillChunk(m Model, pcg *pcg, d Stream, seed, chunk uint64, out []int32) {
 		f.fill(pcg, out)
 		return
 	}
+	if fm, ok := m.(FactoredModel); ok {
+		if f := fm.Factored(); f != nil {
+			seedChunk(pcg, seed, chunk)
+			f.fill(&factoredDraw{g: *pcg}, out)
+			return
+		}
+	}
 	d.Reset(seed, chunk)
 	for j := range out {
 		out[j] = int32(m.Trial(d))
