@@ -12,10 +12,13 @@
 // a strategic bombardment (§5), and Campaign flies several raids carrying
 // losses forward. Both types are sim.Models: exact enumeration, replay,
 // flat tables and Monte Carlo all run the same routine. A Combat is also a
-// sim.Tabulator: Tabulate runs the pre-combat part of the routine
-// (preState) once per sequence of its dice and weights each state's CRT
-// cells, so exact answers need not walk the whole dice tree; its flat
-// table is built on the first Monte Carlo run.
+// sim.Tabulator: Tabulate counts, step by step, the sequences of
+// pre-combat dice that reach each state (what running the routine's
+// pre-combat part, preState, on every sequence gives; a test compares
+// them) and weights each state's CRT cells, so exact answers need not
+// walk the whole dice tree. Its flat table, or for a large tree with
+// pre-combat steps its two-level table (Factored), is built on the first
+// Monte Carlo run.
 //
 // The package does no I/O, except that a combat whose ground support
 // faces AA fire loads the air tables its scenario names.

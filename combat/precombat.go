@@ -42,6 +42,10 @@ type preCombat struct {
 	states []State
 }
 
+// d6s is how many d6 the pre-combat steps roll, every path all of them:
+// a die per ground strike, per ship and face-up target, and per AA die.
+func (p *preCombat) d6s() int { return len(p.strikes) + len(p.ships)*len(p.targets) + p.aaDice }
+
 // airOutcome is what AA fire did to the ground support.
 type airOutcome struct {
 	hit, aborted int8

@@ -9,7 +9,7 @@ func walkPreWeights(p *preCombat) (weights []uint64, preSize uint64, ok bool) {
 	if p.fracSides > 0 {
 		sides = append(sides, p.fracSides)
 	}
-	for range len(p.strikes) + len(p.ships)*len(p.targets) + p.aaDice {
+	for range p.d6s() {
 		sides = append(sides, 6)
 	}
 	preSize = 1

@@ -167,14 +167,15 @@ func (c *Combat) prePaths() uint64 {
 		return 0
 	}
 	n := uint64(max(p.fracSides, 1))
-	dice := len(p.strikes) + len(p.ships)*len(p.targets) + p.aaDice + 1
+	// The CRT roll: one or two d6 a side, both sides under wild results.
+	crtDice := 1
 	if c.twoDice {
-		dice++
+		crtDice = 2
 	}
 	if c.wild {
-		dice *= 2 // bounds the CRT's share from above; exactness is not needed
+		crtDice *= 2
 	}
-	for range dice {
+	for range p.d6s() + crtDice {
 		if n > math.MaxUint64/6 {
 			return math.MaxUint64
 		}
@@ -281,7 +282,7 @@ func preWeights(p *preCombat) (weights []uint64, preSize uint64, ok bool) {
 		fracWays = p.fracSides
 	}
 	preSize = uint64(fracWays)
-	for range len(p.strikes) + len(p.ships)*len(p.targets) + p.aaDice {
+	for range p.d6s() {
 		if preSize > maxPreSequences/6 {
 			return nil, 0, false
 		}
