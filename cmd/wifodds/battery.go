@@ -29,10 +29,8 @@ func batteryCommand() *cli.Command {
 		&cli.StringFlag{Name: "shard", Usage: "run shard `I/N` of the battery (I from 1) and write its part for wifodds merge"},
 		&cli.BoolFlag{Name: "shard-from-zero", Usage: "--shard's I counts from 0 (a Kubernetes Indexed Job's JOB_COMPLETION_INDEX)"},
 		&cli.StringFlag{Name: "name", Usage: "the battery's name in reports (default: the first argument's)"},
-		&cli.BoolFlag{Name: "exact", Usage: "exact enumeration only (fails if a tree is too large)"},
-		&cli.BoolFlag{Name: "mc", Usage: "Monte Carlo even when exact answers are possible"},
-		&cli.BoolFlag{Name: "independent", Usage: "Monte Carlo with independent streams instead of common random numbers"},
 	}
+	flags = append(flags, variantEngineFlags()...)
 	return command("battery", "run many scenarios under several variants and report what moves", "DIR|GLOB|FILE...",
 		"Runs every scenario under every --variant (the override syntax of compare), exact where the dice tree is within\n"+
 			"--budget and Monte Carlo with common random numbers otherwise, and reports each metric's difference from the\n"+

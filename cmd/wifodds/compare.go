@@ -17,12 +17,12 @@ import (
 func compareCommand() *cli.Command {
 	flags := []cli.Flag{
 		&cli.StringSliceFlag{Name: "variant", Aliases: []string{"v"}, Usage: "a variant: `NAME=OVERRIDES` (repeat)"},
-		&cli.BoolFlag{Name: "exact", Usage: "exact enumeration only (fails if a tree is too large)"},
-		&cli.BoolFlag{Name: "mc", Usage: "Monte Carlo even when exact answers are possible"},
-		&cli.BoolFlag{Name: "independent", Usage: "Monte Carlo with independent streams instead of common random numbers"},
+	}
+	flags = append(flags, variantEngineFlags()...)
+	flags = append(flags,
 		&cli.StringFlag{Name: "chart", Usage: "write the stacked result-mix chart to `FILE` (.png or .svg)"},
 		&cli.StringFlag{Name: "loss-chart", Usage: "write the attacking-losses chart to `FILE` (.png or .svg)"},
-	}
+	)
 	return command("compare", "compare variants of a scenario (CRTs, options, modifiers) side by side", "FILE",
 		"Each --variant NAME=OVERRIDES changes the scenario, e.g. --variant std='crt=standard' --variant alt='crt=2d6'\n"+
 			"--variant wild='crt=2d6,options+=wild-results'. Overrides: crt=, table=, modifier=, options+=, options-=, options=a+b.\n"+

@@ -21,6 +21,17 @@ const DefaultSeed = 1
 // maxWorkers bounds --workers.
 const maxWorkers = 1024
 
+// variantEngineFlags choose how variants are weighed (compare, battery):
+// the method, and for Monte Carlo whether the variants share their random
+// numbers.
+func variantEngineFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.BoolFlag{Name: "exact", Usage: "exact enumeration only (fails if a tree is too large)"},
+		&cli.BoolFlag{Name: "mc", Usage: "Monte Carlo even when exact answers are possible"},
+		&cli.BoolFlag{Name: "independent", Usage: "Monte Carlo with independent streams instead of common random numbers"},
+	}
+}
+
 // samplingFlags are the flags of every command that samples or enumerates.
 func samplingFlags() []cli.Flag {
 	return []cli.Flag{
