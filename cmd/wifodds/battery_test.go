@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -22,6 +23,26 @@ func batteryArgs(mc bool) []string {
 // One process or N shard processes merged give the same report, byte for
 // byte apart from timings, for an exact battery and a sampled one, in
 // every format.
+// shardAndMerge runs the command args as n shards, each writing its part,
+// and returns what merging the parts prints in format.
+func shardAndMerge(t *testing.T, args []string, n int, format string) string {
+	t.Helper()
+	dir := t.TempDir()
+	var parts []string
+	for i := 1; i <= n; i++ {
+		part := filepath.Join(dir, fmt.Sprintf("part%d.json", i))
+		if _, errs, code := wifodds(t, append(slices.Clone(args), "--shard", fmt.Sprintf("%d/%d", i, n), "-o", part)...); code != 0 {
+			t.Fatal(errs)
+		}
+		parts = append(parts, part)
+	}
+	merged, errs, code := wifodds(t, append([]string{"merge", "-f", format}, parts...)...)
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	return merged
+}
+
 func TestBatteryShardsMergeIdentically(t *testing.T) {
 	for _, mc := range []bool{false, true} {
 		for _, format := range []string{"json", "text", "csv"} {
@@ -33,19 +54,7 @@ func TestBatteryShardsMergeIdentically(t *testing.T) {
 				t.Fatal(errs)
 			}
 			for _, n := range []int{1, 2, 3, 7} {
-				dir := t.TempDir()
-				var parts []string
-				for i := 1; i <= n; i++ {
-					part := filepath.Join(dir, fmt.Sprintf("part%d.json", i))
-					if _, errs, code := wifodds(t, append(batteryArgs(mc), "--shard", fmt.Sprintf("%d/%d", i, n), "-o", part)...); code != 0 {
-						t.Fatal(errs)
-					}
-					parts = append(parts, part)
-				}
-				merged, errs, code := wifodds(t, append([]string{"merge", "-f", format}, parts...)...)
-				if code != 0 {
-					t.Fatal(errs)
-				}
+				merged := shardAndMerge(t, batteryArgs(mc), n, format)
 				if normalise(merged) != normalise(one) {
 					t.Errorf("mc=%v, %s, %d shards: the merged report differs from the one-process report", mc, format, n)
 				}
@@ -139,19 +148,7 @@ func TestRunShardsMergeIdentically(t *testing.T) {
 				t.Fatal(errs)
 			}
 			for _, n := range []int{1, 2, 3, 7} {
-				dir := t.TempDir()
-				var parts []string
-				for i := 1; i <= n; i++ {
-					part := filepath.Join(dir, fmt.Sprintf("part%d.json", i))
-					if _, errs, code := wifodds(t, append(args, "--shard", fmt.Sprintf("%d/%d", i, n), "-o", part)...); code != 0 {
-						t.Fatal(errs)
-					}
-					parts = append(parts, part)
-				}
-				merged, errs, code := wifodds(t, append([]string{"merge", "-f", format}, parts...)...)
-				if code != 0 {
-					t.Fatal(errs)
-				}
+				merged := shardAndMerge(t, args, n, format)
 				if normalise(merged) != normalise(one) {
 					t.Errorf("%s, %s, %d shards: the merged report differs:\n%s\nwant\n%s", args[len(args)-1], format, n, merged, one)
 				}
