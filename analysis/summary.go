@@ -1,10 +1,12 @@
 package analysis
 
 import (
-	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
+	"sync"
 
 	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
@@ -131,14 +133,21 @@ type ReconstructedUse struct {
 // one pass over the outcomes with an accumulator each (stats.Acc), adding
 // outcomes in index order as Tally.Event does, so the figures are Event's
 // to the bit; outcomes that never happen add nothing and are skipped.
+//
+// The planner and the web app summarise thousands of exact answers a
+// request, so Summarize builds only what it returns: its working arrays
+// live on the stack for combats of up to scratchOutcomes outcomes, and the
+// names of results, odds levels and factor totals are kept written
+// (crt.Result.String, factorKey).
 func Summarize(c *combat.Combat, t *stats.Tally, run sim.Run) *Summary {
 	s := c.Scenario
+	out := c.Outcomes
+	n := len(out)
 	sum := &Summary{
-		Scenario: s.Name, Kind: string(s.Kind), CRT: s.CRT, Table: s.Table, Options: []string{},
+		Scenario: s.Name, Kind: string(s.Kind), CRT: s.CRT, Table: s.Table, Options: make([]string, 0, len(s.Options)),
 		Run:        run,
 		Odds:       OddsTotals{c.Attack, c.Defence},
-		OddsLevels: map[string]float64{}, Tables: map[string]float64{},
-		Results: map[string]float64{}, ResultCIs: map[string]stats.Estimate{},
+		OddsLevels: make(map[string]float64, len(c.AtOdds)), Tables: make(map[string]float64, len(crt.Kinds)),
 		Warnings: []string{},
 	}
 	if s.Kind != scenario.Land {
@@ -149,10 +158,19 @@ func Summarize(c *combat.Combat, t *stats.Tally, run sim.Run) *Summary {
 		sum.Options = append(sum.Options, o)
 	}
 	sort.Strings(sum.Options)
-	out := c.Outcomes
-	n := len(out)
-	// happens lists the outcomes with weight: the only ones any sum adds.
-	happens := make([]int, 0, n)
+
+	// Working arrays, by outcome.
+	var intBuf [3 * scratchOutcomes]int
+	var floatBuf [2 * scratchOutcomes]float64
+	ints, floats := intBuf[:], floatBuf[:]
+	if n > scratchOutcomes {
+		ints, floats = make([]int, 3*n), make([]float64, 2*n)
+	}
+	happens := ints[:0:n] // the outcomes with weight: the only ones any sum adds
+	codeAt := ints[n : 2*n]
+	values := ints[2*n : 3*n]
+	ws := t.MeanWeights(floats[:0:n])
+	vals := floats[n : 2*n]
 	for i := 0; i < n; i++ {
 		if t.Prob(i) > 0 {
 			happens = append(happens, i)
@@ -160,12 +178,16 @@ func Summarize(c *combat.Combat, t *stats.Tally, run sim.Run) *Summary {
 	}
 
 	// Odds levels, tables, the headline events and the reconstructed share.
-	levels := make([]stats.Acc, len(c.CRT.Levels))
+	var levelBuf [32]stats.Acc
+	levels := levelBuf[:]
+	if len(c.CRT.Levels) > len(levelBuf) {
+		levels = make([]stats.Acc, len(c.CRT.Levels))
+	}
 	var tables [2]stats.Acc
 	var hex, bt, up, ret, shat, notAllowed, recon stats.Acc
 	for _, i := range happens {
 		o := &out[i]
-		if lv := int(o.Level); lv >= 0 && lv < len(levels) {
+		if lv := int(o.Level); lv >= 0 && lv < len(c.CRT.Levels) {
 			levels[lv].Add(t, i)
 		}
 		tables[o.Table].Add(t, i)
@@ -209,13 +231,8 @@ func Summarize(c *combat.Combat, t *stats.Tally, run sim.Run) *Summary {
 
 	// Each CRT result's code, in the order the reachable outcomes first
 	// give it, ranked from the attacker's worst to best.
-	type ranked struct {
-		code string
-		o    *combat.Outcome
-		acc  stats.Acc
-	}
-	var codes []ranked
-	codeAt := make([]int, n) // outcome -> its code's place in codes, or -1
+	var codeBuf [24]rankedCode
+	codes := codeBuf[:0]
 	for i := range out {
 		code := out[i].Result.String()
 		if out[i].NotAllowed {
@@ -230,7 +247,7 @@ func Summarize(c *combat.Combat, t *stats.Tally, run sim.Run) *Summary {
 		}
 		if codeAt[i] < 0 && c.Reachable[i] {
 			codeAt[i] = len(codes)
-			codes = append(codes, ranked{code: code, o: &out[i]})
+			codes = append(codes, rankedCode{code: code, o: &out[i]})
 		}
 	}
 	for _, i := range happens {
@@ -238,35 +255,35 @@ func Summarize(c *combat.Combat, t *stats.Tally, run sim.Run) *Summary {
 			codes[k].acc.Add(t, i)
 		}
 	}
+	sum.Results, sum.ResultCIs = make(map[string]float64, len(codes)), make(map[string]stats.Estimate, len(codes))
 	for k := range codes {
 		e := codes[k].acc.Estimate(t)
 		sum.ResultCIs[codes[k].code] = e
 		sum.Results[codes[k].code] = e.P
 	}
-	sort.SliceStable(codes, func(a, b int) bool {
-		if c := codes[a].o.CompareForAttacker(codes[b].o); c != 0 {
-			return c < 0
+	slices.SortStableFunc(codes, func(a, b rankedCode) int {
+		if c := a.o.CompareForAttacker(b.o); c != 0 {
+			return c
 		}
-		return codes[a].code < codes[b].code
+		return strings.Compare(a.code, b.code)
 	})
-	for _, r := range codes {
-		sum.ResultOrder = append(sum.ResultOrder, r.code)
+	sum.ResultOrder = make([]string, len(codes))
+	for k, r := range codes {
+		sum.ResultOrder[k] = r.code
 	}
 
 	// Loss distributions and means.
-	ints := make([]int, n)
 	intDist := func(value func(o *combat.Outcome) int) []stats.Estimate {
 		for i := range out {
-			ints[i] = value(&out[i])
+			values[i] = value(&out[i])
 		}
-		return distribution(t, happens, ints)
+		return distribution(t, happens, values)
 	}
-	floats := make([]float64, n)
 	floatDist := func(value func(o *combat.Outcome) float64) map[string]stats.Estimate {
 		for i := range out {
-			floats[i] = value(&out[i])
+			vals[i] = value(&out[i])
 		}
-		return valueDistribution(t, happens, floats)
+		return valueDistribution(t, happens, vals)
 	}
 	di := &sum.DistCIs
 	di.AttackerUnitsLost = intDist(func(o *combat.Outcome) int { return int(o.AttackerLost) })
@@ -280,9 +297,7 @@ func Summarize(c *combat.Combat, t *stats.Tally, run sim.Run) *Summary {
 		d.AttackerUnitsReduced = points(intDist(func(o *combat.Outcome) int { return int(o.AttackerReduced) }))
 		d.DefenderUnitsReduced = points(intDist(func(o *combat.Outcome) int { return int(o.DefenderReduced) }))
 	}
-	ws := t.MeanWeights(nil)
 	mean := func(value func(o *combat.Outcome) float64) stats.Mean {
-		vals := make([]float64, n)
 		for i := range out {
 			vals[i] = value(&out[i])
 		}
@@ -294,10 +309,14 @@ func Summarize(c *combat.Combat, t *stats.Tally, run sim.Run) *Summary {
 	m.AttackerFactorsLost = mean(func(o *combat.Outcome) float64 { return o.AttackerFactorsLost })
 	m.DefenderFactorsLost = mean(func(o *combat.Outcome) float64 { return o.DefenderFactorsLost })
 
-	sum.LossesByType = LossesByType{
-		Attacker: lossesByType(t, happens, ws, s.Attacker.Units, c.AttOrder, out, func(o *combat.Outcome) int { return int(o.AttackerLost + o.AttackerReduced) }),
-		Defender: lossesByType(t, happens, ws, s.Defender.Units, c.DefOrder, out, func(o *combat.Outcome) int { return int(o.DefenderLost + o.DefenderReduced) }),
+	for i := range out {
+		values[i] = int(out[i].AttackerLost + out[i].AttackerReduced)
 	}
+	sum.LossesByType.Attacker = lossesByType(t, happens, ws, vals, s.Attacker.Units, c.AttOrder, values)
+	for i := range out {
+		values[i] = int(out[i].DefenderLost + out[i].DefenderReduced)
+	}
+	sum.LossesByType.Defender = lossesByType(t, happens, ws, vals, s.Defender.Units, c.DefOrder, values)
 	if c.HasPreCombat() {
 		sum.PreCombat = &PreCombat{
 			DefendersStruck:   points(intDist(func(o *combat.Outcome) int { return int(o.Struck) })),
@@ -309,10 +328,23 @@ func Summarize(c *combat.Combat, t *stats.Tally, run sim.Run) *Summary {
 	sum.Reconstructed.Probability = recon.Estimate(t)
 	sum.Reconstructed.Used = sum.Reconstructed.Probability.P > 0
 	if sum.Reconstructed.Used {
-		sum.Warnings = append(sum.Warnings, fmt.Sprintf("reconstructed table values (docs/rules.md §0) decide %.1f%% of outcomes; load the printed table with crt: FILE for official values",
-			100*sum.Reconstructed.Probability.P))
+		sum.Warnings = append(sum.Warnings, "reconstructed table values (docs/rules.md §0) decide "+
+			strconv.FormatFloat(100*sum.Reconstructed.Probability.P, 'f', 1, 64)+
+			"% of outcomes; load the printed table with crt: FILE for official values")
 	}
 	return sum
+}
+
+// scratchOutcomes is the most outcomes Summarize works on in arrays on
+// its stack: a plain combat's few dozen, with room.
+const scratchOutcomes = 64
+
+// rankedCode is a CRT result's code, an outcome that gives it (to rank it
+// for the attacker) and its probability.
+type rankedCode struct {
+	code string
+	o    *combat.Outcome
+	acc  stats.Acc
 }
 
 // distribution is P(value == v) for v = 0 up to the largest value an
@@ -322,7 +354,11 @@ func distribution(t *stats.Tally, happens []int, value []int) []stats.Estimate {
 	for _, i := range happens {
 		top = max(top, value[i])
 	}
-	accs := make([]stats.Acc, top+1)
+	var buf [32]stats.Acc
+	accs := buf[:]
+	if top+1 > len(buf) {
+		accs = make([]stats.Acc, top+1)
+	}
 	for _, i := range happens {
 		if v := value[i]; v >= 0 {
 			accs[v].Add(t, i)
@@ -342,37 +378,66 @@ func valueDistribution(t *stats.Tally, happens []int, value []float64) map[strin
 		v   float64
 		acc stats.Acc
 	}
-	var accs []valueAcc
+	var buf [16]valueAcc
+	accs := buf[:0]
 	for _, i := range happens {
-		k := slices.IndexFunc(accs, func(a valueAcc) bool { return a.v == value[i] })
-		if k < 0 {
-			k = len(accs)
+		k := 0
+		for k < len(accs) && accs[k].v != value[i] {
+			k++
+		}
+		if k == len(accs) {
 			accs = append(accs, valueAcc{v: value[i]})
 		}
 		accs[k].acc.Add(t, i)
 	}
 	out := make(map[string]stats.Estimate, len(accs))
 	for k := range accs {
-		out[strconv.FormatFloat(accs[k].v, 'f', -1, 64)] = accs[k].acc.Estimate(t)
+		out[factorKey(accs[k].v)] = accs[k].acc.Estimate(t)
 	}
 	return out
 }
 
+// factorKey names a factor total as the summary keys it: the shortest
+// decimal that reads back as the value.
+func factorKey(v float64) string {
+	// Factor totals are whole or half factors, mostly under 128: those
+	// names are written once.
+	if h := v * 2; h >= 0 && h < float64(len(halfNames())) && h == float64(int(h)) && !(v == 0 && math.Signbit(v)) {
+		return halfNames()[int(h)]
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
+// halfNames are factorKey's names of 0, 0.5, 1, ... 127.5.
+var halfNames = sync.OnceValue(func() *[256]string {
+	var names [256]string
+	for h := range names {
+		names[h] = strconv.FormatFloat(float64(h)/2, 'f', -1, 64)
+	}
+	return &names
+})
+
 // lossesByType works out per-type losses from the units removed
-// (destroyed or reduced): a side always loses its units in its loss order,
-// so the first n of the order are the ones removed.
-func lossesByType(t *stats.Tally, happens []int, ws []float64, us []scenario.Unit, order []int, out []combat.Outcome, lost func(o *combat.Outcome) int) map[string]TypeLoss {
-	res := map[string]TypeLoss{}
-	var types []scenario.UnitType
+// (destroyed or reduced), lost by outcome: a side always loses its units
+// in its loss order, so the first n of the order are the ones removed.
+// vals is working space, one per outcome.
+func lossesByType(t *stats.Tally, happens []int, ws, vals []float64, us []scenario.Unit, order []int, lost []int) map[string]TypeLoss {
+	var typeBuf [8]scenario.UnitType
+	types := typeBuf[:0]
 	for i := range us {
 		if !slices.Contains(types, us[i].Type) {
 			types = append(types, us[i].Type)
 		}
 	}
-	vals := make([]float64, len(out))
+	res := make(map[string]TypeLoss, len(types))
+	var prefixBuf [64]int
+	prefix := prefixBuf[:]
+	if len(order)+1 > len(prefixBuf) {
+		prefix = make([]int, len(order)+1)
+	}
 	for _, typ := range types {
 		// prefix[m] is how many of the first m units lost are of the type.
-		prefix := make([]int, len(order)+1)
+		prefix[0] = 0
 		for m, u := range order {
 			prefix[m+1] = prefix[m]
 			if us[u].Type == typ {
@@ -380,8 +445,8 @@ func lossesByType(t *stats.Tally, happens []int, ws []float64, us []scenario.Uni
 			}
 		}
 		var any stats.Acc
-		for i := range out {
-			vals[i] = float64(prefix[min(lost(&out[i]), len(order))])
+		for i := range vals {
+			vals[i] = float64(prefix[min(lost[i], len(order))])
 		}
 		for _, i := range happens {
 			if vals[i] > 0 {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Ratio is an odds level a:b in lowest terms.
@@ -24,7 +25,26 @@ func ParseRatio(s string) (Ratio, error) {
 	return Ratio{n, d}, nil
 }
 
-func (r Ratio) String() string { return fmt.Sprintf("%d:%d", r.Num, r.Den) }
+func (r Ratio) String() string {
+	if r.Num >= 0 && r.Num < len(ratioNames()) && r.Den >= 0 && r.Den < len(ratioNames()) {
+		return ratioNames()[r.Num][r.Den]
+	}
+	return r.name()
+}
+
+func (r Ratio) name() string { return strconv.Itoa(r.Num) + ":" + strconv.Itoa(r.Den) }
+
+// ratioNames are the names of the ratios with small terms, every CRT
+// level's, written once: summaries name the level of every answer.
+var ratioNames = sync.OnceValue(func() *[17][17]string {
+	var names [17][17]string
+	for n := range names {
+		for d := range names[n] {
+			names[n][d] = Ratio{n, d}.name()
+		}
+	}
+	return &names
+})
 
 // AtMost reports whether r <= attack/defence. It compares cross products,
 // which is exact for the dyadic totals that halving and rounding produce.

@@ -110,3 +110,15 @@ func TestRounding(t *testing.T) {
 		t.Errorf("KeepFractions(19.5) = %v", got)
 	}
 }
+
+// Ratio names are "a:b" whether kept written or not.
+func TestRatioString(t *testing.T) {
+	for _, c := range []struct {
+		r    Ratio
+		want string
+	}{{Ratio{3, 2}, "3:2"}, {Ratio{1, 16}, "1:16"}, {Ratio{16, 1}, "16:1"}, {Ratio{17, 1}, "17:1"}, {Ratio{1, 1000}, "1:1000"}, {Ratio{0, 1}, "0:1"}} {
+		if got := c.r.String(); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.r, got, c.want)
+		}
+	}
+}

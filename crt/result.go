@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Effect is what happens to the defenders who survive a result.
@@ -93,6 +94,39 @@ func parseLoss(s string) (int8, error) {
 
 // String writes the result back as its code; ParseResult(r.String()) == r.
 func (r Result) String() string {
+	if uint8(r.AttackerLoss) < codeLosses && uint8(r.DefenderLoss) < codeLosses && r.Effect <= Breakthrough {
+		faceUp := 0
+		if r.FaceUp {
+			faceUp = 1
+		}
+		return resultCodes()[r.AttackerLoss][faceUp][r.DefenderLoss][r.Effect]
+	}
+	return r.code()
+}
+
+// codeLosses bounds the losses of the results whose codes are kept
+// written: every printed CRT's.
+const codeLosses = 8
+
+// resultCodes are the codes of the results with fewer than codeLosses
+// units lost a side, written once, so summaries that name thousands of
+// results build no strings.
+var resultCodes = sync.OnceValue(func() *[codeLosses][2][codeLosses][Breakthrough + 1]string {
+	var codes [codeLosses][2][codeLosses][Breakthrough + 1]string
+	for a := range codes {
+		for f := range codes[a] {
+			for d := range codes[a][f] {
+				for e := range codes[a][f][d] {
+					codes[a][f][d][e] = Result{AttackerLoss: int8(a), FaceUp: f == 1, DefenderLoss: int8(d), Effect: Effect(e)}.code()
+				}
+			}
+		}
+	}
+	return &codes
+})
+
+// code writes the result's code.
+func (r Result) code() string {
 	var b strings.Builder
 	switch {
 	case r.AttackerLoss > 0:

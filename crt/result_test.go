@@ -54,3 +54,29 @@ func FuzzParseResult(f *testing.F) {
 		}
 	})
 }
+
+// Every code String keeps written is the one it writes out, and parses
+// back to its result (docs/rules.md §2).
+func TestResultCodesWritten(t *testing.T) {
+	for a := int8(0); a <= 20; a++ {
+		for _, up := range []bool{false, true} {
+			for d := int8(0); d <= 20; d++ {
+				for e := NoEffect; e <= Breakthrough; e++ {
+					r := Result{AttackerLoss: a, FaceUp: up, DefenderLoss: d, Effect: e}
+					if got, want := r.String(), r.code(); got != want {
+						t.Fatalf("%+v: String %q, code %q", r, got, want)
+					}
+					if a == 0 && (d > 0 || e == NoEffect) {
+						back, err := ParseResult(r.String())
+						if err != nil || back != r {
+							t.Errorf("%+v -> %q -> %+v, %v", r, r.String(), back, err)
+						}
+					}
+				}
+			}
+		}
+	}
+	if got := (Result{AttackerLoss: 2, FaceUp: true, DefenderLoss: 3, Effect: Shatter}).String(); got != "2/3S" {
+		t.Errorf("a loss hides the star: got %q", got)
+	}
+}
