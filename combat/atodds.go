@@ -87,6 +87,28 @@ func (c *Combat) grid(k crt.Kind, level, mod int) []int32 {
 	if c.Automatic {
 		return []int32{c.settle(level, k, t.Automatic[k], true, t.AutoSrc.Provenance == crt.Reconstructed)}
 	}
+	// Both odds levels of a fractional-odds step can read the same CRT
+	// level (at the table's ends): the grid is read once a state.
+	for _, g := range c.grids {
+		if g.k == k && g.level == level && g.mod == mod {
+			return g.cells
+		}
+	}
+	cells := c.readGrid(k, level, mod)
+	c.grids = append(c.grids, grid{k, level, mod, cells})
+	return cells
+}
+
+// grid is a state's grid of outcomes on one table at one odds level.
+type grid struct {
+	k          crt.Kind
+	level, mod int
+	cells      []int32
+}
+
+// readGrid is grid, read afresh.
+func (c *Combat) readGrid(k crt.Kind, level, mod int) []int32 {
+	t := c.CRT
 	lo, hi := c.diceRange()
 	// A state reads each table at each odds level once, and a settled
 	// key holds both, so only this grid's own settlings can match.
@@ -152,6 +174,9 @@ type settleKey struct {
 // Results settled before index from (other tables or odds levels) cannot
 // match and are not compared.
 func (c *Combat) settleOnce(from, level int, k crt.Kind, r crt.Result, recon bool) int32 {
+	// A "*" means nothing beside an attacker loss (settle drops it), so
+	// 1/- and a composite "1*/-" settle as one.
+	r.FaceUp = r.FaceUp && r.AttackerLoss == 0
 	key := settleKey{level, k, r, recon}
 	// A grid settles a few dozen distinct results at most: a scan beats
 	// hashing the key.
@@ -348,6 +373,14 @@ func (c *Combat) settle(level int, k crt.Kind, r crt.Result, auto, recon bool) i
 		o.AttackerFaceUp = false
 	}
 	o.Result = r
+	if c.pre == nil {
+		// One state: settleOnce settles each result once, and an outcome
+		// records its level, table, result (as applied) and provenance, so
+		// no two settlings give equal outcomes and there is nothing to
+		// intern (TestOutcomesDistinct).
+		c.Outcomes = append(c.Outcomes, o)
+		return int32(len(c.Outcomes) - 1)
+	}
 	return c.internOutcome(o)
 }
 

@@ -37,6 +37,7 @@ type Combat struct {
 	air      *crt.AirTables    // loaded air tables for AA fire at the ground support, or nil
 	intern   map[Outcome]int32 // Outcomes by value once there are more than internScan
 	settled  []settled         // rolled results settled in the state being compiled
+	grids    []grid            // the grids read in the state being compiled
 	pre      *preCombat        // pre-combat random steps, or nil
 
 	// Scratch while compiling a state.
@@ -167,7 +168,7 @@ func CompileWith(s *scenario.Scenario, t *crt.Table, air *crt.AirTables, opts Op
 func (c *Combat) compileState() {
 	t := c.CRT
 	c.State = State{}
-	c.settled = c.settled[:0]
+	c.settled, c.grids = c.settled[:0], c.grids[:0]
 	c.totals()
 	if c.Defence <= 0 {
 		c.Automatic = true
