@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"sort"
+	"sync"
 )
 
 // UnitType is a land unit's type.
@@ -94,11 +95,13 @@ func (u *Unit) ColdWeather() bool {
 // IsTerritorial reports a territorial unit (AfA 3.2).
 func (u *Unit) IsTerritorial() bool { return u.Territorial || u.Type == TERR }
 
-func sortedUnitTypes() []string {
+// sortedUnitTypes lists the unit types in order, for messages and
+// suggestions; it is shared, not to be changed.
+var sortedUnitTypes = sync.OnceValue(func() []string {
 	ts := UnitTypes()
 	sort.Strings(ts)
 	return ts
-}
+})
 
 // Sizes lists the unit sizes.
 func Sizes() []string { return append([]string(nil), sizes...) }

@@ -67,6 +67,11 @@ func Parse(file string, data []byte) (*yaml.Node, error) {
 	if len(data) > MaxSize {
 		return nil, &Error{File: file, Msg: fmt.Sprintf("file is %d bytes; the limit is %d", len(data), MaxSize)}
 	}
+	// The fast path reads only text (no control characters, valid UTF-8)
+	// with short lines, so what it takes passes the checks below.
+	if root, ok := fastParse(data); ok {
+		return root, nil
+	}
 	if line, col, ok := notText(data); !ok {
 		return nil, &Error{File: file, Line: line, Column: col, Msg: "not text: a scenario or table is a YAML text file in UTF-8"}
 	}
@@ -353,18 +358,27 @@ func (d *Decoder) Map(n *yaml.Node, path string) *Map {
 		d.Errorf(n, path, "expected a mapping of keys to values, found %s", describe(n))
 		return m
 	}
-	seen := make(map[string]bool, len(n.Content)/2)
+	pairs := len(n.Content) / 2
+	m.keys, m.vals, m.used = make([]*yaml.Node, 0, pairs), make([]*yaml.Node, 0, pairs), make([]bool, 0, pairs)
+	// A mapping has a handful of keys: look for a repeat among those kept;
+	// only a long one is worth a set.
+	var seen map[string]bool
+	if pairs > 16 {
+		seen = make(map[string]bool, pairs)
+	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		if k.Kind != yaml.ScalarNode {
 			d.Errorf(k, path, "keys must be plain words, found %s", describe(k))
 			continue
 		}
-		if seen[k.Value] {
+		if seen != nil && seen[k.Value] || seen == nil && m.Has(k.Value) {
 			d.Errorf(k, m.Join(k.Value), "key appears twice")
 			continue
 		}
-		seen[k.Value] = true
+		if seen != nil {
+			seen[k.Value] = true
+		}
 		m.keys = append(m.keys, k)
 		m.vals = append(m.vals, v)
 		m.used = append(m.used, false)
@@ -447,7 +461,7 @@ func (m *Map) Str(key string, dst *string) bool {
 	if n == nil {
 		return false
 	}
-	s, ok := m.d.Scalar(n, m.Join(key))
+	s, ok := m.d.scalar(n, keyPath{m, key})
 	if ok {
 		*dst = s
 	}
@@ -460,7 +474,7 @@ func (m *Map) Float(key string, dst *float64) bool {
 	if n == nil {
 		return false
 	}
-	v, ok := m.d.Float(n, m.Join(key))
+	v, ok := m.d.float(n, keyPath{m, key})
 	if ok {
 		*dst = v
 	}
@@ -473,7 +487,7 @@ func (m *Map) Int(key string, dst *int) bool {
 	if n == nil {
 		return false
 	}
-	v, ok := m.d.Int(n, m.Join(key))
+	v, ok := m.d.int(n, keyPath{m, key})
 	if ok {
 		*dst = v
 	}
@@ -486,7 +500,7 @@ func (m *Map) Bool(key string, dst *bool) bool {
 	if n == nil {
 		return false
 	}
-	v, ok := m.d.Bool(n, m.Join(key))
+	v, ok := m.d.bool(n, keyPath{m, key})
 	if ok {
 		*dst = v
 	}
@@ -501,7 +515,7 @@ func (m *Map) Enum(key, what string, known []string, dst *string) bool {
 	if n == nil {
 		return false
 	}
-	v, ok := m.d.Enum(n, m.Join(key), what, known)
+	v, ok := m.d.enum(n, keyPath{m, key}, what, known)
 	if ok {
 		*dst = v
 	}
@@ -510,7 +524,11 @@ func (m *Map) Enum(key, what string, known []string, dst *string) bool {
 
 // Enum checks a scalar against known, as Map.Enum does.
 func (d *Decoder) Enum(n *yaml.Node, key, what string, known []string) (string, bool) {
-	s, ok := d.Scalar(n, key)
+	return d.enum(n, keyPath{key: key}, what, known)
+}
+
+func (d *Decoder) enum(n *yaml.Node, at keyPath, what string, known []string) (string, bool) {
+	s, ok := d.scalar(n, at)
 	if !ok {
 		return "", false
 	}
@@ -532,7 +550,7 @@ func (d *Decoder) Enum(n *yaml.Node, key, what string, known []string) (string, 
 			}
 		}
 	}
-	d.Errorf(n, key, "%s; want %s", msg, oneOf(known))
+	d.Errorf(n, at.String(), "%s; want %s", msg, oneOf(known))
 	return "", false
 }
 
@@ -556,8 +574,12 @@ func (m *Map) Seq(key string) []*yaml.Node {
 
 // Scalar returns the text of a scalar node.
 func (d *Decoder) Scalar(n *yaml.Node, key string) (string, bool) {
+	return d.scalar(n, keyPath{key: key})
+}
+
+func (d *Decoder) scalar(n *yaml.Node, at keyPath) (string, bool) {
 	if n.Kind != yaml.ScalarNode {
-		d.Errorf(n, key, "expected a single value, found %s", describe(n))
+		d.Errorf(n, at.String(), "expected a single value, found %s", describe(n))
 		return "", false
 	}
 	return n.Value, true
@@ -565,39 +587,45 @@ func (d *Decoder) Scalar(n *yaml.Node, key string) (string, bool) {
 
 // Float parses a finite decimal number.
 func (d *Decoder) Float(n *yaml.Node, key string) (float64, bool) {
-	text, ok := d.decimal(n, key, "a number")
+	return d.float(n, keyPath{key: key})
+}
+
+func (d *Decoder) float(n *yaml.Node, at keyPath) (float64, bool) {
+	text, ok := d.decimal(n, at, "a number")
 	if !ok {
 		return 0, false
 	}
 	v, err := strconv.ParseFloat(text, 64)
 	if err != nil {
-		d.Errorf(n, key, "expected a number, found %q", n.Value)
+		d.Errorf(n, at.String(), "expected a number, found %q", n.Value)
 		return 0, false
 	}
 	if math.IsNaN(v) || math.IsInf(v, 0) {
-		d.Errorf(n, key, "expected a finite number, found %q", n.Value)
+		d.Errorf(n, at.String(), "expected a finite number, found %q", n.Value)
 		return 0, false
 	}
 	return v, true
 }
 
 // Int parses a decimal whole number that fits comfortably in an int32.
-func (d *Decoder) Int(n *yaml.Node, key string) (int, bool) {
-	text, ok := d.decimal(n, key, "a whole number")
+func (d *Decoder) Int(n *yaml.Node, key string) (int, bool) { return d.int(n, keyPath{key: key}) }
+
+func (d *Decoder) int(n *yaml.Node, at keyPath) (int, bool) {
+	text, ok := d.decimal(n, at, "a whole number")
 	if !ok {
 		return 0, false
 	}
 	v, err := strconv.ParseInt(text, 10, 64)
 	if err != nil {
 		if _, ferr := strconv.ParseFloat(text, 64); ferr == nil && !strings.ContainsAny(text, "eE") {
-			d.Errorf(n, key, "expected a whole number, found number %s", n.Value)
+			d.Errorf(n, at.String(), "expected a whole number, found number %s", n.Value)
 		} else {
-			d.Errorf(n, key, "whole number %q is out of range", n.Value)
+			d.Errorf(n, at.String(), "whole number %q is out of range", n.Value)
 		}
 		return 0, false
 	}
 	if v > math.MaxInt32 || v < math.MinInt32 {
-		d.Errorf(n, key, "whole number %q is out of range", n.Value)
+		d.Errorf(n, at.String(), "whole number %q is out of range", n.Value)
 		return 0, false
 	}
 	return int(v), true
@@ -607,36 +635,52 @@ func (d *Decoder) Int(n *yaml.Node, key string) (int, bool) {
 // is read as decimal, the same way everywhere: YAML's 0x, 0o and 0b forms
 // are refused, and a leading zero does not make a number octal (010 is
 // ten, as a player means it).
-func (d *Decoder) decimal(n *yaml.Node, key, want string) (string, bool) {
+func (d *Decoder) decimal(n *yaml.Node, at keyPath, want string) (string, bool) {
 	if n.Kind != yaml.ScalarNode || (n.Tag != "!!int" && n.Tag != "!!float") {
-		d.Errorf(n, key, "expected %s, found %s", want, describe(n))
+		d.Errorf(n, at.String(), "expected %s, found %s", want, describe(n))
 		return "", false
 	}
 	text := strings.ReplaceAll(n.Value, "_", "")
 	digits := strings.TrimLeft(text, "+-")
 	if len(digits) > 1 && digits[0] == '0' && strings.ContainsAny(digits[1:2], "xXoObB") {
-		d.Errorf(n, key, "write numbers in decimal, found %q", n.Value)
+		d.Errorf(n, at.String(), "write numbers in decimal, found %q", n.Value)
 		return "", false
 	}
 	if strings.HasPrefix(digits, ".") && (strings.EqualFold(digits, ".inf") || strings.EqualFold(digits, ".nan")) {
-		d.Errorf(n, key, "expected a finite number, found %q", n.Value)
+		d.Errorf(n, at.String(), "expected a finite number, found %q", n.Value)
 		return "", false
 	}
 	return text, true
 }
 
 // Bool parses true or false.
-func (d *Decoder) Bool(n *yaml.Node, key string) (bool, bool) {
+func (d *Decoder) Bool(n *yaml.Node, key string) (bool, bool) { return d.bool(n, keyPath{key: key}) }
+
+func (d *Decoder) bool(n *yaml.Node, at keyPath) (bool, bool) {
 	if n.Kind != yaml.ScalarNode || n.Tag != "!!bool" {
-		d.Errorf(n, key, "expected true or false, found %s", describe(n))
+		d.Errorf(n, at.String(), "expected true or false, found %s", describe(n))
 		return false, false
 	}
 	v, err := strconv.ParseBool(n.Value)
 	if err != nil {
-		d.Errorf(n, key, "expected true or false, found %q", n.Value)
+		d.Errorf(n, at.String(), "expected true or false, found %q", n.Value)
 		return false, false
 	}
 	return v, true
+}
+
+// keyPath is the key path of a value, worked out only when an error
+// names it: reading a file builds no paths for the values that are fine.
+type keyPath struct {
+	m   *Map   // the mapping the value is under, or nil
+	key string // its key there; with no mapping, the whole path
+}
+
+func (k keyPath) String() string {
+	if k.m == nil {
+		return k.key
+	}
+	return k.m.Join(k.key)
 }
 
 // Seq returns the items of a sequence node.
@@ -649,7 +693,7 @@ func (d *Decoder) Seq(n *yaml.Node, key string) []*yaml.Node {
 }
 
 // Index is the key path of item i of a list at key.
-func Index(key string, i int) string { return fmt.Sprintf("%s[%d]", key, i) }
+func Index(key string, i int) string { return key + "[" + strconv.Itoa(i) + "]" }
 
 func isNull(n *yaml.Node) bool {
 	return n.Kind == yaml.ScalarNode && n.Tag == "!!null"

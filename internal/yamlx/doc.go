@@ -5,4 +5,8 @@
 //
 // A Decoder collects errors instead of stopping at the first, so a user sees
 // every problem in a file at once (up to MaxErrors).
+//
+// Parse reads the plain YAML that scenario and table files are written in
+// with its own small parser and hands anything else to yaml.v3; both give
+// the same node tree, so which one read a file never shows.
 package yamlx
