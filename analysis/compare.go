@@ -67,7 +67,7 @@ type VariantResult struct {
 	Metrics   map[string]stats.Estimate `json:"metrics"`
 	Diff      map[string]stats.Estimate `json:"difference_from_first,omitempty"`
 	Test      *stats.ChiSquared         `json:"result_test,omitempty"`
-	Results   map[string]float64        `json:"results"`
+	Results   Keyed[float64]            `json:"results"`
 	Summary   *Summary                  `json:"-"`
 	combat    *combat.Combat
 }
@@ -229,7 +229,7 @@ func (c *Comparison) ResultCodes() []string {
 			if o.NotAllowed {
 				code = NotAllowed
 			}
-			if _, ok := v.Results[code]; ok && !seen[code] {
+			if _, ok := v.Results.Get(code); ok && !seen[code] {
 				seen[code] = true
 				all = append(all, coded{code, o})
 			}

@@ -30,22 +30,22 @@ type Summary struct {
 	Options  []string `json:"options"`
 	sim.Run
 
-	Notional      *float64                  `json:"notional_unit,omitempty"` // invasions and paradrops
-	Odds          OddsTotals                `json:"odds"`
-	OddsLevels    map[string]float64        `json:"odds_levels"`
-	Tables        map[string]float64        `json:"tables"`
-	Results       map[string]float64        `json:"results"`
-	ResultCIs     map[string]stats.Estimate `json:"result_intervals"`
-	Probabilities Probabilities             `json:"probabilities"`
-	Distributions Distributions             `json:"distributions"`
-	DistCIs       DistributionIntervals     `json:"distribution_intervals"`
-	Means         Means                     `json:"means"`
-	LossesByType  LossesByType              `json:"losses_by_type"`
-	PreCombat     *PreCombat                `json:"pre_combat,omitempty"`
-	Reconstructed ReconstructedUse          `json:"reconstructed"`
-	Replay        *Replayed                 `json:"replay,omitempty"`
-	Warnings      []string                  `json:"warnings"`
-	Working       []string                  `json:"working,omitempty"` // the --explain steps
+	Notional      *float64              `json:"notional_unit,omitempty"` // invasions and paradrops
+	Odds          OddsTotals            `json:"odds"`
+	OddsLevels    Keyed[float64]        `json:"odds_levels"`
+	Tables        Keyed[float64]        `json:"tables"`
+	Results       Keyed[float64]        `json:"results"`
+	ResultCIs     Keyed[stats.Estimate] `json:"result_intervals"`
+	Probabilities Probabilities         `json:"probabilities"`
+	Distributions Distributions         `json:"distributions"`
+	DistCIs       DistributionIntervals `json:"distribution_intervals"`
+	Means         Means                 `json:"means"`
+	LossesByType  LossesByType          `json:"losses_by_type"`
+	PreCombat     *PreCombat            `json:"pre_combat,omitempty"`
+	Reconstructed ReconstructedUse      `json:"reconstructed"`
+	Replay        *Replayed             `json:"replay,omitempty"`
+	Warnings      []string              `json:"warnings"`
+	Working       []string              `json:"working,omitempty"` // the --explain steps
 
 	// ResultOrder lists Results' keys from the attacker's worst to best,
 	// for readable reports.
@@ -73,10 +73,10 @@ type Probabilities struct {
 // Distributions are loss distributions: P(units lost == i) by index, and
 // P(factors lost == v) by the factor value.
 type Distributions struct {
-	AttackerUnitsLost   []float64          `json:"attacker_units_lost"`
-	DefenderUnitsLost   []float64          `json:"defender_units_lost"`
-	AttackerFactorsLost map[string]float64 `json:"attacker_factors_lost"`
-	DefenderFactorsLost map[string]float64 `json:"defender_factors_lost"`
+	AttackerUnitsLost   []float64      `json:"attacker_units_lost"`
+	DefenderUnitsLost   []float64      `json:"defender_units_lost"`
+	AttackerFactorsLost Keyed[float64] `json:"attacker_factors_lost"`
+	DefenderFactorsLost Keyed[float64] `json:"defender_factors_lost"`
 	// Kampfgruppe: corps replaced by divisions, counted apart from the
 	// units destroyed; present with the kampfgruppe option.
 	AttackerUnitsReduced []float64 `json:"attacker_units_reduced,omitempty"`
@@ -85,10 +85,10 @@ type Distributions struct {
 
 // DistributionIntervals are Distributions with 95% intervals.
 type DistributionIntervals struct {
-	AttackerUnitsLost   []stats.Estimate          `json:"attacker_units_lost"`
-	DefenderUnitsLost   []stats.Estimate          `json:"defender_units_lost"`
-	AttackerFactorsLost map[string]stats.Estimate `json:"attacker_factors_lost"`
-	DefenderFactorsLost map[string]stats.Estimate `json:"defender_factors_lost"`
+	AttackerUnitsLost   []stats.Estimate      `json:"attacker_units_lost"`
+	DefenderUnitsLost   []stats.Estimate      `json:"defender_units_lost"`
+	AttackerFactorsLost Keyed[stats.Estimate] `json:"attacker_factors_lost"`
+	DefenderFactorsLost Keyed[stats.Estimate] `json:"defender_factors_lost"`
 }
 
 // Means are expected losses with their intervals.
@@ -103,17 +103,17 @@ type Means struct {
 // face-down by ground strikes, ground-support aircraft destroyed and
 // aborted by AA fire, and the tactical factors that pressed the attack.
 type PreCombat struct {
-	DefendersStruck   []float64          `json:"defenders_struck"`
-	AircraftDestroyed []float64          `json:"aircraft_destroyed"`
-	AircraftAborted   []float64          `json:"aircraft_aborted"`
-	SupportFactors    map[string]float64 `json:"support_factors"`
+	DefendersStruck   []float64      `json:"defenders_struck"`
+	AircraftDestroyed []float64      `json:"aircraft_destroyed"`
+	AircraftAborted   []float64      `json:"aircraft_aborted"`
+	SupportFactors    Keyed[float64] `json:"support_factors"`
 }
 
 // LossesByType is each side's expected units lost by unit type, and the
 // chance of losing at least one unit of the type.
 type LossesByType struct {
-	Attacker map[string]TypeLoss `json:"attacker"`
-	Defender map[string]TypeLoss `json:"defender"`
+	Attacker Keyed[TypeLoss] `json:"attacker"`
+	Defender Keyed[TypeLoss] `json:"defender"`
 }
 
 // TypeLoss is the losses of one unit type.
@@ -145,9 +145,8 @@ func Summarize(c *combat.Combat, t *stats.Tally, run sim.Run) *Summary {
 	n := len(out)
 	sum := &Summary{
 		Scenario: s.Name, Kind: string(s.Kind), CRT: s.CRT, Table: s.Table, Options: make([]string, 0, len(s.Options)),
-		Run:        run,
-		Odds:       OddsTotals{c.Attack, c.Defence},
-		OddsLevels: make(map[string]float64, len(c.AtOdds)), Tables: make(map[string]float64, len(crt.Kinds)),
+		Run:      run,
+		Odds:     OddsTotals{c.Attack, c.Defence},
 		Warnings: []string{},
 	}
 	if s.Kind != scenario.Land {
@@ -213,14 +212,24 @@ func Summarize(c *combat.Combat, t *stats.Tally, run sim.Run) *Summary {
 			recon.Add(t, i)
 		}
 	}
-	for lv, l := range c.CRT.Levels {
-		if e := levels[lv].Estimate(t); e.P > 0 {
-			sum.OddsLevels[l.String()] = e.P
+	read := 0
+	for lv := range c.CRT.Levels {
+		if levels[lv].Estimate(t).P > 0 {
+			read++
 		}
 	}
-	for _, k := range crt.Kinds {
-		sum.Tables[k.String()] = tables[k].Estimate(t).P
+	odds := make([]KV[float64], 0, read)
+	for lv, l := range c.CRT.Levels {
+		if e := levels[lv].Estimate(t); e.P > 0 {
+			odds = append(odds, KV[float64]{l.String(), e.P})
+		}
 	}
+	sum.OddsLevels = keyedOf(odds)
+	kinds := make([]KV[float64], len(crt.Kinds))
+	for i, k := range crt.Kinds {
+		kinds[i] = KV[float64]{k.String(), tables[k].Estimate(t).P}
+	}
+	sum.Tables = keyedOf(kinds)
 	p := &sum.Probabilities
 	p.HexTaken, p.Breakthrough, p.AttackerFaceUp = hex.Estimate(t), bt.Estimate(t), up.Estimate(t)
 	p.DefenderRetreated, p.DefenderShattered = ret.Estimate(t), shat.Estimate(t)
@@ -255,12 +264,13 @@ func Summarize(c *combat.Combat, t *stats.Tally, run sim.Run) *Summary {
 			codes[k].acc.Add(t, i)
 		}
 	}
-	sum.Results, sum.ResultCIs = make(map[string]float64, len(codes)), make(map[string]stats.Estimate, len(codes))
+	results, resultCIs := make([]KV[float64], len(codes)), make([]KV[stats.Estimate], len(codes))
 	for k := range codes {
 		e := codes[k].acc.Estimate(t)
-		sum.ResultCIs[codes[k].code] = e
-		sum.Results[codes[k].code] = e.P
+		resultCIs[k] = KV[stats.Estimate]{codes[k].code, e}
+		results[k] = KV[float64]{codes[k].code, e.P}
 	}
+	sum.Results, sum.ResultCIs = keyedOf(results), keyedOf(resultCIs)
 	slices.SortStableFunc(codes, func(a, b rankedCode) int {
 		if c := a.o.CompareForAttacker(b.o); c != 0 {
 			return c
@@ -279,7 +289,7 @@ func Summarize(c *combat.Combat, t *stats.Tally, run sim.Run) *Summary {
 		}
 		return distribution(t, happens, values)
 	}
-	floatDist := func(value func(o *combat.Outcome) float64) map[string]stats.Estimate {
+	floatDist := func(value func(o *combat.Outcome) float64) Keyed[stats.Estimate] {
 		for i := range out {
 			vals[i] = value(&out[i])
 		}
@@ -373,7 +383,7 @@ func distribution(t *stats.Tally, happens []int, value []int) []stats.Estimate {
 
 // valueDistribution is the distribution of a factor total, keyed by its
 // value.
-func valueDistribution(t *stats.Tally, happens []int, value []float64) map[string]stats.Estimate {
+func valueDistribution(t *stats.Tally, happens []int, value []float64) Keyed[stats.Estimate] {
 	type valueAcc struct {
 		v   float64
 		acc stats.Acc
@@ -390,11 +400,11 @@ func valueDistribution(t *stats.Tally, happens []int, value []float64) map[strin
 		}
 		accs[k].acc.Add(t, i)
 	}
-	out := make(map[string]stats.Estimate, len(accs))
+	out := make([]KV[stats.Estimate], len(accs))
 	for k := range accs {
-		out[factorKey(accs[k].v)] = accs[k].acc.Estimate(t)
+		out[k] = KV[stats.Estimate]{factorKey(accs[k].v), accs[k].acc.Estimate(t)}
 	}
-	return out
+	return keyedOf(out)
 }
 
 // factorKey names a factor total as the summary keys it: the shortest
@@ -421,7 +431,7 @@ var halfNames = sync.OnceValue(func() *[256]string {
 // (destroyed or reduced), lost by outcome: a side always loses its units
 // in its loss order, so the first n of the order are the ones removed.
 // vals is working space, one per outcome.
-func lossesByType(t *stats.Tally, happens []int, ws, vals []float64, us []scenario.Unit, order []int, lost []int) map[string]TypeLoss {
+func lossesByType(t *stats.Tally, happens []int, ws, vals []float64, us []scenario.Unit, order []int, lost []int) Keyed[TypeLoss] {
 	var typeBuf [8]scenario.UnitType
 	types := typeBuf[:0]
 	for i := range us {
@@ -429,7 +439,7 @@ func lossesByType(t *stats.Tally, happens []int, ws, vals []float64, us []scenar
 			types = append(types, us[i].Type)
 		}
 	}
-	res := make(map[string]TypeLoss, len(types))
+	res := make([]KV[TypeLoss], 0, len(types))
 	var prefixBuf [64]int
 	prefix := prefixBuf[:]
 	if len(order)+1 > len(prefixBuf) {
@@ -453,9 +463,9 @@ func lossesByType(t *stats.Tally, happens []int, ws, vals []float64, us []scenar
 				any.Add(t, i)
 			}
 		}
-		res[string(typ)] = TypeLoss{Mean: stats.MeanOf(vals, ws, t.N), AnyOf: any.Estimate(t)}
+		res = append(res, KV[TypeLoss]{string(typ), TypeLoss{Mean: stats.MeanOf(vals, ws, t.N), AnyOf: any.Estimate(t)}})
 	}
-	return res
+	return keyedOf(res)
 }
 
 func points(es []stats.Estimate) []float64 {
@@ -466,10 +476,10 @@ func points(es []stats.Estimate) []float64 {
 	return out
 }
 
-func pointMap(es map[string]stats.Estimate) map[string]float64 {
-	out := make(map[string]float64, len(es))
-	for k, e := range es {
-		out[k] = e.P
+func pointMap(es Keyed[stats.Estimate]) Keyed[float64] {
+	out := make(Keyed[float64], len(es))
+	for i, e := range es {
+		out[i] = KV[float64]{e.Key, e.Value.P}
 	}
 	return out
 }

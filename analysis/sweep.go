@@ -103,17 +103,17 @@ func (sw *Sweep) Reach(target float64) []Reached {
 
 // SweepStep is one point of a sweep.
 type SweepStep struct {
-	CRT          string             `json:"crt"`
-	Modifier     int                `json:"modifier"`
-	Attack       float64            `json:"attack"`
-	Defence      float64            `json:"defence"`
-	Odds         string             `json:"odds"`         // the odds level read (before any fractional-odds roll)
-	OddsChanged  bool               `json:"odds_changed"` // a different level from the previous step
-	HexTaken     float64            `json:"hex_taken"`
-	Breakthrough float64            `json:"breakthrough"`
-	AttackerLost float64            `json:"attacker_units_lost"`
-	DefenderLost float64            `json:"defender_units_lost"`
-	Results      map[string]float64 `json:"results"`
+	CRT          string         `json:"crt"`
+	Modifier     int            `json:"modifier"`
+	Attack       float64        `json:"attack"`
+	Defence      float64        `json:"defence"`
+	Odds         string         `json:"odds"`         // the odds level read (before any fractional-odds roll)
+	OddsChanged  bool           `json:"odds_changed"` // a different level from the previous step
+	HexTaken     float64        `json:"hex_taken"`
+	Breakthrough float64        `json:"breakthrough"`
+	AttackerLost float64        `json:"attacker_units_lost"`
+	DefenderLost float64        `json:"defender_units_lost"`
+	Results      Keyed[float64] `json:"results"`
 }
 
 // RunSweep sweeps s: for every CRT in tables, every modifier in mods (the

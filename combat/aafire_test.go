@@ -64,8 +64,8 @@ func TestAAFireFractionalTacticalFactors(t *testing.T) {
 		t.Errorf("support %v, want %v", sum.PreCombat.SupportFactors, want)
 	}
 	for k, p := range want {
-		if !near(sum.PreCombat.SupportFactors[k], p) {
-			t.Errorf("support %s: %v, want %v (all: %v)", k, sum.PreCombat.SupportFactors[k], p, sum.PreCombat.SupportFactors)
+		if !near(sum.PreCombat.SupportFactors.Value(k), p) {
+			t.Errorf("support %s: %v, want %v (all: %v)", k, sum.PreCombat.SupportFactors.Value(k), p, sum.PreCombat.SupportFactors)
 		}
 	}
 }
@@ -100,8 +100,8 @@ func TestAAFireCustomTableBeyondFive(t *testing.T) {
 		t.Fatalf("support %v, want %v", sum.PreCombat.SupportFactors, want)
 	}
 	for k, p := range want {
-		if !near(sum.PreCombat.SupportFactors[k], p) {
-			t.Errorf("support %s: %v, want %v", k, sum.PreCombat.SupportFactors[k], p)
+		if !near(sum.PreCombat.SupportFactors.Value(k), p) {
+			t.Errorf("support %s: %v, want %v", k, sum.PreCombat.SupportFactors.Value(k), p)
 		}
 	}
 }
@@ -165,7 +165,7 @@ func TestAAFireStatesCoverEveryRoll(t *testing.T) {
 			}
 		}
 		for k, q := range press {
-			if !near(sum.PreCombat.SupportFactors[k], q) {
+			if !near(sum.PreCombat.SupportFactors.Value(k), q) {
 				t.Errorf("case %d (%s): support %v, brute force %v", trial, text, sum.PreCombat.SupportFactors, press)
 			}
 		}

@@ -70,7 +70,7 @@ func TestWildResultsExample(t *testing.T) {
 func TestFractionalOddsExample(t *testing.T) {
 	c := load(t, "../examples/fractional-odds-16to3.yaml")
 	sum := exactSummary(t, c)
-	if math.Abs(sum.OddsLevels["6:1"]-1.0/3) > 1e-12 || math.Abs(sum.OddsLevels["5:1"]-2.0/3) > 1e-12 {
+	if math.Abs(sum.OddsLevels.Value("6:1")-1.0/3) > 1e-12 || math.Abs(sum.OddsLevels.Value("5:1")-2.0/3) > 1e-12 {
 		t.Fatalf("odds levels %v, want 5:1 2/3 and 6:1 1/3", sum.OddsLevels)
 	}
 	if c.AtOdds[0].Modifier != 0 || c.CRT.Levels[c.AtOdds[1].Level].Modifier != 6 || c.CRT.Levels[c.AtOdds[0].Level].Modifier != 5 {

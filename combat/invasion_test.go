@@ -185,9 +185,9 @@ func TestInvasionMonteCarloAgreesWithExact(t *testing.T) {
 				t.Errorf("%s: Monte Carlo %.5f, exact %.5f", what, got, p)
 			}
 		}
-		for lv, p := range ex.OddsLevels {
-			if se := math.Sqrt(p * (1 - p) / n); math.Abs(mc.OddsLevels[lv]-p) > 4.5*se {
-				t.Errorf("odds %s: Monte Carlo %.5f, exact %.5f", lv, mc.OddsLevels[lv], p)
+		for lv, p := range ex.OddsLevels.All() {
+			if se := math.Sqrt(p * (1 - p) / n); math.Abs(mc.OddsLevels.Value(lv)-p) > 4.5*se {
+				t.Errorf("odds %s: Monte Carlo %.5f, exact %.5f", lv, mc.OddsLevels.Value(lv), p)
 			}
 		}
 	}
@@ -253,7 +253,7 @@ func TestAWAWAirdrops(t *testing.T) {
 	c := drop(opt, para4, "\n    - {type: INF, factors: 5, nation: CW}\n")
 	sumTo1(t, c)
 	sum := exactSummary(t, c)
-	if sum.Probabilities.NotAllowed == nil || sum.Probabilities.NotAllowed.P != 1 || sum.Probabilities.HexTaken.P != 0 || sum.Results[analysis.NotAllowed] != 1 {
+	if sum.Probabilities.NotAllowed == nil || sum.Probabilities.NotAllowed.P != 1 || sum.Probabilities.HexTaken.P != 0 || sum.Results.Value(analysis.NotAllowed) != 1 {
 		t.Fatalf("4:5 airdrop: %+v, results %v", sum.Probabilities, sum.Results)
 	}
 	// With fractional odds straddling 1:1 only the low side is refused.

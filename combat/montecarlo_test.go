@@ -45,14 +45,14 @@ func TestMonteCarloAgreesWithExact(t *testing.T) {
 					t.Errorf("%s %s %s: Monte Carlo %.5f, exact %.5f (%.1f standard errors)", path, name, what, got, p, math.Abs(got-p)/se)
 				}
 			}
-			for code, p := range ex.Results {
-				check("P("+code+")", p, mc.Results[code])
+			for code, p := range ex.Results.All() {
+				check("P("+code+")", p, mc.Results.Value(code))
 			}
 			check("P(hex taken)", ex.Probabilities.HexTaken.P, mc.Probabilities.HexTaken.P)
 			check("P(breakthrough)", ex.Probabilities.Breakthrough.P, mc.Probabilities.Breakthrough.P)
 			check("P(face-up)", ex.Probabilities.AttackerFaceUp.P, mc.Probabilities.AttackerFaceUp.P)
-			for lv, p := range ex.OddsLevels {
-				check("P(odds "+lv+")", p, mc.OddsLevels[lv])
+			for lv, p := range ex.OddsLevels.All() {
+				check("P(odds "+lv+")", p, mc.OddsLevels.Value(lv))
 			}
 			for i, p := range ex.Distributions.AttackerUnitsLost {
 				check("P(attacker loses "+string(rune('0'+i))+")", p, mc.Distributions.AttackerUnitsLost[i])

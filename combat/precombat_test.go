@@ -193,8 +193,8 @@ func TestPreCombatMonteCarloAgreesWithExact(t *testing.T) {
 		for i, p := range ex.PreCombat.AircraftAborted {
 			check("aborted", p, mc.PreCombat.AircraftAborted[i])
 		}
-		for k, p := range ex.OddsLevels {
-			check("odds "+k, p, mc.OddsLevels[k])
+		for k, p := range ex.OddsLevels.All() {
+			check("odds "+k, p, mc.OddsLevels.Value(k))
 		}
 	}
 }

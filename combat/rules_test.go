@@ -397,12 +397,12 @@ func TestReplayRejectsOutOfRangeDie(t *testing.T) {
 func TestLossesByType(t *testing.T) {
 	c := load(t, "../examples/wild-results-3to1.yaml")
 	sum := exactSummary(t, c)
-	arm, inf := sum.LossesByType.Attacker["ARM"], sum.LossesByType.Attacker["INF"]
+	arm, inf := sum.LossesByType.Attacker.Value("ARM"), sum.LossesByType.Attacker.Value("INF")
 	// The ARM corps (6) is lost only as the third unit, which no result takes.
 	if arm.Mean.Mean != 0 || math.Abs(inf.Mean.Mean-sum.Means.AttackerUnitsLost.Mean) > 1e-12 {
 		t.Errorf("attacker losses by type: ARM %v, INF %v, total %v", arm.Mean.Mean, inf.Mean.Mean, sum.Means.AttackerUnitsLost.Mean)
 	}
-	if d := sum.LossesByType.Defender["INF"]; math.Abs(d.Mean.Mean-sum.Means.DefenderUnitsLost.Mean) > 1e-12 || d.AnyOf.P != 1 {
+	if d := sum.LossesByType.Defender.Value("INF"); math.Abs(d.Mean.Mean-sum.Means.DefenderUnitsLost.Mean) > 1e-12 || d.AnyOf.P != 1 {
 		t.Errorf("defender INF losses %+v", d)
 	}
 }

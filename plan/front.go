@@ -2,6 +2,8 @@ package plan
 
 import (
 	"slices"
+
+	"github.com/wifodds/wifodds/analysis"
 )
 
 // frontPlan is the search over a front: which units attack which hex.
@@ -225,7 +227,7 @@ func (fp *frontPlan) force(a []counts, cost, value float64) (*Force, error) {
 			}
 			h.HexFigures = fig
 		} else {
-			h.HexFigures = &HexFigures{Method: "not attacked", OddsLevels: map[string]float64{}, Tables: map[string]float64{}}
+			h.HexFigures = &HexFigures{Method: "not attacked", OddsLevels: analysis.Keyed[float64]{}, Tables: analysis.Keyed[float64]{}}
 		}
 		f.Hexes = append(f.Hexes, h)
 	}

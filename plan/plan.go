@@ -143,14 +143,14 @@ func (pl *planner) figures(t int, x counts) (*HexFigures, error) {
 		HexTaken: sum.Probabilities.HexTaken, Breakthrough: sum.Probabilities.Breakthrough.P,
 		AttackerFaceUp: sum.Probabilities.AttackerFaceUp.P,
 		Attack:         c.Attack, Defence: c.Defence, Odds: c.AtOdds[0].Odds, OddsLevels: sum.OddsLevels,
-		Table: c.AtOdds[0].Table.String(), Tables: map[string]float64{},
+		Table: c.AtOdds[0].Table.String(), Tables: analysis.Keyed[float64]{},
 		ExpectedAttackerUnitsLost: m.AttackerUnitsLost.Mean, ExpectedAttackerFactorsLost: m.AttackerFactorsLost.Mean,
 		ExpectedDefenderUnitsLost: m.DefenderUnitsLost.Mean, ExpectedDefenderFactorsLost: m.DefenderFactorsLost.Mean,
 		Method: sum.Method,
 	}
-	for k, v := range sum.Tables {
-		if v > 0 {
-			f.Tables[k] = v
+	for _, e := range sum.Tables {
+		if e.Value > 0 {
+			f.Tables = append(f.Tables, e)
 		}
 	}
 	return f, nil

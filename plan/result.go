@@ -1,6 +1,9 @@
 package plan
 
-import "github.com/wifodds/wifodds/stats"
+import (
+	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/stats"
+)
 
 // Result is a plan's answer (docs/planner.md): for one hex, or a front.
 // Its top-level keys are the plan under the first table; Plans holds the
@@ -61,20 +64,20 @@ type Force struct {
 // HexFigures are a force's figures against one hex: the numbers `wifodds
 // run --exact` reports for it.
 type HexFigures struct {
-	HexTaken                    stats.Estimate     `json:"hex_taken"`
-	Breakthrough                float64            `json:"breakthrough"`
-	AttackerFaceUp              float64            `json:"attacker_face_up"`
-	Attack                      float64            `json:"attack"`
-	Defence                     float64            `json:"defence"`
-	Odds                        string             `json:"odds"`
-	OddsLevels                  map[string]float64 `json:"odds_levels"`
-	Table                       string             `json:"table"`
-	Tables                      map[string]float64 `json:"tables"`
-	ExpectedAttackerUnitsLost   float64            `json:"expected_attacker_units_lost"`
-	ExpectedAttackerFactorsLost float64            `json:"expected_attacker_factors_lost"`
-	ExpectedDefenderUnitsLost   float64            `json:"expected_defender_units_lost"`
-	ExpectedDefenderFactorsLost float64            `json:"expected_defender_factors_lost"`
-	Method                      string             `json:"method"` // exact, or monte-carlo over the path budget
+	HexTaken                    stats.Estimate          `json:"hex_taken"`
+	Breakthrough                float64                 `json:"breakthrough"`
+	AttackerFaceUp              float64                 `json:"attacker_face_up"`
+	Attack                      float64                 `json:"attack"`
+	Defence                     float64                 `json:"defence"`
+	Odds                        string                  `json:"odds"`
+	OddsLevels                  analysis.Keyed[float64] `json:"odds_levels"`
+	Table                       string                  `json:"table"`
+	Tables                      analysis.Keyed[float64] `json:"tables"`
+	ExpectedAttackerUnitsLost   float64                 `json:"expected_attacker_units_lost"`
+	ExpectedAttackerFactorsLost float64                 `json:"expected_attacker_factors_lost"`
+	ExpectedDefenderUnitsLost   float64                 `json:"expected_defender_units_lost"`
+	ExpectedDefenderFactorsLost float64                 `json:"expected_defender_factors_lost"`
+	Method                      string                  `json:"method"` // exact, or monte-carlo over the path budget
 }
 
 // HexForce is the part of a front's force that attacks one hex.

@@ -24,7 +24,7 @@ func ResultMixData(c *analysis.Comparison) ResultMix {
 	for _, code := range m.Codes {
 		row := make([]float64, len(c.Variants))
 		for i, v := range c.Variants {
-			row[i] = v.Results[code]
+			row[i] = v.Results.Value(code)
 		}
 		m.Values = append(m.Values, row)
 	}

@@ -91,8 +91,8 @@ func TestCharts(t *testing.T) {
 	mix := ResultMixData(cmp)
 	for r, code := range mix.Codes {
 		for v := range mix.Variants {
-			if mix.Values[r][v] != cmp.Variants[v].Results[code] {
-				t.Errorf("result mix %s variant %d: plotted %v, computed %v", code, v, mix.Values[r][v], cmp.Variants[v].Results[code])
+			if mix.Values[r][v] != cmp.Variants[v].Results.Value(code) {
+				t.Errorf("result mix %s variant %d: plotted %v, computed %v", code, v, mix.Values[r][v], cmp.Variants[v].Results.Value(code))
 			}
 		}
 	}

@@ -108,10 +108,10 @@ func WriteCompareText(w io.Writer, c *analysis.Comparison) error {
 	return err
 }
 
-func mix(results map[string]float64, codes []string) string {
+func mix(results analysis.Keyed[float64], codes []string) string {
 	var parts []string
 	for _, code := range codes {
-		if p, ok := results[code]; ok && p > 0 {
+		if p, ok := results.Get(code); ok && p > 0 {
 			parts = append(parts, code+" "+pct(p))
 		}
 	}
@@ -146,7 +146,7 @@ func WriteCompareCSV(w io.Writer, c *analysis.Comparison) error {
 			row(m.Name, v.Metrics[m.Name], d)
 		}
 		for _, code := range c.ResultCodes() {
-			e, ok := v.Summary.ResultCIs[code]
+			e, ok := v.Summary.ResultCIs.Get(code)
 			if !ok {
 				e = stats.Exact(0)
 			}
@@ -189,7 +189,7 @@ func WriteCompareMarkdown(w io.Writer, c *analysis.Comparison) error {
 	for _, code := range c.ResultCodes() {
 		fmt.Fprintf(b, "| result `%s` |", code)
 		for _, v := range c.Variants {
-			fmt.Fprintf(b, " %s |", pct(v.Results[code]))
+			fmt.Fprintf(b, " %s |", pct(v.Results.Value(code)))
 		}
 		b.WriteString("\n")
 	}

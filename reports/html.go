@@ -107,7 +107,7 @@ func WriteCompareHTML(w io.Writer, c *analysis.Comparison, scenarioText string, 
 	for _, code := range c.ResultCodes() {
 		fmt.Fprintf(tb, "<tr><td>result %s</td>", template.HTMLEscapeString(code))
 		for _, v := range c.Variants {
-			fmt.Fprintf(tb, "<td>%s</td>", pct(v.Results[code]))
+			fmt.Fprintf(tb, "<td>%s</td>", pct(v.Results.Value(code)))
 		}
 		tb.WriteString("</tr>")
 	}

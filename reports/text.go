@@ -52,8 +52,8 @@ func WriteText(w io.Writer, s *analysis.Summary) error {
 		fmt.Fprintf(b, " (the defence includes the notional unit, %s factors before terrain)", num(*s.Notional))
 	}
 	b.WriteString("\n")
-	fmt.Fprintf(b, "odds: %s\n", shares(s.OddsLevels))
-	fmt.Fprintf(b, "table: %s\n", shares(s.Tables))
+	fmt.Fprintf(b, "odds: %s\n", shares(s.OddsLevels.Map()))
+	fmt.Fprintf(b, "table: %s\n", shares(s.Tables.Map()))
 	b.WriteString("\n")
 	mc := s.Method != sim.MethodExact
 	b.WriteString("results read attacker/defender: a number is units lost, - no loss (attackers face-down), * attackers\n" +
@@ -72,7 +72,7 @@ func WriteText(w io.Writer, s *analysis.Summary) error {
 			fmt.Fprintln(tw, "\t\t")
 		}
 		prev, _, _ = strings.Cut(code, "/")
-		writeEstimate(tw, code, s.ResultCIs[code], mc)
+		writeEstimate(tw, code, s.ResultCIs.Value(code), mc)
 	}
 	fmt.Fprintln(tw, "\t\t")
 	p := s.Probabilities
@@ -96,19 +96,19 @@ func WriteText(w io.Writer, s *analysis.Summary) error {
 		fmt.Fprintf(b, "attacking corps reduced to divisions: %s\n", plainDist(d.AttackerUnitsReduced))
 		fmt.Fprintf(b, "defending corps reduced to divisions (retreated): %s\n", plainDist(d.DefenderUnitsReduced))
 	}
-	fmt.Fprintf(b, "attacking factors lost: %s  (mean %s)\n", distMap(s.DistCIs.AttackerFactorsLost), mean(s.Means.AttackerFactorsLost, mc))
-	fmt.Fprintf(b, "defending factors lost: %s  (mean %s)\n", distMap(s.DistCIs.DefenderFactorsLost), mean(s.Means.DefenderFactorsLost, mc))
+	fmt.Fprintf(b, "attacking factors lost: %s  (mean %s)\n", distMap(s.DistCIs.AttackerFactorsLost.Map()), mean(s.Means.AttackerFactorsLost, mc))
+	fmt.Fprintf(b, "defending factors lost: %s  (mean %s)\n", distMap(s.DistCIs.DefenderFactorsLost.Map()), mean(s.Means.DefenderFactorsLost, mc))
 	if pc := s.PreCombat; pc != nil {
 		fmt.Fprintf(b, "defenders turned face-down by ground strikes: %s\n", plainDist(pc.DefendersStruck))
 		if len(pc.AircraftDestroyed) > 1 || len(pc.AircraftAborted) > 1 {
 			fmt.Fprintf(b, "ground-support aircraft destroyed: %s; aborted: %s\n", plainDist(pc.AircraftDestroyed), plainDist(pc.AircraftAborted))
-			fmt.Fprintf(b, "tactical factors pressing the attack: %s\n", floatMap(pc.SupportFactors))
+			fmt.Fprintf(b, "tactical factors pressing the attack: %s\n", floatMap(pc.SupportFactors.Map()))
 		}
 	}
 	for _, side := range []struct {
 		name  string
 		types map[string]analysis.TypeLoss
-	}{{"attacking", s.LossesByType.Attacker}, {"defending", s.LossesByType.Defender}} {
+	}{{"attacking", s.LossesByType.Attacker.Map()}, {"defending", s.LossesByType.Defender.Map()}} {
 		if len(side.types) < 2 {
 			continue
 		}
