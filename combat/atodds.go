@@ -323,7 +323,7 @@ func (c *Combat) settle(level int, k crt.Kind, r crt.Result, auto, recon bool) i
 	// a division available is destroyed and that division takes its place,
 	// reported as reduced, so the factors lost are the corps' less the
 	// division's; a defending one must retreat, or it is destroyed after all.
-	kg := s.Has(scenario.Kampfgruppe)
+	kg := c.kampfgruppe
 	na := min(int(r.AttackerLoss), len(c.AttOrder))
 	for _, i := range c.AttOrder[:na] {
 		if kg && att[i].IsCorps() && att[i].DivisionAvailable {

@@ -61,11 +61,10 @@ func towedOnly(us []scenario.Unit) bool {
 }
 
 // unitFactors applies docs/rules.md §3's per-unit factor rules to one side and
-// returns each unit's factor before side-wide multipliers, with the working.
-// faceDown, when given, overrides the units' face_down flags (ground
-// strikes turn defenders face-down).
-func unitFactors(side, enemy []scenario.Unit, defending bool, who string, faceDown []bool, awaw, explain bool) ([]float64, []Step) {
-	out := make([]float64, len(side))
+// returns each unit's factor before side-wide multipliers in out (one per
+// unit), with the working. faceDown, when given, overrides the units'
+// face_down flags (ground strikes turn defenders face-down).
+func unitFactors(out []float64, side, enemy []scenario.Unit, defending bool, who string, faceDown []bool, awaw, explain bool) ([]float64, []Step) {
 	var steps []Step
 	towed := defending && towedOnly(side)
 	enemyArm := anyArmoured(enemy)

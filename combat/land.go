@@ -30,15 +30,18 @@ type Combat struct {
 	Reachable          []bool    // by outcome: whether Resolve can return it
 	Steps              []Step    // the working, for --explain
 
-	twoDice  bool
-	wild     bool
-	flat     *lazyFlat         // the whole dice tree as one table, built when first sampled
-	factored *lazyFactored     // the tree in two levels, when too large for one table
-	air      *crt.AirTables    // loaded air tables for AA fire at the ground support, or nil
-	intern   map[Outcome]int32 // Outcomes by value once there are more than internScan
-	settled  []settled         // rolled results settled in the state being compiled
-	grids    []grid            // the grids read in the state being compiled
-	pre      *preCombat        // pre-combat random steps, or nil
+	twoDice     bool
+	wild        bool
+	kampfgruppe bool              // the option, read by every settling
+	flat        *lazyFlat         // the whole dice tree as one table, built when first sampled
+	factored    *lazyFactored     // the tree in two levels, when too large for one table
+	air         *crt.AirTables    // loaded air tables for AA fire at the ground support, or nil
+	intern      map[Outcome]int32 // Outcomes by value once there are more than internScan
+	settled     []settled         // rolled results settled in the state being compiled
+	grids       []grid            // the grids read in the state being compiled
+	gridBuf     [4]grid           // room for them: two tables at two odds levels
+	factors     []float64         // each unit's factor in the state being compiled
+	pre         *preCombat        // pre-combat random steps, or nil
 
 	// Scratch while compiling a state.
 	quiet    bool   // compiling a state other than the base: no working
@@ -132,7 +135,7 @@ func CompileWith(s *scenario.Scenario, t *crt.Table, air *crt.AirTables, opts Op
 	if err := t.Modifiers.Covers(s.Hex.Weather, s.Hex.Terrain); err != nil {
 		return nil, fmt.Errorf("%s: %w (%s)", s.File, err, t.File)
 	}
-	c := &Combat{Scenario: s, CRT: t, air: air, explain: opts.Explain, twoDice: t.Dice == 2, wild: s.Has(scenario.WildResults),
+	c := &Combat{Scenario: s, CRT: t, air: air, explain: opts.Explain, twoDice: t.Dice == 2, wild: s.Has(scenario.WildResults), kampfgruppe: s.Has(scenario.Kampfgruppe),
 		// Room for a plain combat's outcomes and settled results, so
 		// compiling one grows no slice.
 		Outcomes: make([]Outcome, 0, 32), settled: make([]settled, 0, 32)}
@@ -168,7 +171,7 @@ func CompileWith(s *scenario.Scenario, t *crt.Table, air *crt.AirTables, opts Op
 func (c *Combat) compileState() {
 	t := c.CRT
 	c.State = State{}
-	c.settled, c.grids = c.settled[:0], c.grids[:0]
+	c.settled, c.grids = c.settled[:0], c.gridBuf[:0]
 	c.totals()
 	if c.Defence <= 0 {
 		c.Automatic = true
@@ -214,7 +217,14 @@ func (c *Combat) fractionalSides() int {
 // none (Tabulate, or enumeration).
 func (c *Combat) finish() {
 	c.markReachable()
-	c.flat, c.factored = &lazyFlat{}, &lazyFactored{}
+	l := &lazyTables{}
+	c.flat, c.factored = &l.flat, &l.factored
+}
+
+// lazyTables holds a combat's two lazily built tables, allocated together.
+type lazyTables struct {
+	flat     lazyFlat
+	factored lazyFactored
 }
 
 // lazyFactored is a combat's two-level table, built once on first use.
@@ -292,9 +302,13 @@ func forcingTerrain(h *scenario.Hex) string {
 // totals computes both sides' totals (docs/rules.md §1 and 3).
 func (c *Combat) totals() {
 	s, t := c.Scenario, c.CRT
-	att, steps := unitFactors(s.Attacker.Units, s.Defender.Units, false, "attacker", nil, c.awaw(), c.working())
+	na, nd := len(s.Attacker.Units), len(s.Defender.Units)
+	if cap(c.factors) < na+nd {
+		c.factors = make([]float64, na+nd)
+	}
+	att, steps := unitFactors(c.factors[:na:na], s.Attacker.Units, s.Defender.Units, false, "attacker", nil, c.awaw(), c.working())
 	c.addSteps(steps)
-	def, steps := unitFactors(s.Defender.Units, s.Attacker.Units, true, "defender", c.faceDown, c.awaw(), c.working())
+	def, steps := unitFactors(c.factors[na:na+nd:na+nd], s.Defender.Units, s.Attacker.Units, true, "defender", c.faceDown, c.awaw(), c.working())
 	c.addSteps(steps)
 	// ART bombarding (the artillery option) is not in the combat: a
 	// ground strike adds nothing, support adds its factors unmodified after
@@ -428,8 +442,10 @@ func sum(xs []float64) float64 {
 // winter "attack as mud" election the attacker's first loss must be a ski,
 // white-print or Scandinavian unit (AfA 3.11).
 func (c *Combat) lossOrders() {
-	c.AttOrder = cheapestFirst(c.Scenario.Attacker.Units)
-	c.DefOrder = cheapestFirst(c.Scenario.Defender.Units)
+	att, def := c.Scenario.Attacker.Units, c.Scenario.Defender.Units
+	orders := make([]int, len(att)+len(def))
+	c.AttOrder = cheapestFirst(orders[:0:len(att)], att)
+	c.DefOrder = cheapestFirst(orders[len(att):len(att)], def)
 	if c.Scenario.Attacker.AttackAsMud {
 		us := c.Scenario.Attacker.Units
 		for k, i := range c.AttOrder {
@@ -445,8 +461,8 @@ func (c *Combat) lossOrders() {
 	}
 }
 
-func cheapestFirst(us []scenario.Unit) []int {
-	order := make([]int, 0, len(us))
+// cheapestFirst appends the units in combat to order, cheapest loss first.
+func cheapestFirst(order []int, us []scenario.Unit) []int {
 	for i := range us {
 		if inCombat(&us[i]) {
 			order = append(order, i)

@@ -1,9 +1,11 @@
 package combat
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 	"sort"
 
 	"github.com/wifodds/wifodds/crt"
@@ -73,7 +75,9 @@ type preResult struct {
 // are none.
 func (c *Combat) planPreCombat() error {
 	s := c.Scenario
-	p := &preCombat{}
+	// Built on the stack and kept only when there are steps: most
+	// combats have none.
+	var p preCombat
 	for i := range s.Attacker.Units {
 		if u := &s.Attacker.Units[i]; u.Role == scenario.RoleStrike {
 			p.strikes = append(p.strikes, u.Factors)
@@ -111,12 +115,11 @@ func (c *Combat) planPreCombat() error {
 		}
 		// AA fire takes the lowest air-to-air aircraft first; on ties the
 		// owner loses the fewest tactical factors (docs/rules.md §5).
-		sort.SliceStable(p.planes, func(i, j int) bool {
-			a, b := p.planes[i], p.planes[j]
+		slices.SortStableFunc(p.planes, func(a, b crt.Plane) int {
 			if a.A2A != b.A2A {
-				return a.A2A < b.A2A
+				return cmp.Compare(a.A2A, b.A2A)
 			}
-			return a.Factors < b.Factors
+			return cmp.Compare(a.Factors, b.Factors)
 		})
 	}
 	if len(p.strikes) == 0 && len(p.ships) == 0 && p.aaDice == 0 {
@@ -141,7 +144,8 @@ func (c *Combat) planPreCombat() error {
 	}
 	p.strikeOrder = c.strikePriority(p.targets)
 	p.fracSides = c.fractionalSides()
-	c.pre = p
+	kept := p
+	c.pre = &kept
 	return nil
 }
 
