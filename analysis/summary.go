@@ -264,13 +264,17 @@ func Summarize(c *combat.Combat, t *stats.Tally, run sim.Run) *Summary {
 			codes[k].acc.Add(t, i)
 		}
 	}
-	results, resultCIs := make([]KV[float64], len(codes)), make([]KV[stats.Estimate], len(codes))
+	// In code order for the keyed figures (sorted once for both), then
+	// ranked; the ranking breaks ties by code, so it is the same from any
+	// starting order.
+	slices.SortFunc(codes, func(a, b rankedCode) int { return strings.Compare(a.code, b.code) })
+	results, resultCIs := make(Keyed[float64], len(codes)), make(Keyed[stats.Estimate], len(codes))
 	for k := range codes {
 		e := codes[k].acc.Estimate(t)
 		resultCIs[k] = KV[stats.Estimate]{codes[k].code, e}
 		results[k] = KV[float64]{codes[k].code, e.P}
 	}
-	sum.Results, sum.ResultCIs = keyedOf(results), keyedOf(resultCIs)
+	sum.Results, sum.ResultCIs = results, resultCIs
 	slices.SortStableFunc(codes, func(a, b rankedCode) int {
 		if c := a.o.CompareForAttacker(b.o); c != 0 {
 			return c
