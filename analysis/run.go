@@ -28,7 +28,7 @@ const (
 // Request is how to run a compiled combat or raid.
 type Request struct {
 	Engine Engine
-	Budget int        // most dice paths exact enumeration may walk (<= 0: sim.DefaultPathBudget)
+	Budget int        // most dice paths exact enumeration may walk (<= 0: sim.DefaultPathBudget); a tabulated answer walks none
 	Sample sim.Config // Monte Carlo trials, seed, workers, precision and progress
 	// ExactProgress, when set, sees the paths enumerated so far.
 	ExactProgress func(done, planned uint64)
@@ -78,7 +78,8 @@ func FinishCombat(c *combat.Combat, t *stats.Tally, run sim.Run, req Request, wa
 	return sum, nil
 }
 
-// choose settles an Auto request by counting the dice paths.
+// choose settles an Auto request: exact when the answer fits the budget
+// (sim.Fits: tabulated, or few enough dice paths to walk).
 func choose(ctx context.Context, m sim.Model, req Request) (Engine, []string, error) {
 	if req.Engine != Auto {
 		return req.Engine, nil, nil
@@ -87,11 +88,11 @@ func choose(ctx context.Context, m sim.Model, req Request) (Engine, []string, er
 	if budget <= 0 {
 		budget = sim.DefaultPathBudget
 	}
-	n, err := sim.CountPaths(ctx, m, budget+1)
+	fits, err := sim.Fits(ctx, m, budget)
 	if err != nil {
 		return 0, nil, err
 	}
-	if n > budget {
+	if !fits {
 		return MonteCarlo, []string{fmt.Sprintf("sampled (Monte Carlo): the dice tree has more than %d paths, the --budget for an exact answer", budget)}, nil
 	}
 	return Exact, nil, nil

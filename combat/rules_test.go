@@ -377,12 +377,31 @@ func TestExactSumsToOne(t *testing.T) {
 }
 
 func TestExactBudget(t *testing.T) {
-	c := combat.PerTrial(load(t, "testdata/wild-2d6-fractional.yaml"))
+	// Walked path by path (no table, no tabulation).
+	c := hidden{combat.PerTrial(load(t, "testdata/wild-2d6-fractional.yaml"))}
 	if _, _, err := sim.Exact(context.Background(), c, 100, nil); err == nil || !strings.Contains(err.Error(), "budget") {
 		t.Fatalf("Exact over budget: %v", err)
 	}
-	if _, _, err := sim.Exact(context.Background(), load(t, "testdata/wild-2d6-fractional.yaml"), 100, nil); err == nil {
+	if _, _, err := sim.Exact(context.Background(), hidden{load(t, "testdata/wild-2d6-fractional.yaml")}, 100, nil); err == nil {
 		t.Fatal("flat Exact over budget did not fail")
+	}
+	// Tabulated, the same tree walks no path: the budget does not bound it
+	// (docs/performance.md), and the tally is the flat table's.
+	tab, run, err := sim.Exact(context.Background(), load(t, "testdata/wild-2d6-fractional.yaml"), 100, nil)
+	if err != nil || run.Paths <= 100 {
+		t.Fatalf("tabulated Exact under a budget of 100 paths: %v, %d paths", err, run.Paths)
+	}
+	flat, _, _ := sim.Exact(context.Background(), hidden{load(t, "testdata/wild-2d6-fractional.yaml")}, 0, nil)
+	for i := range tab.Weights {
+		if tab.Weights[i] != flat.Weights[i] {
+			t.Fatalf("outcome %d: tabulated %v, flat %v", i, tab.Weights[i], flat.Weights[i])
+		}
+	}
+	if fits, err := sim.Fits(context.Background(), load(t, "testdata/wild-2d6-fractional.yaml"), 100); !fits || err != nil {
+		t.Errorf("a tabulated combat does not fit a budget of 100: %v", err)
+	}
+	if fits, err := sim.Fits(context.Background(), hidden{load(t, "testdata/wild-2d6-fractional.yaml")}, 100); fits || err != nil {
+		t.Errorf("walking 7,776 paths fits a budget of 100: %v", err)
 	}
 }
 

@@ -25,9 +25,12 @@ var ErrBudget = errors.New("dice tree exceeds the exact-enumeration budget")
 // Exact returns the exact probability of every outcome of m as a tally,
 // computed by running m.Resolve over every path of the dice tree and
 // weighting each path by its probability (or read from m's flat table,
-// whose paths are equally likely), with the run record. More than budget
-// paths (<= 0 means DefaultPathBudget) stops enumeration with an error
-// wrapping ErrBudget.
+// whose paths are equally likely, or counted by m itself when it is a
+// Tabulator), with the run record. A walk of more than budget paths (<= 0
+// means DefaultPathBudget) stops with an error wrapping ErrBudget; a
+// tabulated tally walks no path, so the budget does not bound it (its
+// cost is a few table cells per pre-combat state, however many paths the
+// tree has).
 //
 // Enumeration checks ctx every CheckEvery paths and stops with an error
 // wrapping ctx.Err() when it is cancelled; progress, when set, is called at
@@ -41,9 +44,6 @@ func Exact(ctx context.Context, m Model, budget int, progress func(done, planned
 	w := make([]float64, m.NumOutcomes())
 	if tb, ok := m.(Tabulator); ok {
 		if counts, size, ok := tb.Tabulate(); ok {
-			if size > uint64(budget) {
-				return nil, Run{}, fmt.Errorf("sim: %w: %d paths; use Monte Carlo", ErrBudget, size)
-			}
 			for o, k := range counts {
 				w[o] = float64(k) / float64(size)
 			}
@@ -104,6 +104,22 @@ func exactRun(paths int, start time.Time) Run {
 // CheckEvery is how many dice paths enumeration walks between looks at its
 // context: often enough to stop within a few milliseconds.
 const CheckEvery = 1 << 14
+
+// Fits reports whether Exact answers m within budget (<= 0 means
+// DefaultPathBudget): a tabulated tally always does, walking none of its
+// paths; otherwise its paths are counted against the budget.
+func Fits(ctx context.Context, m Model, budget int) (bool, error) {
+	if budget <= 0 {
+		budget = DefaultPathBudget
+	}
+	if tb, ok := m.(Tabulator); ok {
+		if _, _, ok := tb.Tabulate(); ok {
+			return true, nil
+		}
+	}
+	n, err := CountPaths(ctx, m, budget+1)
+	return n <= budget, err
+}
 
 // CountPaths counts the paths of the dice tree, up to limit, without
 // tallying outcomes; it tells whether Exact fits a budget. It stops with

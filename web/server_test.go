@@ -115,7 +115,9 @@ func TestBadRequests(t *testing.T) {
 		{"bad method", "/api/run?method=fast", "application/yaml", good, 400, "method=fast"},
 		{"bad JSON", "/api/run", "application/json", []byte(`{"kind": `), 400, "not JSON"},
 		{"wrong type", "/api/run", "image/png", good, 415, "Content-Type"},
-		{"exact over budget", "/api/run?method=exact&budget=5", "application/yaml", good, 422, "budget"},
+		// A land combat is tabulated, never over a budget; a campaign's
+		// states are counted against it.
+		{"exact over budget", "/api/run?method=exact&budget=5&raids=3", "application/yaml", read(t, "../examples/night-raid-campaign.yaml"), 422, "budget"},
 		{"plan to run", "/api/run", "application/yaml", read(t, "../examples/plan-one-hex.yaml"), 400, "/api/plan"},
 		{"no variant", "/api/compare", "application/yaml", good, 400, "variant="},
 		{"bad variant", "/api/compare?variant=x=speed=3", "application/yaml", good, 400, "variant x"},

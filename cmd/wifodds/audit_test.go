@@ -124,6 +124,33 @@ func TestExactByDefault(t *testing.T) {
 	if _, stderr, code := wifodds(t, "run", "--exact", "--mc", "../../examples/wild-results-3to1.yaml"); code != exitUsage || !strings.Contains(stderr, "choose one of --exact or --mc") {
 		t.Errorf("exit %d: %s", code, stderr)
 	}
+	// Counted, not walked: billions of dice paths fit any budget, by
+	// default and with --exact (docs/performance.md).
+	for _, args := range [][]string{{"run", "testdata/six-strikes.yaml"}, {"run", "--exact", "--budget", "1k", "testdata/six-strikes.yaml"}} {
+		out, stderr, code := wifodds(t, args...)
+		if code != 0 || !strings.Contains(out, "method: exact (2,176,782,336 dice paths)") {
+			t.Errorf("%v: exit %d:\n%s%s", args, code, out, stderr)
+		}
+	}
+}
+
+// --budget reads counts as --trials does, and refuses what it cannot take
+// with the range it can.
+func TestBudgetCounts(t *testing.T) {
+	for _, b := range []string{"1e6", "2M", "2_097_152", "1099511627776"} {
+		if out, stderr, code := wifodds(t, "run", "--budget", b, "../../examples/wild-results-3to1.yaml"); code != 0 || !strings.Contains(out, "method: exact") {
+			t.Errorf("--budget %s: exit %d, %s", b, code, stderr)
+		}
+	}
+	for b, want := range map[string]string{
+		"1e13": "--budget 1e13: want 1 to 1099511627776 paths",
+		"0":    `--budget: "0": want a whole number of paths, at least 1`,
+		"lots": `--budget: "lots" is not a number of paths`,
+	} {
+		if _, stderr, code := wifodds(t, "sweep", "--attack", "10..12", "--budget", b, "../../examples/wild-results-3to1.yaml"); code != exitUsage || !strings.Contains(stderr, want) {
+			t.Errorf("--budget %s: exit %d, %s", b, code, stderr)
+		}
+	}
 }
 
 // Issue 15: --version, shell completion and help that shows examples.

@@ -38,7 +38,7 @@ func samplingFlags() []cli.Flag {
 		&cli.StringFlag{Name: "trials", Aliases: []string{"n"}, Value: "1000000", Usage: "Monte Carlo trials (1_000_000, 1e6 and 1M also work)"},
 		&cli.StringFlag{Name: "seed", Value: strconv.Itoa(DefaultSeed), Usage: "seed of the random stream; the same seed and trials give the same answer"},
 		&cli.IntFlag{Name: "workers", Aliases: []string{"w"}, Value: runtime.NumCPU(), Usage: "worker goroutines (the result does not depend on it)"},
-		&cli.IntFlag{Name: "budget", Value: sim.DefaultPathBudget, Usage: "most dice paths exact enumeration may walk"},
+		budgetFlag("most dice paths exact enumeration may walk"),
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"},
 	}
 }
@@ -55,7 +55,7 @@ type sampling struct {
 // parseSampling reads and checks the sampling flags, with the same
 // messages in every command.
 func parseSampling(c *cli.Context) (sampling, error) {
-	s := sampling{workers: c.Int("workers"), budget: c.Int("budget"), quiet: c.Bool("quiet")}
+	s := sampling{workers: c.Int("workers"), quiet: c.Bool("quiet")}
 	var err error
 	if s.trials, err = parseCount(c.String("trials")); err != nil {
 		return s, usagef("--trials: %v", err)
@@ -66,10 +66,30 @@ func parseSampling(c *cli.Context) (sampling, error) {
 	if s.workers < 1 || s.workers > maxWorkers {
 		return s, usagef("--workers %d: want 1 to %d", s.workers, maxWorkers)
 	}
-	if s.budget < 1 || s.budget > sim.MaxPathBudget {
-		return s, usagef("--budget %d: want 1 to %d paths", s.budget, sim.MaxPathBudget)
+	if s.budget, err = parseBudget(c); err != nil {
+		return s, err
 	}
 	return s, nil
+}
+
+// budgetFlag is --budget, with what it bounds in the command.
+func budgetFlag(usage string) cli.Flag {
+	return &cli.StringFlag{Name: "budget", Value: strconv.Itoa(sim.DefaultPathBudget),
+		Usage: usage + " (1e9 and 1G also work); a combat whose answer is counted rather than walked, as most land combats are, is not bound by it"}
+}
+
+// parseBudget reads --budget as -n reads trials: 2097152, 2_097_152, 2e6
+// or 2M, from 1 to sim.MaxPathBudget.
+func parseBudget(c *cli.Context) (int, error) {
+	text := c.String("budget")
+	v, err := sim.ParseCount(text, "paths")
+	switch {
+	case err == nil && v <= sim.MaxPathBudget:
+		return int(v), nil
+	case err == nil || strings.Contains(err.Error(), "at most"):
+		return 0, usagef("--budget %s: want 1 to %d paths", text, sim.MaxPathBudget)
+	}
+	return 0, usagef("--budget: %v", err)
 }
 
 // request is the analysis request for these flags and engine, with

@@ -11,7 +11,6 @@ import (
 	"github.com/wifodds/wifodds/internal/fileio"
 	"github.com/wifodds/wifodds/reports"
 	"github.com/wifodds/wifodds/scenario"
-	"github.com/wifodds/wifodds/sim"
 )
 
 // sweepOptions are a sweep's validated flags.
@@ -30,7 +29,10 @@ func parseSweep(c *cli.Context) (*sweepOptions, error) {
 	if err != nil {
 		return nil, err
 	}
-	o := &sweepOptions{file: file, axis: analysis.Attack, spec: c.String("attack"), budget: c.Int("budget")}
+	o := &sweepOptions{file: file, axis: analysis.Attack, spec: c.String("attack")}
+	if o.budget, err = parseBudget(c); err != nil {
+		return nil, err
+	}
 	if o.format, err = parseFormat(c, "text", "json", "csv", "markdown"); err != nil {
 		return nil, err
 	}
@@ -48,9 +50,6 @@ func parseSweep(c *cli.Context) (*sweepOptions, error) {
 	}
 	if r := o.totals; r.Lo < 0 || r.Hi > analysis.MaxSweepTotal || r.Hi-r.Lo >= analysis.MaxSweepSteps {
 		return nil, usagef("--%s %s: totals from 0 to %d, at most %d steps", o.axis, o.spec, analysis.MaxSweepTotal, analysis.MaxSweepSteps)
-	}
-	if o.budget < 1 || o.budget > sim.MaxPathBudget {
-		return nil, usagef("--budget %d: want 1 to %d paths", o.budget, sim.MaxPathBudget)
 	}
 	if m := c.String("modifier"); m != "" {
 		mr, err := parseRange("modifier", m)
@@ -163,7 +162,7 @@ func sweepCommand() *cli.Command {
 		&cli.StringFlag{Name: "defence", Aliases: []string{"defense"}, Usage: "sweep the defence total over `LO..HI`"},
 		&cli.StringFlag{Name: "modifier", Usage: "also sweep the die-roll modifier over `LO..HI` (for the heat map)"},
 		&cli.StringFlag{Name: "crt", Usage: "comma-separated tables, e.g. standard,2d6 (default: the scenario's)"},
-		&cli.IntFlag{Name: "budget", Value: sim.DefaultPathBudget, Usage: "most dice paths exact enumeration may walk per step"},
+		budgetFlag("most dice paths exact enumeration may walk per step"),
 		&cli.StringFlag{Name: "chart", Usage: "write the P(hex taken) curve chart to `FILE` (.png or .svg)"},
 		&cli.StringFlag{Name: "heatmap", Usage: "write the P(hex taken) heat map over total and modifier (a panel per CRT) to `FILE` (.png or .svg)"},
 		&cli.Float64Flag{Name: "target", Usage: "report the smallest total at which P(hex taken) reaches `P` (0 < P <= 1) under each CRT"},
