@@ -32,21 +32,22 @@ type Combat struct {
 
 	twoDice     bool
 	wild        bool
-	kampfgruppe bool              // the option, read by every settling
-	flat        *lazyFlat         // the whole dice tree as one table, built when first sampled
-	factored    *lazyFactored     // the tree in two levels, when too large for one table
-	air         *crt.AirTables    // loaded air tables for AA fire at the ground support, or nil
-	intern      map[Outcome]int32 // Outcomes by value once there are more than internScan
-	settled     []settled         // rolled results settled in the state being compiled
-	grids       []grid            // the grids read in the state being compiled
-	gridBuf     [4]grid           // room for them: two tables at two odds levels
-	factors     []float64         // each unit's factor in the state being compiled
-	pre         *preCombat        // pre-combat random steps, or nil
+	kampfgruppe bool           // the option, read by every settling
+	flat        *lazyFlat      // the whole dice tree as one table, built when first sampled
+	factored    *lazyFactored  // the tree in two levels, when too large for one table
+	air         *crt.AirTables // loaded air tables for AA fire at the ground support, or nil
+	pre         *preCombat     // pre-combat random steps, or nil
 
-	// Scratch while compiling a state.
-	quiet    bool   // compiling a state other than the base: no working
-	explain  bool   // write the working (Steps)
-	faceDown []bool // defenders face-down in the state being compiled
+	// Scratch while compiling (after the fields trials read, which it
+	// would otherwise push onto other cache lines).
+	intern   map[Outcome]int32 // Outcomes by value once there are more than internScan
+	settled  []settled         // rolled results settled in the state being compiled
+	grids    []grid            // the grids read in the state being compiled
+	gridBuf  [4]grid           // room for them: two tables at two odds levels
+	factors  []float64         // each unit's factor in the state being compiled
+	quiet    bool              // compiling a state other than the base: no working
+	explain  bool              // write the working (Steps)
+	faceDown []bool            // defenders face-down in the state being compiled
 	// notionalDown: the notional unit was ground-struck in the state being
 	// compiled (docs/rules.md §4, AsA 3.11).
 	notionalDown bool
