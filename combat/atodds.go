@@ -31,12 +31,22 @@ func (c *Combat) atOddsAt(odds string, level int, threeToOne, belowOneToOne bool
 	}
 	var grids [2][]int32
 	var terms [2][]crt.Term
+	forced, chooser, reason, ok := c.forcedTable()
 	for _, k := range crt.Kinds {
+		if ok && k != forced {
+			// A forced table is the only one read: the other's outcomes
+			// could never happen, and nothing weighs one against the other.
+			continue
+		}
 		terms[k] = c.CRT.Modifiers.Terms(c.situation(k))
 		grids[k] = c.grid(k, level, crt.Sum(terms[k]))
 		v.Compare[k] = c.tableStats(grids[k])
 	}
-	v.Table, v.Chooser, v.Reason = c.chooseTable(&v, threeToOne)
+	if ok {
+		v.Table, v.Chooser, v.Reason = forced, chooser, reason
+	} else {
+		v.Table, v.Chooser, v.Reason = c.chooseTable(&v, threeToOne)
+	}
 	v.Terms, v.Modifier = terms[v.Table], crt.Sum(terms[v.Table])
 	if c.Automatic {
 		v.auto = grids[v.Table][0]
@@ -261,21 +271,29 @@ const (
 	ChooserRules    Chooser = "rules" // no table: the rules forbid the combat (an airdrop below 1:1)
 )
 
-// chooseTable applies docs/rules.md §2.3 in priority order. A chooser picks the
+// forcedTable is the table the scenario or the terrain sets, before any
+// choice (docs/rules.md §2.3 (a)); ok is false when the players choose.
+func (c *Combat) forcedTable() (k crt.Kind, chooser Chooser, reason string, ok bool) {
+	s := c.Scenario
+	switch s.Table {
+	case "assault":
+		return crt.Assault, ChooserScenario, "the scenario sets table: assault", true
+	case "blitz":
+		return crt.Blitz, ChooserScenario, "the scenario sets table: blitz", true
+	}
+	if s.ForcesAssault() {
+		return crt.Assault, ChooserTerrain, "(a) " + forcingTerrain(&s.Hex) + " forces the Assault table", true
+	}
+	return 0, "", "", false
+}
+
+// chooseTable applies docs/rules.md §2.3 (b)-(e) in priority order, when
+// no table is forced (forcedTable). A chooser picks the
 // table better for it: the attacker the higher P(hex taken), then fewer
 // expected attacking losses, then the higher P(breakthrough); the defender
 // the reverse. A full tie goes to Assault.
 func (c *Combat) chooseTable(v *AtOdds, threeToOne bool) (crt.Kind, Chooser, string) {
 	s := c.Scenario
-	switch s.Table {
-	case "assault":
-		return crt.Assault, ChooserScenario, "the scenario sets table: assault"
-	case "blitz":
-		return crt.Blitz, ChooserScenario, "the scenario sets table: blitz"
-	}
-	if s.ForcesAssault() {
-		return crt.Assault, ChooserTerrain, "(a) " + forcingTerrain(&s.Hex) + " forces the Assault table"
-	}
 	att, def := armCount(s.Attacker.Units, false), armCount(s.Defender.Units, true)
 	var chooser Chooser
 	var reason string

@@ -76,7 +76,7 @@ type AtOdds struct {
 	Reason   string        // the docs/rules.md §2.3 clause
 	Terms    []crt.Term    // the other modifiers on the chosen table
 	Modifier int           // their sum
-	Compare  [2]TableStats // what each table would give, by crt.Kind
+	Compare  [2]TableStats // what each table would give, by crt.Kind; a forced table's alone (the other is not read)
 	auto     int32         // outcome of an automatic result, or -1
 	cells    []int32       // outcome by dice total; under wild results by attacker*stride + defender
 }
