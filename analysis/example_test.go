@@ -51,6 +51,6 @@ func ExampleSample() {
 		fmt.Printf("%d workers: P(hex taken) = %.4f [%.4f, %.4f]\n", workers, e.P, e.Lo, e.Hi)
 	}
 	// Output:
-	// 1 workers: P(hex taken) = 0.9168 [0.9163, 0.9173]
-	// 4 workers: P(hex taken) = 0.9168 [0.9163, 0.9173]
+	// 1 workers: P(hex taken) = 0.9169 [0.9163, 0.9174]
+	// 4 workers: P(hex taken) = 0.9169 [0.9163, 0.9174]
 }

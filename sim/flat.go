@@ -83,13 +83,15 @@ func BuildFlat(resolve func(d Dice) int) *Flat {
 		}
 	}
 	f := &Flat{outcome: out, sides: plan, per: 1, span: uint64(len(out))}
-	// As many indices per draw as keep size^per within 2^48: one multiply
+	// As many indices per draw as keep size^per within 2^56: one multiply
 	// and compare per draw makes them exactly uniform, and the rejection
-	// probability stays below 2^-16.
-	// Compare by division: span*size can wrap to 0 past 2^64 (at 2^16
-	// paths, 2^48 * 2^16), which made span 0 and the modulus below divide
-	// by zero.
-	for f.per < 16 && f.span <= (1<<48)/uint64(len(out)) {
+	// probability stays below 2^-8. (Up to this round the bound was 2^48:
+	// large tables such as a strike combat's drew a third more words than
+	// they need; docs/performance.md.)
+	// Compare by division: span*size can wrap to 0 past 2^64 (at 2^8
+	// paths, 2^56 * 2^8), which would make span 0 and the modulus below
+	// divide by zero.
+	for f.per < 16 && f.span <= (1<<56)/uint64(len(out)) {
 		f.span *= uint64(len(out))
 		f.per++
 	}
