@@ -3,7 +3,8 @@
 //
 // Compile works out, once, everything that does not depend on the dice:
 // totals, odds, die-roll modifiers, the table choice and the settled
-// outcome of every table row with losses allocated (docs/rules.md §1–§4,
+// outcome of every row of the table read (both tables when the players
+// choose between them) with losses allocated (docs/rules.md §1–§4,
 // §6), and every state the pre-combat random steps (fractional odds,
 // ground strikes, naval strikes, AA fire at ground support) can leave.
 // Resolve is the one resolution routine: it rolls the dice a combat

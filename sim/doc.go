@@ -9,6 +9,8 @@
 //     counts of flat-table indices the model works out from its states),
 //     so exact answers come from the very routine that is sampled; every
 //     route gives the same weights to the bit where a flat table exists.
+//     A budget bounds the paths a walk may take; Fits tells whether a
+//     model's exact answer fits one (a tabulated answer walks none).
 //   - Sample runs seeded Monte Carlo trials, chunk by chunk on a pool of
 //     workers, tallying outcome indices in integer histograms; a model
 //     laid out by BuildFlat is sampled by drawing uniform indices into its
