@@ -585,11 +585,7 @@ func (d *Decoder) scalar(n *yaml.Node, at keyPath) (string, bool) {
 	return n.Value, true
 }
 
-// Float parses a finite decimal number.
-func (d *Decoder) Float(n *yaml.Node, key string) (float64, bool) {
-	return d.float(n, keyPath{key: key})
-}
-
+// float parses a finite decimal number.
 func (d *Decoder) float(n *yaml.Node, at keyPath) (float64, bool) {
 	text, ok := d.decimal(n, at, "a number")
 	if !ok {
@@ -653,9 +649,7 @@ func (d *Decoder) decimal(n *yaml.Node, at keyPath, want string) (string, bool) 
 	return text, true
 }
 
-// Bool parses true or false.
-func (d *Decoder) Bool(n *yaml.Node, key string) (bool, bool) { return d.bool(n, keyPath{key: key}) }
-
+// bool parses true or false.
 func (d *Decoder) bool(n *yaml.Node, at keyPath) (bool, bool) {
 	if n.Kind != yaml.ScalarNode || n.Tag != "!!bool" {
 		d.Errorf(n, at.String(), "expected true or false, found %s", describe(n))
