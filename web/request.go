@@ -253,9 +253,10 @@ func (s *Server) sampling(q query) (sim.Config, int, error) {
 			return sim.Config{}, 0, bad("seed=%s: want a whole number from 0 to %d", v, uint64(math.MaxUint64))
 		}
 	}
-	budget, err := q.intIn("budget", sim.DefaultPathBudget, 1, sim.MaxPathBudget)
+	// Read as the CLI reads --budget: 2097152, 2_097_152, 2e6 or 2M.
+	budget, err := q.count("budget", sim.DefaultPathBudget, sim.MaxPathBudget)
 	if err != nil {
 		return sim.Config{}, 0, err
 	}
-	return sim.Config{Trials: trials, Seed: seed, Workers: s.cfg.Workers}, budget, nil
+	return sim.Config{Trials: trials, Seed: seed, Workers: s.cfg.Workers}, int(budget), nil
 }

@@ -67,7 +67,8 @@ func wantError(t *testing.T, status int, m map[string]any, wantStatus int, wantT
 
 func TestRunAnswers(t *testing.T) {
 	_, ts := newServer(t, Config{})
-	code, m, _ := post(t, ts, "/api/run?method=exact", "application/yaml", read(t, wild))
+	// The budget reads as the CLI's does (2M is 2,000,000 paths).
+	code, m, _ := post(t, ts, "/api/run?method=exact&budget=2M", "application/yaml", read(t, wild))
 	if code != 200 || m["method"] != "exact" {
 		t.Fatalf("%d %v", code, m)
 	}
@@ -124,6 +125,8 @@ func TestBadRequests(t *testing.T) {
 		{"sweep range", "/api/sweep?attack=9..x", "application/yaml", good, 400, "attack=9..x"},
 		{"nothing to plan", "/api/plan", "application/yaml", good, 400, "nothing to plan"},
 		{"bad dice", "/api/run?dice=7,1", "application/yaml", good, 400, "dice"},
+		{"bad budget", "/api/run?budget=lots", "application/yaml", good, 400, "budget=lots"},
+		{"budget over the bound", "/api/run?budget=2e12", "application/yaml", good, 400, "budget=2e12: over this server's cap of 1099511627776"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
