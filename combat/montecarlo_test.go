@@ -85,7 +85,8 @@ func TestMonteCarloAgreesWithExact(t *testing.T) {
 // Trial, which spells Resolve out for the engine's Stream when a combat
 // has no pre-combat steps, gives what Resolve gives on the same stream,
 // trial after trial, for every example and test scenario and the wild,
-// fractional and standard mixes of generated combats.
+// fractional and standard mixes of generated combats; and so does Trials,
+// a block at a time.
 func TestTrialIsResolveOnTheStream(t *testing.T) {
 	combats := exampleCombats(t)
 	for _, crtName := range []string{"standard", "2d6"} {
@@ -105,6 +106,17 @@ func TestTrialIsResolveOnTheStream(t *testing.T) {
 		for i := range 5000 {
 			if got, want := c.Trial(fast), combat.Resolve(c, sim.Dice(ref)); got != want {
 				t.Fatalf("%s: trial %d: Trial %d, Resolve %d", name, i, got, want)
+			}
+		}
+		// And a block at a time (sim.Batcher), blocks of uneven sizes.
+		block, ref := sim.NewStream(6, 2), sim.NewStream(6, 2)
+		out := make([]int32, 300)
+		for i, n := range []int{1, 255, 256, 300, 7} {
+			c.Trials(block, out[:n])
+			for k, o := range out[:n] {
+				if want := combat.Resolve(c, sim.Dice(ref)); int(o) != want {
+					t.Fatalf("%s: block %d trial %d: Trials %d, Resolve %d", name, i, k, o, want)
+				}
 			}
 		}
 	}

@@ -142,6 +142,19 @@ func (c *Combat) Trial(d sim.Stream) int {
 	return Resolve(c, d)
 }
 
+// Trials runs len(out) trials on d (sim.Batcher), as Trial would.
+func (c *Combat) Trials(d sim.Stream, out []int32) {
+	if c.pre == nil {
+		for i := range out {
+			out[i] = int32(resolveStream(c, d))
+		}
+		return
+	}
+	for i := range out {
+		out[i] = int32(Resolve(c, d))
+	}
+}
+
 // Flat is the combat's dice tree as a table, or nil (sim.Model).
 func (c *Combat) Flat() *sim.Flat {
 	if c.flat == nil || c.prePaths() > maxFlatPre && c.Factored() != nil {

@@ -21,6 +21,10 @@ func fillChunk(m Model, pcg *pcg, d Stream, seed, chunk uint64, out []int32) {
 		}
 	}
 	d.Reset(seed, chunk)
+	if b, ok := m.(Batcher); ok {
+		b.Trials(d, out)
+		return
+	}
 	for j := range out {
 		out[j] = int32(m.Trial(d))
 	}

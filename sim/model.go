@@ -15,6 +15,7 @@ type Model interface {
 	// interface dispatch per roll; it must return what Resolve would.
 	Trial(d Stream) int
 	// Flat is the model's dice tree laid out by BuildFlat, or nil when it
-	// is too large or not fixed in advance; Monte Carlo then calls Trial.
+	// is too large or not fixed in advance; Monte Carlo then calls Trial,
+	// or a Batcher's Trials a block of trials at a time.
 	Flat() *Flat
 }

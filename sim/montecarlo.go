@@ -100,6 +100,7 @@ type denseWorker struct {
 	h     []uint64
 	d     Stream
 	pcg   *pcg
+	block []int32 // a Batcher's outcomes, a block at a time
 	merge func([]uint64)
 }
 
@@ -118,10 +119,35 @@ func (w *denseWorker) run(seed, chunk uint64, size int) {
 	}
 	w.d.Reset(seed, chunk)
 	n := len(w.h) / 4
+	if b, ok := w.m.(Batcher); ok {
+		// A block of trials a call: one dispatch per block, not per trial.
+		if w.block == nil {
+			w.block = make([]int32, trialBlock)
+		}
+		for j := 0; j < size; j += trialBlock {
+			block := w.block[:min(trialBlock, size-j)]
+			b.Trials(w.d, block)
+			for k, o := range block {
+				w.h[(k&3)*n+int(o)]++
+			}
+		}
+		return
+	}
 	for j := 0; j < size; j++ {
 		w.h[(j&3)*n+w.m.Trial(w.d)]++
 	}
 }
+
+// Batcher is a Model that runs trials a block at a time: Trials fills out
+// with the outcomes of len(out) trials on d, what as many calls of Trial
+// would return, in order. The engine uses it when a model has no table.
+type Batcher interface {
+	Model
+	Trials(d Stream, out []int32)
+}
+
+// trialBlock is how many trials a Batcher runs a call.
+const trialBlock = 256
 
 func (w *denseWorker) done() { w.merge(w.h) }
 
