@@ -299,13 +299,13 @@ func (c *Combat) chooseTable(v *AtOdds, threeToOne bool) (crt.Kind, Chooser, str
 	var reason string
 	switch {
 	case att > def:
-		chooser, reason = ChooserAttacker, fmt.Sprintf("(b) the attacker has more ARM (%s against %s)", num(att), num(def))
+		chooser, reason = ChooserAttacker, "(b) the attacker has more ARM ("+num(att)+" against "+num(def)+")"
 	case def > att:
-		chooser, reason = ChooserDefender, fmt.Sprintf("(c) the defender has more ARM (%s against %s)", num(def), num(att))
+		chooser, reason = ChooserDefender, "(c) the defender has more ARM ("+num(def)+" against "+num(att)+")"
 	case threeToOne && att > 0:
 		chooser, reason = ChooserAttacker, "(d) odds of 3:1 or better and the attacker has ARM"
 	default:
-		chooser, reason = ChooserDefender, fmt.Sprintf("(e) otherwise (ARM %s against %s)", num(att), num(def))
+		chooser, reason = ChooserDefender, "(e) otherwise (ARM "+num(att)+" against "+num(def)+")"
 	}
 	a, b := v.Compare[crt.Assault], v.Compare[crt.Blitz]
 	sign := 1.0

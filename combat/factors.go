@@ -2,6 +2,7 @@ package combat
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/wifodds/wifodds/scenario"
 )
@@ -120,4 +121,5 @@ func unitFactors(out []float64, side, enemy []scenario.Unit, defending bool, who
 }
 
 // num formats a factor total without trailing zeros.
-func num(x float64) string { return fmt.Sprintf("%g", x) }
+// (fmt's %g, which the planner paid for on every combat's table choice.)
+func num(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }

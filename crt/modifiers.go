@@ -1,6 +1,9 @@
 package crt
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+)
 
 // Schedule is a table's die-roll modifiers other than the odds (docs/rules.md
 // 2.1). Values are what the rule adds to the roll: negative ones hurt the
@@ -64,7 +67,7 @@ func (s *Schedule) Terms(sit Situation) []Term {
 	// Names are built only for terms that apply: compiling a combat reads
 	// the schedule for every state, and most terms are zero.
 	if v := sit.FaceDownDefenders * s.FaceDownDefender; v != 0 {
-		add(v, fmt.Sprintf("%d face-down defending unit(s)", sit.FaceDownDefenders), "rules §2.1, AfA 3.11")
+		add(v, strconv.Itoa(sit.FaceDownDefenders)+" face-down defending unit(s)", "rules §2.1, AfA 3.11")
 	}
 	if sit.AttackerHQ {
 		add(s.HQSupport, "attacker HQ support", "rules §2.1, AfA 3.11")
@@ -73,7 +76,7 @@ func (s *Schedule) Terms(sit Situation) []Term {
 		add(-s.HQSupport, "defender HQ support", "rules §2.1, AfA 3.11")
 	}
 	if sit.Nationalities > 1 {
-		add((sit.Nationalities-1)*s.ExtraNationality, fmt.Sprintf("%d attacking nationalities", sit.Nationalities), "rules §2.1, AfA 3.11")
+		add((sit.Nationalities-1)*s.ExtraNationality, strconv.Itoa(sit.Nationalities)+" attacking nationalities", "rules §2.1, AfA 3.11")
 	}
 	if sit.AttackAsMud {
 		add(s.AttackAsMud, sit.Weather+" attacked as if in mud (ski/white-print election)", "rules §2.1, AfA 3.11")
