@@ -35,6 +35,7 @@ type Combat struct {
 	kampfgruppe bool           // the option, read by every settling
 	flat        *lazyFlat      // the whole dice tree as one table, built when first sampled
 	factored    *lazyFactored  // the tree in two levels, when too large for one table
+	weighed     *lazyWeights   // the pre-combat states' weights (preWeights), worked out once
 	air         *crt.AirTables // loaded air tables for AA fire at the ground support, or nil
 	pre         *preCombat     // pre-combat random steps, or nil
 
@@ -219,13 +220,24 @@ func (c *Combat) fractionalSides() int {
 func (c *Combat) finish() {
 	c.markReachable()
 	l := &lazyTables{}
-	c.flat, c.factored = &l.flat, &l.factored
+	c.flat, c.factored, c.weighed = &l.flat, &l.factored, &l.weighed
 }
 
-// lazyTables holds a combat's two lazily built tables, allocated together.
+// lazyTables holds a combat's lazily built tables, allocated together.
 type lazyTables struct {
 	flat     lazyFlat
 	factored lazyFactored
+	weighed  lazyWeights
+}
+
+// lazyWeights is preWeights of a combat's pre-combat steps, worked out
+// once on first use: Tabulate, which choosing an engine (sim.Fits) and the
+// exact answer (sim.Exact) both call, and Factored read the same weights.
+type lazyWeights struct {
+	once    sync.Once
+	weights []uint64
+	size    uint64
+	ok      bool
 }
 
 // lazyFactored is a combat's two-level table, built once on first use.

@@ -212,7 +212,7 @@ func (c *Combat) Tabulate() (counts []uint64, size uint64, ok bool) {
 	var branches []branch
 	size = 1
 	if p := c.pre; p != nil {
-		weights, preSize, ok := preWeights(p)
+		weights, preSize, ok := c.preWeighed()
 		if !ok {
 			return nil, 0, false
 		}
@@ -274,6 +274,14 @@ func (c *Combat) Tabulate() (counts []uint64, size uint64, ok bool) {
 		}
 	}
 	return counts, size, true
+}
+
+// preWeighed is preWeights(c.pre), worked out once per combat; the
+// weights are shared and only read.
+func (c *Combat) preWeighed() (weights []uint64, preSize uint64, ok bool) {
+	w := c.weighed
+	w.once.Do(func() { w.weights, w.size, w.ok = preWeights(c.pre) })
+	return w.weights, w.size, w.ok
 }
 
 // maxTabulated bounds a tabulated tree, so no count overflows: far past
@@ -403,7 +411,7 @@ func (c *Combat) Factored() *sim.Factored {
 	}
 	c.factored.once.Do(func() {
 		p := c.pre
-		weights, size, ok := preWeights(p)
+		weights, size, ok := c.preWeighed()
 		if !ok {
 			return
 		}
