@@ -164,6 +164,19 @@ func (c *Combat) Flat() *sim.Flat {
 	return c.flat.f
 }
 
+// crtD6s is how many d6 the CRT roll takes: one or two a side, both
+// sides under wild results.
+func (c *Combat) crtD6s() int {
+	dice := 1
+	if c.twoDice {
+		dice = 2
+	}
+	if c.wild {
+		dice *= 2
+	}
+	return dice
+}
+
 // maxFlatPre is the largest tree with pre-combat steps laid out as one
 // flat table. Past a megabyte of table a trial's read misses the
 // second-level cache, while the two-level layout (Factored) stays in it:
@@ -180,15 +193,7 @@ func (c *Combat) prePaths() uint64 {
 		return 0
 	}
 	n := uint64(max(p.fracSides, 1))
-	// The CRT roll: one or two d6 a side, both sides under wild results.
-	crtDice := 1
-	if c.twoDice {
-		crtDice = 2
-	}
-	if c.wild {
-		crtDice *= 2
-	}
-	for range p.d6s() + crtDice {
+	for range p.d6s() + c.crtD6s() {
 		if n > math.MaxUint64/6 {
 			return math.MaxUint64
 		}
@@ -228,17 +233,10 @@ func (c *Combat) Tabulate() (counts []uint64, size uint64, ok bool) {
 	} else {
 		branches = []branch{{1, &c.AtOdds[0]}}
 	}
-	dice := 1 // CRT dice rolled by a branch that rolls: a side's one or two, twice under wild results
-	if c.twoDice {
-		dice = 2
-	}
-	if c.wild {
-		dice *= 2
-	}
 	rolled := uint64(1) // indices a branch's CRT dice span
 	for _, b := range branches {
 		if b.v.auto < 0 && b.faces > 0 {
-			for range dice {
+			for range c.crtD6s() {
 				rolled *= 6
 			}
 			break
