@@ -1,8 +1,10 @@
 package reports
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -52,8 +54,8 @@ func WriteText(w io.Writer, s *analysis.Summary) error {
 		fmt.Fprintf(b, " (the defence includes the notional unit, %s factors before terrain)", num(*s.Notional))
 	}
 	b.WriteString("\n")
-	fmt.Fprintf(b, "odds: %s\n", shares(s.OddsLevels.Map()))
-	fmt.Fprintf(b, "table: %s\n", shares(s.Tables.Map()))
+	fmt.Fprintf(b, "odds: %s\n", shares(s.OddsLevels))
+	fmt.Fprintf(b, "table: %s\n", shares(s.Tables))
 	b.WriteString("\n")
 	mc := s.Method != sim.MethodExact
 	b.WriteString("results read attacker/defender: a number is units lost, - no loss (attackers face-down), * attackers\n" +
@@ -96,30 +98,26 @@ func WriteText(w io.Writer, s *analysis.Summary) error {
 		fmt.Fprintf(b, "attacking corps reduced to divisions: %s\n", plainDist(d.AttackerUnitsReduced))
 		fmt.Fprintf(b, "defending corps reduced to divisions (retreated): %s\n", plainDist(d.DefenderUnitsReduced))
 	}
-	fmt.Fprintf(b, "attacking factors lost: %s  (mean %s)\n", distMap(s.DistCIs.AttackerFactorsLost.Map()), mean(s.Means.AttackerFactorsLost, mc))
-	fmt.Fprintf(b, "defending factors lost: %s  (mean %s)\n", distMap(s.DistCIs.DefenderFactorsLost.Map()), mean(s.Means.DefenderFactorsLost, mc))
+	fmt.Fprintf(b, "attacking factors lost: %s  (mean %s)\n", factorDist(s.DistCIs.AttackerFactorsLost, estimateP), mean(s.Means.AttackerFactorsLost, mc))
+	fmt.Fprintf(b, "defending factors lost: %s  (mean %s)\n", factorDist(s.DistCIs.DefenderFactorsLost, estimateP), mean(s.Means.DefenderFactorsLost, mc))
 	if pc := s.PreCombat; pc != nil {
 		fmt.Fprintf(b, "defenders turned face-down by ground strikes: %s\n", plainDist(pc.DefendersStruck))
 		if len(pc.AircraftDestroyed) > 1 || len(pc.AircraftAborted) > 1 {
 			fmt.Fprintf(b, "ground-support aircraft destroyed: %s; aborted: %s\n", plainDist(pc.AircraftDestroyed), plainDist(pc.AircraftAborted))
-			fmt.Fprintf(b, "tactical factors pressing the attack: %s\n", floatMap(pc.SupportFactors.Map()))
+			fmt.Fprintf(b, "tactical factors pressing the attack: %s\n", factorDist(pc.SupportFactors, func(p float64) float64 { return p }))
 		}
 	}
 	for _, side := range []struct {
 		name  string
-		types map[string]analysis.TypeLoss
-	}{{"attacking", s.LossesByType.Attacker.Map()}, {"defending", s.LossesByType.Defender.Map()}} {
+		types analysis.Keyed[analysis.TypeLoss]
+	}{{"attacking", s.LossesByType.Attacker}, {"defending", s.LossesByType.Defender}} {
 		if len(side.types) < 2 {
 			continue
 		}
-		keys := make([]string, 0, len(side.types))
-		for k := range side.types {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		parts := make([]string, len(keys))
-		for i, k := range keys {
-			parts[i] = fmt.Sprintf("%s %.3f", k, side.types[k].Mean.Mean)
+		// In key order, as the list keeps them.
+		parts := make([]string, len(side.types))
+		for i, e := range side.types {
+			parts[i] = fmt.Sprintf("%s %.3f", e.Key, e.Value.Mean.Mean)
 		}
 		fmt.Fprintf(b, "%s units lost by type (mean): %s\n", side.name, strings.Join(parts, ", "))
 	}
@@ -191,17 +189,20 @@ func mean(m stats.Mean, mc bool) string {
 	return fmt.Sprintf("%.3f ± %.3f", m.Mean, m.Hi-m.Mean)
 }
 
-func shares(m map[string]float64) string {
-	keys := make([]string, 0, len(m))
-	for k, p := range m {
-		if p > 0 {
-			keys = append(keys, k)
+// shares writes the named shares that happen, the largest first (ties in
+// name order).
+func shares(k analysis.Keyed[float64]) string {
+	var happen []analysis.KV[float64]
+	for _, e := range k {
+		if e.Value > 0 {
+			happen = append(happen, e)
 		}
 	}
-	sort.Slice(keys, func(i, j int) bool { return m[keys[i]] > m[keys[j]] || m[keys[i]] == m[keys[j]] && keys[i] < keys[j] })
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = k + " " + pct(m[k])
+	// Stable on a list in name order: equal shares stay in name order.
+	sort.SliceStable(happen, func(i, j int) bool { return happen[i].Value > happen[j].Value })
+	parts := make([]string, len(happen))
+	for i, e := range happen {
+		parts[i] = e.Key + " " + pct(e.Value)
 	}
 	return strings.Join(parts, ", ")
 }
@@ -214,14 +215,6 @@ func dist(es []stats.Estimate) string {
 	return strings.Join(parts, "  ")
 }
 
-func floatMap(m map[string]float64) string {
-	es := make(map[string]stats.Estimate, len(m))
-	for k, p := range m {
-		es[k] = stats.Exact(p)
-	}
-	return distMap(es)
-}
-
 func plainDist(ps []float64) string {
 	parts := make([]string, len(ps))
 	for i, p := range ps {
@@ -230,22 +223,23 @@ func plainDist(ps []float64) string {
 	return strings.Join(parts, "  ")
 }
 
-func distMap(m map[string]stats.Estimate) string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		a, _ := strconv.ParseFloat(keys[i], 64)
-		b, _ := strconv.ParseFloat(keys[j], 64)
-		return a < b
+// factorDist writes a distribution keyed by factor totals, smallest total
+// first; p is a value's probability.
+func factorDist[V any](k analysis.Keyed[V], p func(V) float64) string {
+	byTotal := slices.Clone(k)
+	slices.SortFunc(byTotal, func(a, b analysis.KV[V]) int {
+		x, _ := strconv.ParseFloat(a.Key, 64)
+		y, _ := strconv.ParseFloat(b.Key, 64)
+		return cmp.Compare(x, y)
 	})
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = k + ": " + pct(m[k].P)
+	parts := make([]string, len(byTotal))
+	for i, e := range byTotal {
+		parts[i] = e.Key + ": " + pct(p(e.Value))
 	}
 	return strings.Join(parts, "  ")
 }
+
+func estimateP(e stats.Estimate) float64 { return e.P }
 
 // Thousands writes n with commas between groups of three digits.
 func Thousands(n uint64) string {
