@@ -78,16 +78,21 @@ func FinishCombat(c *combat.Combat, t *stats.Tally, run sim.Run, req Request, wa
 	return sum, nil
 }
 
+// budget is the request's path budget, DefaultPathBudget when unset.
+func (r Request) budget() int {
+	if r.Budget <= 0 {
+		return sim.DefaultPathBudget
+	}
+	return r.Budget
+}
+
 // choose settles an Auto request: exact when the answer fits the budget
 // (sim.Fits: tabulated, or few enough dice paths to walk).
 func choose(ctx context.Context, m sim.Model, req Request) (Engine, []string, error) {
 	if req.Engine != Auto {
 		return req.Engine, nil, nil
 	}
-	budget := req.Budget
-	if budget <= 0 {
-		budget = sim.DefaultPathBudget
-	}
+	budget := req.budget()
 	fits, err := sim.Fits(ctx, m, budget)
 	if err != nil {
 		return 0, nil, err
@@ -158,12 +163,8 @@ func exactCampaign(ctx context.Context, r *combat.Raid, req Request, raids int) 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	budget := req.Budget
-	if budget <= 0 {
-		budget = sim.DefaultPathBudget
-	}
 	start := time.Now()
-	dist, weighed, err := r.CampaignExact(ctx, raids, budget)
+	dist, weighed, err := r.CampaignExact(ctx, raids, req.budget())
 	if err != nil {
 		return nil, err
 	}
