@@ -341,24 +341,19 @@ func (c *Combat) settle(level int, k crt.Kind, r crt.Result, auto, recon bool) i
 	// a division available is destroyed and that division takes its place,
 	// reported as reduced, so the factors lost are the corps' less the
 	// division's; a defending one must retreat, or it is destroyed after all.
-	kg := c.kampfgruppe
 	na := min(int(r.AttackerLoss), len(c.AttOrder))
 	for _, i := range c.AttOrder[:na] {
-		if kg && att[i].IsCorps() && att[i].DivisionAvailable {
+		if c.replaced(&att[i], false) {
 			o.AttackerReduced++
-			o.AttackerFactorsLost += att[i].Factors - att[i].DivisionFactors
-		} else {
-			o.AttackerFactorsLost += att[i].Factors
 		}
+		o.AttackerFactorsLost += c.lossCost(&att[i], false)
 	}
 	nd := min(int(r.DefenderLoss), len(c.DefOrder))
 	for _, i := range c.DefOrder[:nd] {
-		if kg && def[i].IsCorps() && def[i].DivisionAvailable && s.Defender.CanRetreat {
+		if c.replaced(&def[i], true) {
 			o.DefenderReduced++
-			o.DefenderFactorsLost += def[i].Factors - def[i].DivisionFactors
-		} else {
-			o.DefenderFactorsLost += def[i].Factors
 		}
+		o.DefenderFactorsLost += c.lossCost(&def[i], true)
 	}
 	o.AttackerLost, o.DefenderLost = int8(na)-o.AttackerReduced, int8(nd)-o.DefenderReduced
 	if survivors := len(c.DefOrder) - nd; survivors > 0 && r.Effect != crt.NoEffect {

@@ -450,15 +450,17 @@ func sum(xs []float64) float64 {
 }
 
 // lossOrders fixes which units each side loses first: the owner's default
-// policy loses the unit whose loss costs the fewest combat factors, ties by
-// fewest build points where given, then input order (docs/rules.md §2). Under the
-// winter "attack as mud" election the attacker's first loss must be a ski,
-// white-print or Scandinavian unit (AfA 3.11).
+// policy loses the unit whose loss costs the fewest combat factors (a
+// corps a Kampfgruppe division replaces costs its factors less the
+// division's, lossCost), ties by fewest build points where given, then
+// input order (docs/rules.md §2, §3). Under the winter "attack as mud"
+// election the attacker's first loss must be a ski, white-print or
+// Scandinavian unit (AfA 3.11).
 func (c *Combat) lossOrders() {
 	att, def := c.Scenario.Attacker.Units, c.Scenario.Defender.Units
 	orders := make([]int, len(att)+len(def))
-	c.AttOrder = cheapestFirst(orders[:0:len(att)], att)
-	c.DefOrder = cheapestFirst(orders[len(att):len(att)], def)
+	c.AttOrder = cheapestFirst(orders[:0:len(att)], att, func(u *scenario.Unit) float64 { return c.lossCost(u, false) })
+	c.DefOrder = cheapestFirst(orders[len(att):len(att)], def, func(u *scenario.Unit) float64 { return c.lossCost(u, true) })
 	if c.Scenario.Attacker.AttackAsMud {
 		us := c.Scenario.Attacker.Units
 		for k, i := range c.AttOrder {
@@ -474,8 +476,26 @@ func (c *Combat) lossOrders() {
 	}
 }
 
-// cheapestFirst appends the units in combat to order, cheapest loss first.
-func cheapestFirst(order []int, us []scenario.Unit) []int {
+// replaced reports a unit whose loss Kampfgruppe turns into a reduction
+// (AsA 3.1.1, docs/rules.md §3): a corps or army with a division available;
+// a defending one must be able to retreat, or it is destroyed after all.
+func (c *Combat) replaced(u *scenario.Unit, defending bool) bool {
+	return c.kampfgruppe && u.IsCorps() && u.DivisionAvailable && (!defending || c.Scenario.Defender.CanRetreat)
+}
+
+// lossCost is the combat factors a unit's loss costs its owner: its
+// printed factors, less the replacing division's when Kampfgruppe
+// replaces it (docs/rules.md §3).
+func (c *Combat) lossCost(u *scenario.Unit, defending bool) float64 {
+	if c.replaced(u, defending) {
+		return u.Factors - u.DivisionFactors
+	}
+	return u.Factors
+}
+
+// cheapestFirst appends the units in combat to order, cheapest loss (by
+// cost) first, then fewest build points where given, then as listed.
+func cheapestFirst(order []int, us []scenario.Unit, cost func(*scenario.Unit) float64) []int {
 	for i := range us {
 		if inCombat(&us[i]) {
 			order = append(order, i)
@@ -489,8 +509,8 @@ func cheapestFirst(order []int, us []scenario.Unit) []int {
 	}
 	slices.SortStableFunc(order, func(a, b int) int {
 		ua, ub := &us[a], &us[b]
-		if ua.Factors != ub.Factors {
-			return cmp.Compare(ua.Factors, ub.Factors)
+		if ca, cb := cost(ua), cost(ub); ca != cb {
+			return cmp.Compare(ca, cb)
 		}
 		return cmp.Compare(bp(ua), bp(ub))
 	})
