@@ -170,6 +170,27 @@ func (c *Combat) readGrid(k crt.Kind, level, mod int) []int32 {
 	return cells
 }
 
+// hexTaken reports whether result r takes the hex: every defender
+// destroyed, retreated or shattered (docs/rules.md §2). In an invasion or
+// a paradrop any defender part but "-" destroys the notional unit, which
+// does not count as a loss, and the hex falls only with it (§4).
+func (c *Combat) hexTaken(r crt.Result, auto bool) bool {
+	taken := min(int(r.DefenderLoss), len(c.DefOrder)) == len(c.DefOrder) || r.Effect != crt.NoEffect
+	if c.Scenario.Kind != scenario.Land && !auto {
+		taken = taken && (r.DefenderLoss > 0 || r.Effect != crt.NoEffect)
+	}
+	return taken
+}
+
+// invadersTurned reports a successful invasion whose invaders turn
+// face-down whatever the result: outside clear and desert, unless the
+// success was automatic (docs/rules.md §4, AsA 3.11). It is an invasion
+// rule: paradroppers follow the CRT's "*" and "-" like any attacker.
+func (c *Combat) invadersTurned(hexTaken, auto bool) bool {
+	s := c.Scenario
+	return s.Kind == scenario.Invasion && hexTaken && !auto && s.Hex.Terrain != "clear" && s.Hex.Terrain != "desert"
+}
+
 // settleKey is what a settled outcome depends on within one state.
 type settleKey struct {
 	level int
@@ -187,6 +208,10 @@ func (c *Combat) settleOnce(from, level int, k crt.Kind, r crt.Result, recon boo
 	// A "*" means nothing beside an attacker loss (settle drops it), so
 	// 1/- and a composite "1*/-" settle as one.
 	r.FaceUp = r.FaceUp && r.AttackerLoss == 0
+	if c.wild && c.invadersTurned(c.hexTaken(r, false), false) {
+		// Nor beside invaders turned face-down (settle drops it too).
+		r.FaceUp = false
+	}
 	key := settleKey{level, k, r, recon}
 	// A grid settles a few dozen distinct results at most: a scan beats
 	// hashing the key.
@@ -370,20 +395,15 @@ func (c *Combat) settle(level int, k crt.Kind, r crt.Result, auto, recon bool) i
 			o.DefenderShattered = int8(survivors)
 		}
 	}
-	o.HexTaken = nd == len(c.DefOrder) || r.Effect != crt.NoEffect
-	if s.Kind != scenario.Land && !auto {
-		// Any defender part but "-" destroys the notional unit, which
-		// does not count as a loss; the hex falls only with it.
-		o.HexTaken = o.HexTaken && (r.DefenderLoss > 0 || r.Effect != crt.NoEffect)
-	}
+	o.HexTaken = c.hexTaken(r, auto)
 	o.Breakthrough = r.Effect == crt.Breakthrough && o.HexTaken
 	r.FaceUp = r.FaceUp && r.AttackerLoss == 0
-	o.AttackerFaceUp = r.FaceUp && na < len(c.AttOrder)
-	if s.Kind != scenario.Land && o.HexTaken && !auto && s.Hex.Terrain != "clear" && s.Hex.Terrain != "desert" {
-		// After a landing or drop outside clear and desert the units turn
-		// face-down whatever the result, unless the success was automatic
-		// (AsA 3.11).
-		o.AttackerFaceUp = false
+	turned := c.invadersTurned(o.HexTaken, auto)
+	o.AttackerFaceUp = r.FaceUp && na < len(c.AttOrder) && !turned
+	if c.wild && turned {
+		// A wild-results code is composed to say what happens
+		// (docs/rules.md §2.4): invaders turned face-down keep no "*".
+		r.FaceUp = false
 	}
 	o.Result = r
 	if c.pre == nil {
