@@ -25,15 +25,39 @@ func (c *Combat) awawTerms() []crt.Term {
 	if !c.awaw() {
 		return nil
 	}
+	ts := c.awawKindTerms()
+	// Negated armour with a CTL of 0 or less: -1 DM "when attacked", with
+	// no exception for invasion or airdrop combat (10.32; contrast 10.64A,
+	// which names one), except in those places or its home country.
+	s := c.Scenario
+	if s.Defender.CTL <= 0 && !s.Hex.Protected && !s.Hex.HomeNation {
+		for _, i := range c.DefOrder {
+			if s.Defender.Units[i].MechNegated {
+				ts = append(ts, crt.Term{Name: "negated armour with CTL 0 or less: DM -1", Value: awawDM(-1), Rule: "rules §6, AWAW 10.32"})
+				break
+			}
+		}
+	}
+	return ts
+}
+
+// awawKindTerms are the A World at War DMs of the combat's kind
+// (docs/rules.md §6).
+func (c *Combat) awawKindTerms() []crt.Term {
 	s := c.Scenario
 	switch s.Kind {
 	case scenario.Invasion:
 		// The defender's +1 DM against invasion (AWAW 15.32B) is cancelled
 		// when American marines or Japanese SNLF are at least half the
 		// invading ground factors; commandos do not cancel it (10.71, 10.84).
+		// Only units engaged in the invasion combat count (10.71): not an
+		// ART bombarding from an adjacent hex.
 		var marines, all float64
 		for i := range s.Attacker.Units {
 			u := &s.Attacker.Units[i]
+			if !inCombat(u) {
+				continue
+			}
 			all += u.Factors
 			if u.Type == scenario.MAR && (u.Nation == "US" || u.Japanese()) {
 				marines += u.Factors
@@ -78,16 +102,6 @@ func (c *Combat) awawLandTerms() []crt.Term {
 		}
 		if all {
 			ts = append(ts, crt.Term{Name: "attacked by exploiting armour: DM -1", Value: awawDM(-1), Rule: "rules §6, AWAW 10.13, 10.24, 10.32"})
-		}
-	}
-	// Negated armour with a CTL of 0 or less: -1 DM when attacked, except
-	// in those places or its home country (10.32).
-	if s.Defender.CTL <= 0 && !s.Hex.Protected && !s.Hex.HomeNation {
-		for _, i := range c.DefOrder {
-			if s.Defender.Units[i].MechNegated {
-				ts = append(ts, crt.Term{Name: "negated armour with CTL 0 or less: DM -1", Value: awawDM(-1), Rule: "rules §6, AWAW 10.32"})
-				break
-			}
 		}
 	}
 	// An isolated Chindit attacking: -1 DM (10.64A).

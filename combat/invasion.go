@@ -64,6 +64,9 @@ func (c *Combat) notional() {
 	if s.Kind == scenario.Invasion {
 		for i := range s.Attacker.Units {
 			u := &s.Attacker.Units[i]
+			if !inCombat(u) {
+				continue // an ART bombarding from an adjacent hex does not invade
+			}
 			if below := 3 - u.Section; below > 0 {
 				adj(float64(below), fmt.Sprintf("%s invading from the %d-section", u.Label(), u.Section))
 			}

@@ -578,9 +578,20 @@ func (c *Combat) situation(k crt.Kind) crt.Situation {
 		Extra:              s.Modifier,
 		More:               c.awawTerms(),
 	}
+	// The attacking and defending units these modifiers read are those in
+	// the combat: an ART bombarding from an adjacent hex adds factors as
+	// ground support does, and like aircraft it is no attacking or
+	// defending unit (docs/rules.md §8). With no such unit on a side (the
+	// notional unit alone, or only bombardment) no "every unit is ..."
+	// modifier applies: the notional unit is no territorial (§4).
 	// Nation codes are upper case (scenario.LookupNation); a stack has few.
 	nations := make([]string, 0, 4)
+	attacking, defending := 0, 0
 	for i := range att {
+		if !inCombat(&att[i]) {
+			continue
+		}
+		attacking++
 		if !slices.Contains(nations, att[i].Nation) {
 			nations = append(nations, att[i].Nation)
 		}
@@ -593,11 +604,18 @@ func (c *Combat) situation(k crt.Kind) crt.Situation {
 		sit.FaceDownDefenders++
 	}
 	for i := range def {
-		if c.faceDown[i] && inCombat(&def[i]) {
+		if !inCombat(&def[i]) {
+			continue
+		}
+		defending++
+		if c.faceDown[i] {
 			sit.FaceDownDefenders++
 		}
 		sit.AllDefendersTerr = sit.AllDefendersTerr && def[i].IsTerritorial()
 		sit.AnyDefenderTerr = sit.AnyDefenderTerr || def[i].IsTerritorial()
 	}
+	sit.AllJapanese = sit.AllJapanese && attacking > 0
+	sit.AllAttackersTerr = sit.AllAttackersTerr && attacking > 0
+	sit.AllDefendersTerr = sit.AllDefendersTerr && defending > 0
 	return sit
 }

@@ -174,7 +174,7 @@ func (c *Combat) strikePriority(targets []int) []int {
 			return 0
 		}
 		u := &us[i]
-		if !u.Supply && (u.IsArtillery() || c.Scenario.Kind == scenario.Land && !u.IsCorps()) {
+		if !u.Supply && (u.IsArtillery() || !u.IsCorps()) {
 			return u.Factors - 1
 		}
 		return 0

@@ -6,9 +6,21 @@ import (
 	"testing"
 
 	"github.com/wifodds/wifodds/combat"
+	"github.com/wifodds/wifodds/scenario"
 )
 
 // The readings of issue 24: each checked against the rulebook text.
+
+// hasTerm reports whether the chosen table's modifiers at the base odds
+// include one whose name contains name.
+func hasTerm(c *combat.Combat, name string) bool {
+	for _, t := range c.AtOdds[0].Terms {
+		if strings.Contains(t.Name, name) {
+			return true
+		}
+	}
+	return false
+}
 
 // Reading 1, docs/rules.md §2 and §3 (AsA 3.1.1): under Kampfgruppe a corps
 // a division replaces costs its factors less the division's, and the
@@ -152,6 +164,167 @@ defender:
 		want := map[string]float64{"clear": 300.0 / 1296, "jungle": 3.0 / 1296}[terrain]
 		if math.Abs(star-want) > 1e-12 {
 			t.Errorf("%s: P(code shows *) %v, want %v", terrain, star, want)
+		}
+	}
+}
+
+// Reading 3, docs/rules.md §3 and §4 (AsA 3.2.3, 3.11): only invading
+// artillery is barred; an ART striking or supporting an invasion or a
+// paradrop from an adjacent hex is not an invading unit. Hand-worked: a
+// 4-factor US MAR invades an empty hex (the notional unit, 1) beside a
+// 4-factor ART making a ground strike, which succeeds on a d6 of 2 or less
+// (P 1/3) and turns the notional unit face-down (+1). The attack is the
+// MAR's 4 alone (4:1); a supporting 3-factor ART adds 3, not halved as
+// invading factors are: 7. An invading ART, or a sea-box section for a
+// bombarding one, is refused.
+func TestArtilleryBombardsAnInvasion(t *testing.T) {
+	text := `kind: %s
+crt: 2d6
+table: assault
+options: [artillery]
+attacker:
+  units:
+    - {type: MAR, factors: 4, nation: US}
+    - {type: ART, size: division, factors: %s, nation: US%s}
+defender:
+  units: []
+`
+	for _, kind := range []string{"invasion", "paradrop"} {
+		c := compile(t, fill(text, kind, "4", ", role: strike"))
+		targets, _ := combat.PreTargets(c)
+		if len(targets) != 1 || targets[0] != combat.NotionalTarget {
+			t.Fatalf("%s: strike targets %v, want the notional unit", kind, targets)
+		}
+		if c.Attack != 4 || c.Defence != 1 {
+			t.Errorf("%s: %v:%v, want 4:1", kind, c.Attack, c.Defence)
+		}
+		if base, struck := combat.PreState(c, 0, 0), combat.PreState(c, 1, 0); struck.AtOdds[0].Modifier != base.AtOdds[0].Modifier+1 {
+			t.Errorf("%s: struck modifier %+d, base %+d; want one more", kind, struck.AtOdds[0].Modifier, base.AtOdds[0].Modifier)
+		}
+		if c := compile(t, fill(text, kind, "3", ", role: support")); c.Attack != 7 {
+			t.Errorf("%s: attack with supporting ART %v, want 4 + 3 = 7", kind, c.Attack)
+		}
+	}
+	for _, bad := range []string{fill(text, "invasion", "4", ""), fill(text, "paradrop", "4", ", role: combat"), fill(text, "invasion", "4", ", role: strike, section: 1")} {
+		if _, err := scenario.Parse("art.yaml", []byte(bad)); err == nil {
+			t.Errorf("accepted:\n%s", bad)
+		}
+	}
+}
+
+// Reading 4, docs/rules.md §2.1 and §4 (AfA 3.11: "If all defending land
+// units are territorial"): the notional unit is not a territorial, so
+// against it alone the +1 does not apply; a real territorial defender
+// alone gives it. Hand-worked: MAR 4 against the notional unit alone
+// (4:1) has no other modifier: 0. With a 1-factor TERR defender (4:2,
+// 2:1) the one other modifier is the territorial +1.
+func TestTerritorialNotVacuous(t *testing.T) {
+	text := `kind: invasion
+crt: 2d6
+table: assault
+options: [territorial-modifiers]
+attacker:
+  units: [{type: MAR, factors: 4, nation: US}]
+defender:
+  units: %s
+`
+	if c := compile(t, fill(text, "[]")); hasTerm(c, "territorial") || c.AtOdds[0].Modifier != 0 {
+		t.Errorf("the notional unit alone: terms %v, want none", c.AtOdds[0].Terms)
+	}
+	if c := compile(t, fill(text, "[{type: TERR, size: division, factors: 1, nation: CW}]")); !hasTerm(c, "non-territorials attacking territorials") || c.AtOdds[0].Modifier != 1 {
+		t.Errorf("a territorial defender: terms %v, want +1", c.AtOdds[0].Terms)
+	}
+}
+
+// Reading 5, docs/rules.md §6 (AWAW 10.32): armour with its mechanized
+// component negated and a CTL of 0 or less takes -1 "when attacked", in
+// invasion and airdrop combat too (only 10.64A names an exception for
+// invasion combat). A DM of d is a modifier of -d (docs/rules.md §6).
+// Hand-worked, a US INF invading a negated ARM: the defender's +1 DM
+// against invasion (-1) and the CTL DM of -1 (+1) = 0; with CTL 1 only -1.
+// An airdrop on it: DM +2 for armour defending only against an airdrop
+// (-2) and the CTL DM (+1) = -1; with CTL 1, -2.
+func TestNegatedArmourCTLInInvasions(t *testing.T) {
+	text := `kind: %s
+crt: 2d6
+table: assault
+options: [awaw-unit-effects]
+attacker:
+  units: [{type: %s, factors: 9, nation: US}]
+defender:
+  ctl: %s
+  units: [{type: ARM, factors: 2, nation: JA, mech_negated: true}]
+`
+	for _, tc := range []struct {
+		kind, unit, ctl string
+		want            int
+	}{
+		{"invasion", "INF", "0", 0},
+		{"invasion", "INF", "1", -1},
+		{"paradrop", "PARA", "0", -1},
+		{"paradrop", "PARA", "1", -2},
+	} {
+		c := compile(t, fill(text, tc.kind, tc.unit, tc.ctl))
+		if hasTerm(c, "CTL") != (tc.ctl == "0") {
+			t.Errorf("%s, CTL %s: terms %v", tc.kind, tc.ctl, c.AtOdds[0].Terms)
+		}
+		if got := c.AtOdds[0].Modifier; got != tc.want {
+			t.Errorf("%s, CTL %s: modifier %+d (%v), want %+d", tc.kind, tc.ctl, got, c.AtOdds[0].Terms, tc.want)
+		}
+	}
+}
+
+// Decision, docs/rules.md §8: an ART bombarding (strike or support) adds
+// factors as ground support does and is no attacking unit for the
+// nationality and territorial modifiers (AfA 3.11: "a unit attacking the
+// target stack", "all attacking land units"). Hand-worked: a German ARM
+// with an Italian ART in support is one attacking nationality (no -1);
+// the same ART joining the combat makes two (-1). Territorials attacking
+// with a non-territorial ART in support are all the attacking units:
+// -1 against a non-territorial defender.
+func TestBombardingArtilleryIsNoAttackingUnit(t *testing.T) {
+	text := `kind: land
+crt: 2d6
+table: assault
+options: [artillery, territorial-modifiers]
+attacker:
+  units:
+    - {type: %s, factors: 6, nation: GE}
+    - {type: ART, size: division, factors: 3, nation: IT, role: %s}
+defender:
+  units: [{type: INF, factors: 2, nation: FR}]
+`
+	if c := compile(t, fill(text, "ARM", "support")); hasTerm(c, "nationalities") {
+		t.Errorf("a supporting Italian ART counted as an attacking nationality: %v", c.AtOdds[0].Terms)
+	}
+	if c := compile(t, fill(text, "ARM", "combat")); !hasTerm(c, "2 attacking nationalities") {
+		t.Errorf("an Italian ART in the combat did not count: %v", c.AtOdds[0].Terms)
+	}
+	if c := compile(t, fill(text, "TERR", "strike")); !hasTerm(c, "territorials attacking non-territorials") {
+		t.Errorf("territorials with a striking ART: %v, want -1", c.AtOdds[0].Terms)
+	}
+}
+
+// Decision, docs/rules.md §6 and §8: territorials and militia are infantry
+// for A World at War's exploiting-armour DM (AWAW 10.13): AWAW's ground
+// units are armour, infantry, replacements and the specialized units, and
+// AfA 3.2 treats territorials "just the same as any other units of the
+// controlling Major Power" and counts them against infantry gearing
+// limits. Hand-worked: DM -1, a modifier of +1, for each alone.
+func TestTerritorialsAndMilitiaAreInfantry(t *testing.T) {
+	for _, typ := range []string{"TERR", "MIL"} {
+		c := compile(t, `kind: land
+crt: 2d6
+table: assault
+options: [awaw-unit-effects]
+attacker:
+  exploiting: true
+  units: [{type: ARM, factors: 6, nation: GE}]
+defender:
+  units: [{type: `+typ+`, size: division, factors: 1, nation: CW}]
+`)
+		if c.AtOdds[0].Modifier != 1 {
+			t.Errorf("%s attacked by exploiting armour: modifier %+d, want +1", typ, c.AtOdds[0].Modifier)
 		}
 	}
 }

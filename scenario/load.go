@@ -539,8 +539,13 @@ func parseUnit(d *yamlx.Decoder, n *yaml.Node, path, side string, plan bool, s *
 	if m.Bool("isolated", &u.Isolated) && u.Isolated && (u.Type != CHINDIT || !s.Has(AWAWUnitEffects)) {
 		d.Errorf(m.Get("isolated"), path+".isolated", "only Chindits count as isolated, under the awaw-unit-effects option (AWAW 10.64A)")
 	}
-	if u.IsArtillery() && side == "attacker" && s.Kind != Land {
-		d.Errorf(m.Get("type"), path+".type", "AT, AA and ART units cannot invade or be air transported (AsA 3.2)")
+	if u.IsArtillery() && side == "attacker" && s.Kind != Land && u.Role == RoleCombat {
+		// Only the units that land or drop are barred: an ART bombarding
+		// the hex from next to it is not one of them (AsA 3.2.3, 3.11).
+		d.Errorf(m.Get("type"), path+".type", "AT, AA and ART units cannot invade or be air transported (AsA 3.2); an ART may bombard the hex from an adjacent one with role: strike or support (AsA 3.2.3)")
+	}
+	if s.Kind == Invasion && side == "attacker" && u.Role != RoleCombat && m.Has("section") {
+		d.Errorf(m.Get("section"), path+".section", "a bombarding ART does not invade, so it has no sea-box section (AsA 3.2.3, 3.11)")
 	}
 	if m.Bool("towed", &u.Towed) && u.Towed && u.Type != AT && u.Type != AA && u.Type != ART {
 		d.Errorf(m.Get("towed"), path+".towed", "only AT, AA and ART units are towed")
