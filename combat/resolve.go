@@ -202,11 +202,15 @@ func (c *Combat) prePaths() uint64 {
 	return n
 }
 
-// Tabulate gives the exact tally of a combat with no pre-combat steps
-// without walking its dice tree (sim.Tabulator): each branch of the
-// fractional-odds die and each CRT cell, weighted by how many indices of
-// the flat table lead there, so the counts and size are the flat table's
-// own and the weights are the same to the bit.
+// Tabulate gives the exact tally of a combat without walking its dice
+// tree (sim.Tabulator): each branch of the fractional-odds die, or each
+// pre-combat state and odds level (preWeights), and each CRT cell,
+// weighted by how many indices of the flat table lead there, so the counts
+// and size are the flat table's own and the weights are the same to the
+// bit. Given the branch, the CRT rolls are independent of the dice before
+// them, and under wild results of each other, so a branch's weight
+// multiplies the ways of rolling each side's total. ok is false only past
+// maxPreSequences pre-combat sequences.
 func (c *Combat) Tabulate() (counts []uint64, size uint64, ok bool) {
 	// Each (odds level, count of flat-table indices through the dice
 	// before the CRT roll) the combat can reach.
@@ -282,9 +286,11 @@ func (c *Combat) preWeighed() (weights []uint64, preSize uint64, ok bool) {
 	return w.weights, w.size, w.ok
 }
 
-// maxTabulated bounds a tabulated tree, so no count overflows: far past
-// any budget exact enumeration may be given.
-const maxTabulated = sim.MaxPathBudget
+// maxTabulated bounds a tabulated tree: every combat whose pre-combat dice
+// have at most maxPreSequences sequences, times the most indices a CRT
+// roll spans (four d6: two a side under wild results on the 2D6 table).
+// Below 2^51, so no count overflows and each is exact in a float64.
+const maxTabulated = maxPreSequences * 6 * 6 * 6 * 6
 
 // preWeights counts, for every state and odds level (indexed state*2 +
 // branch), the sequences of the pre-combat dice that reach it, and how
