@@ -14,9 +14,10 @@ func awawDM(d int) int { return -d }
 func (c *Combat) awaw() bool { return c.Scenario.Has(scenario.AWAWUnitEffects) }
 
 // AirdropLimited reports an airdrop on enemy units under the A World at
-// War rules, which may only be made at 1:1 or better (AWAW 10.55C).
+// War rules, which may only be made at 1:1 or better (AWAW 10.55C): units
+// in the hex, not an ART supporting it from next door.
 func (c *Combat) AirdropLimited() bool {
-	return c.awaw() && c.Scenario.Kind == scenario.Paradrop && len(c.Scenario.Defender.Units) > 0
+	return c.awaw() && c.Scenario.Kind == scenario.Paradrop && len(c.DefOrder) > 0
 }
 
 // awawTerms are the die-roll modifiers of the A World at War unit effects

@@ -55,7 +55,9 @@ func (c *Combat) notional() {
 		adj(1, "city")
 	}
 	if h.AdjacentFriendlyCorps {
-		if len(s.Defender.Units) == 0 {
+		// A defending ART supporting from an adjacent hex is no land
+		// unit in this one.
+		if len(c.DefOrder) == 0 {
 			adj(1, "no real land unit here and a friendly non-territorial corps or army adjacent")
 		} else {
 			c.step("  the adjacent friendly corps does not count: real land units defend here", "rules §4, AsA 3.11")

@@ -328,3 +328,24 @@ defender:
 		}
 	}
 }
+
+// docs/rules.md §4 (AsA 3.11, 3.2.3): "not stacked with an actual land
+// unit" reads the units in the hex; a defending ART supporting from an
+// adjacent hex is not one. Hand-worked: an invasion of an empty hex with
+// a friendly corps adjacent and a 2-factor ART in defensive support: the
+// notional unit is 1 + 1 = 2, and the defence 2 + 2 support = 4.
+func TestDefensiveArtilleryIsNotInTheHex(t *testing.T) {
+	c := compile(t, `kind: invasion
+crt: 2d6
+table: assault
+options: [artillery]
+hex: {adjacent_friendly_corps: true}
+attacker:
+  units: [{type: MAR, factors: 8, nation: US}]
+defender:
+  units: [{type: ART, size: division, factors: 2, nation: JA, role: support}]
+`)
+	if c.Notional != 2 || c.Defence != 4 {
+		t.Errorf("notional %v, defence %v; want 2 and 4", c.Notional, c.Defence)
+	}
+}
