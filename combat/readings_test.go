@@ -349,3 +349,28 @@ defender:
 		t.Errorf("notional %v, defence %v; want 2 and 4", c.Notional, c.Defence)
 	}
 }
+
+// docs/rules.md §4 with §3: an invasion or paradrop with ART striking the
+// notional unit (and a naval strike, and wild results at fractional odds)
+// is tabulated exactly: the tally is the walk of every dice path through
+// Resolve.
+func TestArtilleryStrikingAnInvasionTabulated(t *testing.T) {
+	for _, kind := range []string{"invasion", "paradrop"} {
+		for _, def := range []string{"[]", "[{type: INF, size: division, factors: 1, nation: JA, supply: false}]"} {
+			text := fill(`kind: %s
+crt: standard
+options: [artillery, naval-ground-strike, wild-results, fractional-odds]
+hex: {terrain: forest}
+attacker:
+  naval_strikes: [{name: A, factors: 4}]
+  units:
+    - {type: MAR, factors: 5, nation: US}
+    - {type: ART, size: division, factors: 4, nation: US, role: strike}
+    - {type: ART, size: division, factors: 2, nation: US, role: support}
+defender:
+  units: %s
+`, kind, def)
+			sameAsWalk(t, text, compile(t, text))
+		}
+	}
+}

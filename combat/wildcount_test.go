@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"strings"
 	"testing"
 
+	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/sim"
 )
 
@@ -48,6 +48,28 @@ const twoShips = "[{name: Kelly, factors: 3}, {name: Kipling, factors: 4}]"
 type walked struct{ sim.Model }
 
 func (walked) Flat() *sim.Flat { return nil }
+
+// sameAsWalk checks that c's tabulated tally is the walk of every path of
+// its dice tree through Resolve, outcome by outcome, over as many paths.
+func sameAsWalk(t *testing.T, name string, c *combat.Combat) {
+	t.Helper()
+	a, ra, err := sim.Exact(context.Background(), c, 0, nil)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	b, rb, err := sim.Exact(context.Background(), walked{c}, 0, nil)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if ra.Paths != rb.Paths {
+		t.Errorf("%s: %d paths tabulated, %d walked", name, ra.Paths, rb.Paths)
+	}
+	for o := range a.Weights {
+		if math.Abs(a.Weights[o]-b.Weights[o]) > 1e-12 {
+			t.Errorf("%s: outcome %d: %v tabulated, %v walked", name, o, a.Weights[o], b.Weights[o])
+		}
+	}
+}
 
 // Issue 24, docs/rules.md §2.4 (AsA 3.14) with §1 (AsA 3.15) and §3 (AsA
 // 3.2.3, 3.13, 3.2.2): the wild-results combat with many pre-combat steps
@@ -146,22 +168,7 @@ defender:
 		if !c.HasPreCombat() {
 			t.Fatalf("%s: no pre-combat steps", text)
 		}
-		a, ra, err := sim.Exact(context.Background(), c, 0, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, rb, err := sim.Exact(context.Background(), walked{c}, 0, nil)
-		if err != nil {
-			t.Fatalf("%s: %v", text, err)
-		}
-		if ra.Paths != rb.Paths {
-			t.Errorf("%s: %d paths tabulated, %d walked", text, ra.Paths, rb.Paths)
-		}
-		for o := range a.Weights {
-			if math.Abs(a.Weights[o]-b.Weights[o]) > 1e-12 {
-				t.Errorf("%s: outcome %d: %v tabulated, %v walked", strings.TrimSpace(text), o, a.Weights[o], b.Weights[o])
-			}
-		}
+		sameAsWalk(t, text, c)
 		seen++
 	}
 	if seen != 4 {
