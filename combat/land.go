@@ -115,6 +115,9 @@ func CompileWith(s *scenario.Scenario, t *crt.Table, air *crt.AirTables, opts Op
 	default:
 		return nil, fmt.Errorf("%s: %s scenarios are not supported yet", s.File, s.Kind)
 	}
+	if s.IsOperation() {
+		return nil, fmt.Errorf("%s: an operation (several combats, each with its force) is run target by target by wifodds run, not compiled as one combat", s.File)
+	}
 	if s.IsPlan() {
 		return nil, fmt.Errorf("%s: a plan file (it lists units the attack may add) is weighed by wifodds plan, not compiled as one combat", s.File)
 	}

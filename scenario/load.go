@@ -15,7 +15,7 @@ import (
 
 var (
 	topKeys = []string{"name", "kind", "crt", "table", "options", "modifier", "hex", "attacker", "defender", "dice",
-		"night", "intercepted", "target", "aa_units", "bombers", "air_tables", "plan", "targets"}
+		"night", "intercepted", "target", "aa_units", "bombers", "air_tables", "plan", "targets", "sets"}
 	shipKeys     = []string{"name", "factors"}
 	aircraftKeys = []string{"name", "a2a", "tactical"}
 	raidTopKeys  = []string{"name", "kind", "options", "dice", "night", "intercepted", "target", "aa_units", "bombers", "air_tables"}
@@ -104,6 +104,17 @@ func ParseWith(file string, data []byte, opts ParseOptions) (*Scenario, error) {
 	parseAirTables(d, m, s)
 	if m.Int("modifier", &s.Modifier) && (s.Modifier < -crt.MaxModifier || s.Modifier > crt.MaxModifier) {
 		d.Errorf(m.Get("modifier"), "modifier", "%d is outside -%d..%d", s.Modifier, crt.MaxModifier, crt.MaxModifier)
+	}
+	if isOperation(m) {
+		parseOperation(d, m, s)
+		m.Close(operationTopKeys...)
+		if err := d.Err(); err != nil {
+			return nil, fmt.Errorf("scenario: %w", err)
+		}
+		return s, nil
+	}
+	if m.Has("sets") {
+		d.Errorf(m.Get("sets"), "sets", "sets name targets of an operation (targets with their own attacker, for wifodds run); the planner does not take them yet")
 	}
 	front := m.Has("targets")
 	if !front {
@@ -598,18 +609,22 @@ func parseUnit(d *yamlx.Decoder, n *yaml.Node, path, side string, plan bool, s *
 
 // checkCombat validates what needs the whole scenario: docs/rules.md §2.1's
 // attack-as-mud election and AsA 3.4 stacking.
-func checkCombat(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
+func checkCombat(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) { checkCombatAt(d, m, "", s) }
+
+// checkCombatAt is checkCombat for the combat whose keys are under the key
+// path prefix (empty, or an operation's "targets[i].").
+func checkCombatAt(d *yamlx.Decoder, m *yamlx.Map, prefix string, s *Scenario) {
 	if len(s.Attacker.Units) == 0 && !s.IsPlan() {
-		d.Errorf(m.Get("attacker"), "attacker.units", "a %s needs at least one attacking unit", s.Kind.noun())
+		d.Errorf(m.Get("attacker"), prefix+"attacker.units", "a %s needs at least one attacking unit", s.Kind.noun())
 	}
 	if len(s.Targets) == 0 {
-		checkDefender(d, m, "defender", s)
+		checkDefender(d, m, prefix+"defender", s)
 	}
 	if s.Attacker.AttackAsMud {
-		att := d.Map(m.Get("attacker"), "attacker")
+		att := d.Map(m.Get("attacker"), prefix+"attacker")
 		n := att.Get("attack_as_mud")
 		if s.Hex.Weather != "winter" && s.Hex.Weather != "severe-winter" {
-			d.Errorf(n, "attacker.attack_as_mud", "the election applies only in winter or severe-winter, not %s (AfA 3.11)", s.Hex.Weather)
+			d.Errorf(n, prefix+"attacker.attack_as_mud", "the election applies only in winter or severe-winter, not %s (AfA 3.11)", s.Hex.Weather)
 		}
 		cold := 0
 		for i := range s.Attacker.Units {
@@ -618,7 +633,7 @@ func checkCombat(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 			}
 		}
 		if 2*cold < len(s.Attacker.Units) {
-			d.Errorf(n, "attacker.attack_as_mud", "needs half or more of the attackers to be ski, Russian white-print, Finnish, Swedish or Norwegian units; %d of %d are (AfA 3.11)", cold, len(s.Attacker.Units))
+			d.Errorf(n, prefix+"attacker.attack_as_mud", "needs half or more of the attackers to be ski, Russian white-print, Finnish, Swedish or Norwegian units; %d of %d are (AfA 3.11)", cold, len(s.Attacker.Units))
 		}
 	}
 }

@@ -165,6 +165,10 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
+		if s.IsOperation() {
+			checkOperation(t, s.Operation)
+			return
+		}
 		if s.IsPlan() {
 			if len(s.Attacker.Available)+len(s.Attacker.SupportAvailable) == 0 {
 				t.Fatalf("accepted a plan with nothing to choose from")
@@ -357,5 +361,47 @@ func TestParseNoFiles(t *testing.T) {
 	ok := "kind: land\ncrt: 2D6\nattacker: {units: [{type: INF, factors: 3, nation: GE}]}\ndefender: {units: [{type: INF, factors: 1, nation: FR}]}\n"
 	if _, err := ParseWith("net.yaml", []byte(ok), ParseOptions{NoFiles: true}); err != nil {
 		t.Errorf("a built-in table: %v", err)
+	}
+}
+
+// checkOperation checks what the loader promises of an operation it
+// accepts: every combat complete, requirements and sets naming targets,
+// and an order of attack with every target after those it requires.
+func checkOperation(t *testing.T, op *Operation) {
+	t.Helper()
+	n := len(op.Targets)
+	if n == 0 || n > MaxOperationTargets || len(op.Order) != n {
+		t.Fatalf("accepted an operation of %d targets with order %v", n, op.Order)
+	}
+	for _, tg := range op.Targets {
+		sc := tg.Scenario
+		if len(sc.Attacker.Units) == 0 || sc.Kind == Land && len(sc.Defender.Units) == 0 || sc.IsPlan() || sc.IsOperation() {
+			t.Fatalf("accepted an incomplete target %s: %+v", tg.ID, sc)
+		}
+	}
+	pos := make([]int, n)
+	seen := make([]bool, n)
+	for k, i := range op.Order {
+		if i < 0 || i >= n || seen[i] {
+			t.Fatalf("order %v is not a permutation", op.Order)
+		}
+		seen[i], pos[i] = true, k
+	}
+	for i, tg := range op.Targets {
+		for _, r := range tg.Requires {
+			if r < 0 || r >= n || r == i || pos[r] > pos[i] {
+				t.Fatalf("%s requires %d, out of order in %v", tg.ID, r, op.Order)
+			}
+		}
+	}
+	for _, set := range op.Sets {
+		if len(set.Targets) == 0 {
+			t.Fatalf("accepted an empty set %s", set.Name)
+		}
+		for _, i := range set.Targets {
+			if i < 0 || i >= n {
+				t.Fatalf("set %s names target %d of %d", set.Name, i, n)
+			}
+		}
 	}
 }

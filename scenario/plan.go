@@ -219,23 +219,16 @@ func parseFront(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 		ts.Attacker.Available, ts.Attacker.SupportAvailable = nil, nil
 		ts.Name = ft.ID
 		tm.Str("name", &ts.Name)
-		ts.Options = map[string]bool{}
-		for o, on := range s.Options {
-			ts.Options[o] = on
-		}
-		for j, on := range tm.Seq("options") {
-			k := yamlx.Index(key+".options", j)
-			if o, ok := d.Enum(on, k, "option", AllOptions); ok {
-				ts.Options[o] = true
-			}
-		}
-		if tm.Int("modifier", &ts.Modifier) && (ts.Modifier < -30 || ts.Modifier > 30) {
-			d.Errorf(tm.Get("modifier"), key+".modifier", "%d is outside -30..30", ts.Modifier)
-		}
-		parseHexAt(d, tm.Get("hex"), key+".hex", &ts)
+		parseTargetHex(d, tm, key, s, &ts)
 		ts.Defender = parseSide(d, tm.Get("defender"), key+".defender", "defender", &ts)
 		if tm.Get("defender") == nil && s.Kind == Land {
 			d.Errorf(n, key+".defender", "missing")
+		}
+		if tm.Has("requires") {
+			d.Errorf(tm.Get("requires"), key+".requires", "the planner does not weigh attacks that wait on others yet: requires is for a fixed operation, where each target gives its attacker.units and there is no attacker.available to choose from (docs/scenario-format.md, Operations)")
+		}
+		if tm.Has("attacker") {
+			d.Errorf(tm.Get("attacker"), key+".attacker", "a target with its own attacker belongs to a fixed operation, which has no top-level attacker; a plan lists the units to choose from under attacker.available with can_attack")
 		}
 		tm.Close(frontKeys...)
 		if !d.Failed() {
@@ -244,6 +237,26 @@ func parseFront(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 		ft.Scenario = &ts
 		s.Targets = append(s.Targets, ft)
 	}
+}
+
+// parseTargetHex reads what a target of a front or an operation adds to
+// the keys it shares with the scenario s: options (on top of s's), its
+// modifier and its hex, into ts.
+func parseTargetHex(d *yamlx.Decoder, tm *yamlx.Map, key string, s, ts *Scenario) {
+	ts.Options = map[string]bool{}
+	for o, on := range s.Options {
+		ts.Options[o] = on
+	}
+	for j, on := range tm.Seq("options") {
+		k := yamlx.Index(key+".options", j)
+		if o, ok := d.Enum(on, k, "option", AllOptions); ok {
+			ts.Options[o] = true
+		}
+	}
+	if tm.Int("modifier", &ts.Modifier) && (ts.Modifier < -30 || ts.Modifier > 30) {
+		d.Errorf(tm.Get("modifier"), key+".modifier", "%d is outside -30..30", ts.Modifier)
+	}
+	parseHexAt(d, tm.Get("hex"), key+".hex", ts)
 }
 
 // checkPlanIDs gives every choice an id, refuses duplicates and checks

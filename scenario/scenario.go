@@ -63,6 +63,9 @@ type Scenario struct {
 	Plan *Plan
 	// Targets are a front's hexes; empty for one hex.
 	Targets []FrontTarget
+	// Operation is set for a fixed operation (IsOperation): several
+	// combats with given forces, for `wifodds run`.
+	Operation *Operation
 
 	noFiles     bool // parsed with ParseOptions.NoFiles
 	tablesGiven bool // parsed with ParseOptions.TablesGiven

@@ -1,0 +1,247 @@
+package scenario
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/wifodds/wifodds/internal/yamlx"
+	"go.yaml.in/yaml/v3"
+)
+
+// MaxOperationTargets bounds the combats of a fixed operation: its joint
+// distribution has 2^n states (docs/scenario-format.md, Operations).
+const MaxOperationTargets = 20
+
+// MaxOperationSets bounds an operation's named sets.
+const MaxOperationSets = 32
+
+var (
+	operationTopKeys = []string{"name", "kind", "crt", "table", "options", "modifier", "air_tables", "targets", "sets"}
+	operationKeys    = []string{"id", "name", "kind", "value", "hex", "attacker", "defender", "options", "modifier", "requires"}
+)
+
+// Operation is a fixed operation: several combats, each with its own hex,
+// defender and given attacking force, some attacked only once others are
+// taken (docs/scenario-format.md, Operations).
+type Operation struct {
+	Targets []OperationTarget
+	Sets    []TargetSet
+	// Order is an order of attack: every target after those it requires
+	// (indices into Targets; among the ready, file order).
+	Order []int
+}
+
+// OperationTarget is one combat of an operation.
+type OperationTarget struct {
+	ID       string
+	Value    float64 // what taking the hex is worth (default 1)
+	Requires []int   // the targets (indices) that must be taken first
+	Line     int
+	Scenario *Scenario // the combat as a scenario of its own
+}
+
+// TargetSet is a named set of targets whose joint capture an operation
+// reports, e.g. the hexes that close a pocket.
+type TargetSet struct {
+	Name    string
+	Targets []int // indices into Operation.Targets
+}
+
+// IsOperation reports whether s is a fixed operation (several combats, each
+// with its given force) for `wifodds run`.
+func (s *Scenario) IsOperation() bool { return s.Operation != nil }
+
+// isOperation tells a fixed operation from a plan's front: both list
+// targets, but an operation gives each target its attacker and has no
+// attacker at the top.
+func isOperation(m *yamlx.Map) bool { return m.Has("targets") && !m.Has("attacker") }
+
+// parseOperation reads a fixed operation: the top-level keys every combat
+// shares, then each target as a scenario of its own, its requirements and
+// the named sets.
+func parseOperation(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
+	for _, k := range []string{"hex", "defender", "plan", "dice"} {
+		if m.Has(k) {
+			d.Errorf(m.Get(k), k, "an operation (targets with their own attacker) takes no top-level %s: give each target its own hex, defender and attacker; dice replay one combat at a time", k)
+		}
+	}
+	items := m.Seq("targets")
+	if len(items) == 0 {
+		d.Errorf(m.Get("targets"), "targets", "an operation needs at least one target")
+	}
+	if len(items) > MaxOperationTargets {
+		d.Errorf(m.Get("targets"), "targets", "%d targets: at most %d (the joint distribution has 2^n states)", len(items), MaxOperationTargets)
+		items = items[:MaxOperationTargets]
+	}
+	op := &Operation{}
+	index := map[string]int{}
+	var requires [][]*yaml.Node
+	for i, n := range items {
+		key := yamlx.Index("targets", i)
+		tm := d.Map(n, key)
+		t := OperationTarget{Value: 1, Line: n.Line, Scenario: operationTarget(d, tm, key, s)}
+		if !tm.Str("id", &t.ID) || strings.TrimSpace(t.ID) == "" {
+			d.Errorf(n, key+".id", "missing: each target needs an id for requires and sets to name")
+		} else if _, dup := index[t.ID]; dup {
+			d.Errorf(tm.Get("id"), key+".id", "%q is used twice", t.ID)
+		} else {
+			index[t.ID] = i
+		}
+		if t.Scenario.Name == "" {
+			t.Scenario.Name = t.ID
+		}
+		if tm.Float("value", &t.Value) && (t.Value <= 0 || t.Value > 1000) {
+			d.Errorf(tm.Get("value"), key+".value", "%v is outside (0, 1000]", t.Value)
+		}
+		requires = append(requires, tm.Seq("requires"))
+		tm.Close(operationKeys...)
+		op.Targets = append(op.Targets, t)
+	}
+	var ids []string
+	for _, t := range op.Targets {
+		ids = append(ids, t.ID)
+	}
+	lookup := func(n *yaml.Node, key string) (int, bool) {
+		id, ok := d.Scalar(n, key)
+		if !ok {
+			return 0, false
+		}
+		j, ok := index[id]
+		if !ok {
+			msg := fmt.Sprintf("unknown target %q (targets: %s)", id, strings.Join(ids, ", "))
+			if c := yamlx.Closest(id, ids); c != "" {
+				msg = fmt.Sprintf("unknown target %q (did you mean %q?)", id, c)
+			}
+			d.Errorf(n, key, "%s", msg)
+		}
+		return j, ok
+	}
+	for i, list := range requires {
+		for j, n := range list {
+			key := yamlx.Index(yamlx.Index("targets", i)+".requires", j)
+			r, ok := lookup(n, key)
+			switch {
+			case !ok:
+			case r == i:
+				d.Errorf(n, key, "a target cannot require itself")
+			case slices.Contains(op.Targets[i].Requires, r):
+				d.Errorf(n, key, "%q is listed twice", op.Targets[r].ID)
+			default:
+				op.Targets[i].Requires = append(op.Targets[i].Requires, r)
+			}
+		}
+	}
+	parseSets(d, m, op, lookup)
+	if !d.Failed() {
+		op.Order = attackOrder(d, m.Get("targets"), op)
+	}
+	s.Operation = op
+}
+
+// operationTarget reads one target's combat: the shared keys of s, with
+// the target's own kind, options, modifier, hex and sides.
+func operationTarget(d *yamlx.Decoder, tm *yamlx.Map, key string, s *Scenario) *Scenario {
+	ts := *s
+	ts.Operation = nil
+	ts.Name = ""
+	tm.Str("name", &ts.Name)
+	var kind string
+	if tm.Enum("kind", "kind", []string{string(Land), string(Invasion), string(Paradrop)}, &kind) {
+		ts.Kind = Kind(kind)
+	}
+	parseTargetHex(d, tm, key, s, &ts)
+	ts.Attacker = parseSide(d, tm.Get("attacker"), key+".attacker", "attacker", &ts)
+	ts.Defender = parseSide(d, tm.Get("defender"), key+".defender", "defender", &ts)
+	if tm.Get("attacker") == nil {
+		d.Errorf(tm.Node(), key+".attacker", "missing: in an operation each target gives its attacking force (attacker.units); for the planner to choose the force, list attacker.available at the top instead")
+	}
+	if tm.Get("defender") == nil && ts.Kind == Land {
+		d.Errorf(tm.Node(), key+".defender", "missing")
+	}
+	if len(ts.Attacker.Available) > 0 || len(ts.Attacker.SupportAvailable) > 0 {
+		d.Errorf(tm.Get("attacker"), key+".attacker.available", "an operation's forces are given (attacker.units): units to choose from belong to wifodds plan, whose front does not take requires yet")
+	}
+	if !d.Failed() {
+		checkCombatAt(d, tm, key+".", &ts)
+	}
+	return &ts
+}
+
+// parseSets reads sets: named lists of targets for the joint figures.
+func parseSets(d *yamlx.Decoder, m *yamlx.Map, op *Operation, lookup func(*yaml.Node, string) (int, bool)) {
+	sm := d.Map(m.Get("sets"), "sets")
+	keys := sm.Keys()
+	if len(keys) > MaxOperationSets {
+		d.Errorf(m.Get("sets"), "sets", "%d sets: at most %d", len(keys), MaxOperationSets)
+		keys = keys[:MaxOperationSets]
+	}
+	for _, k := range keys {
+		key := sm.Join(k.Value)
+		set := TargetSet{Name: k.Value}
+		items := sm.Seq(k.Value)
+		if len(items) == 0 {
+			d.Errorf(k, key, "a set names at least one target")
+		}
+		for j, n := range items {
+			if t, ok := lookup(n, yamlx.Index(key, j)); ok {
+				if slices.Contains(set.Targets, t) {
+					d.Errorf(n, yamlx.Index(key, j), "%q is listed twice", n.Value)
+				}
+				set.Targets = append(set.Targets, t)
+			}
+		}
+		op.Sets = append(op.Sets, set)
+	}
+}
+
+// attackOrder is a topological order of the targets by requires (Kahn's,
+// taking the ready target first in the file); a cycle is an error naming
+// it.
+func attackOrder(d *yamlx.Decoder, at *yaml.Node, op *Operation) []int {
+	n := len(op.Targets)
+	done := make([]bool, n)
+	order := make([]int, 0, n)
+	for len(order) < n {
+		next := -1
+		for i := 0; i < n && next < 0; i++ {
+			if !done[i] && !slices.ContainsFunc(op.Targets[i].Requires, func(r int) bool { return !done[r] }) {
+				next = i
+			}
+		}
+		if next < 0 {
+			d.Errorf(at, "targets", "requires go round in a circle (%s): no target of it can be attacked first", cycle(op, done))
+			return nil
+		}
+		done[next] = true
+		order = append(order, next)
+	}
+	return order
+}
+
+// cycle names a circle of requirements among the targets not done, e.g.
+// "a requires b requires a".
+func cycle(op *Operation, done []bool) string {
+	start := slices.Index(done, false)
+	seen := map[int]int{}
+	var path []int
+	for i := start; ; {
+		if at, ok := seen[i]; ok {
+			path = append(path[at:], i)
+			break
+		}
+		seen[i] = len(path)
+		path = append(path, i)
+		for _, r := range op.Targets[i].Requires {
+			if !done[r] {
+				i = r
+				break
+			}
+		}
+	}
+	names := make([]string, len(path))
+	for k, i := range path {
+		names[k] = fmt.Sprintf("%q", op.Targets[i].ID)
+	}
+	return strings.Join(names, " requires ")
+}
