@@ -25,12 +25,13 @@ var layers = map[string][]string{
 	"combat":           {"crt", "scenario", "sim"},
 	"analysis":         {"combat", "sim", "stats", "crt", "scenario"},
 	"internal/fixture": {"combat", "crt", "scenario"},
-	"plan":             {"analysis", "combat", "sim", "stats", "crt", "scenario"},
+	"operation":        {"analysis", "combat", "sim", "stats", "crt", "scenario", "internal/yamlx"},
+	"plan":             {"analysis", "combat", "sim", "stats", "crt", "scenario", "operation"},
 	"battery":          {"analysis", "combat", "sim", "stats", "crt", "scenario"},
-	"reports":          {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "battery"},
+	"reports":          {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "battery", "operation"},
 	"benchmarks":       {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "battery"},
 	"web":              {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "reports"},
-	"cmd/wifodds":      {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "battery", "web", "reports", "benchmarks", "internal/yamlx", "internal/fileio"},
+	"cmd/wifodds":      {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "battery", "web", "reports", "benchmarks", "internal/yamlx", "internal/fileio", "operation"},
 	"docs":             {},
 }
 

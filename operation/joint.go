@@ -1,0 +1,153 @@
+package operation
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/wifodds/wifodds/scenario"
+)
+
+// MaxTargets bounds the combats of a joint distribution: it holds 2^n
+// states.
+const MaxTargets = 20
+
+// Target is one combat as the joint distribution sees it.
+type Target struct {
+	ID    string
+	Value float64 // what taking the hex is worth
+	// P is P(hex taken | attacked): the combat's own chance.
+	P float64
+	// Requires lists the targets (indices) that must all be taken before
+	// this one is attacked.
+	Requires []int
+}
+
+// Joint is the exact distribution of which hexes an operation takes.
+// State mask m (bit i for target i) has probability State(m); a state in
+// which a target is taken without all it requires has probability 0.
+type Joint struct {
+	Targets []Target
+	p       []float64 // indexed by state mask
+}
+
+// NewJoint is the joint distribution of the targets: each attacked when
+// all it requires are taken, then taken with its own P independently of
+// the others. The number of targets is checked before anything is
+// allocated; requirements must name other targets and form no cycle.
+func NewJoint(targets []Target) (*Joint, error) {
+	n := len(targets)
+	if n == 0 || n > MaxTargets {
+		return nil, fmt.Errorf("operation: %d targets: want 1 to %d (the joint distribution has 2^n states)", n, MaxTargets)
+	}
+	need := make([]uint32, n)
+	for i, t := range targets {
+		if !(t.P >= 0 && t.P <= 1) {
+			return nil, fmt.Errorf("operation: target %q: P(taken) %v is not a probability", t.ID, t.P)
+		}
+		for _, r := range t.Requires {
+			if r < 0 || r >= n || r == i {
+				return nil, fmt.Errorf("operation: target %q requires target %d, which is not another target", t.ID, r)
+			}
+			need[i] |= 1 << r
+		}
+	}
+	if _, err := Order(targets); err != nil {
+		return nil, err
+	}
+	j := &Joint{Targets: targets, p: make([]float64, 1<<n)}
+	for m := range j.p {
+		pr := 1.0
+		for i := 0; i < n && pr > 0; i++ {
+			taken := m>>i&1 == 1
+			switch {
+			case uint32(m)&need[i] != need[i]: // not attacked
+				if taken {
+					pr = 0
+				}
+			case taken:
+				pr *= targets[i].P
+			default:
+				pr *= 1 - targets[i].P
+			}
+		}
+		j.p[m] = pr
+	}
+	return j, nil
+}
+
+// Order is an order of attack: every target after those it requires,
+// among the ready the first in the list (scenario.AttackOrder). A cycle
+// is an error.
+func Order(targets []Target) ([]int, error) {
+	requires := make([][]int, len(targets))
+	for i, t := range targets {
+		requires[i] = t.Requires
+	}
+	order, ok := scenario.AttackOrder(requires)
+	if !ok {
+		return nil, fmt.Errorf("operation: the requirements go round in a circle: no target left can be attacked first")
+	}
+	return order, nil
+}
+
+// States is the number of states, 2^len(Targets).
+func (j *Joint) States() int { return len(j.p) }
+
+// State is the probability that exactly the targets in mask are taken.
+func (j *Joint) State(mask int) float64 { return j.p[mask] }
+
+// AllOf is the probability that every target in mask is taken.
+func (j *Joint) AllOf(mask int) float64 {
+	sum := 0.0
+	for m, p := range j.p {
+		if m&mask == mask {
+			sum += p
+		}
+	}
+	return sum
+}
+
+// Mask is the state mask of the targets listed.
+func Mask(targets []int) int {
+	m := 0
+	for _, i := range targets {
+		m |= 1 << i
+	}
+	return m
+}
+
+// Taken is P(target i taken).
+func (j *Joint) Taken(i int) float64 { return j.AllOf(1 << i) }
+
+// Attacked is P(target i attacked): P(every target it requires taken).
+func (j *Joint) Attacked(i int) float64 { return j.AllOf(Mask(j.Targets[i].Requires)) }
+
+// All is P(every target taken).
+func (j *Joint) All() float64 { return j.p[len(j.p)-1] }
+
+// Exactly is P(exactly k targets taken) for k = 0..n.
+func (j *Joint) Exactly() []float64 {
+	out := make([]float64, len(j.Targets)+1)
+	for m, p := range j.p {
+		out[bits.OnesCount(uint(m))] += p
+	}
+	return out
+}
+
+// AtLeast is P(k or more targets taken) for k = 0..n.
+func (j *Joint) AtLeast() []float64 {
+	out := j.Exactly()
+	for k := len(out) - 2; k >= 0; k-- {
+		out[k] += out[k+1]
+	}
+	return out
+}
+
+// Expected is the expected value of the hexes taken, each worth its Value.
+func (j *Joint) Expected() float64 {
+	sum := 0.0
+	for i, t := range j.Targets {
+		sum += t.Value * j.Taken(i)
+	}
+	return sum
+}
