@@ -153,6 +153,11 @@ func stateName(s *scenario.Scenario, m int) string {
 func TestExamplesByHand(t *testing.T) {
 	_, pocket, _ := load(t, "../examples/pocket-fixed.yaml")
 	v, b := pocket.Combats[0], pocket.Combats[1]
+	// The examples' headers: 2:1 on the Assault table takes the hex on 2
+	// of 6 rolls, 5:1 on 5 (docs/rules.md §2.2, §2.3).
+	if math.Abs(v.POwn-1.0/3) > 1e-12 || math.Abs(b.POwn-5.0/6) > 1e-12 {
+		t.Errorf("pocket: Vyazma %v, Bryansk %v; the header says 1/3 and 5/6", v.POwn, b.POwn)
+	}
 	if want := v.POwn * b.POwn; math.Abs(pocket.Figures.All-want) > 1e-12 || math.Abs(pocket.Figures.Sets[0].P-want) > 1e-12 {
 		t.Errorf("pocket: P(all) %v, P(pocket) %v; want %v x %v = %v", pocket.Figures.All, pocket.Figures.Sets[0].P, v.POwn, b.POwn, want)
 	}
@@ -163,6 +168,9 @@ func TestExamplesByHand(t *testing.T) {
 	lae, sal := beach.Combats[0], beach.Combats[1]
 	if lae.ID != "Lae" || sal.ID != "Salamaua" || strings.Join(sal.Requires, ",") != "Lae" || strings.Join(beach.Order, ",") != "Lae,Salamaua" {
 		t.Fatalf("beachhead: %+v order %v", beach.Combats, beach.Order)
+	}
+	if math.Abs(lae.POwn-2.0/3) > 1e-12 || math.Abs(sal.POwn-2.0/3) > 1e-12 {
+		t.Errorf("beachhead: Lae %v, Salamaua %v; the header says 2/3 each", lae.POwn, sal.POwn)
 	}
 	if math.Abs(sal.PAttacked-lae.POwn) > 1e-12 || math.Abs(sal.PTaken-lae.POwn*sal.POwn) > 1e-12 {
 		t.Errorf("Salamaua attacked %v taken %v; want %v and %v x %v", sal.PAttacked, sal.PTaken, lae.POwn, lae.POwn, sal.POwn)

@@ -195,28 +195,47 @@ func parseSets(d *yamlx.Decoder, m *yamlx.Map, op *Operation, lookup func(*yaml.
 	}
 }
 
-// attackOrder is a topological order of the targets by requires (Kahn's,
-// taking the ready target first in the file); a cycle is an error naming
-// it.
+// attackOrder is the operation's order of attack (AttackOrder); a cycle
+// is an error naming it.
 func attackOrder(d *yamlx.Decoder, at *yaml.Node, op *Operation) []int {
-	n := len(op.Targets)
+	requires := make([][]int, len(op.Targets))
+	for i, t := range op.Targets {
+		requires[i] = t.Requires
+	}
+	order, ok := AttackOrder(requires)
+	if !ok {
+		done := make([]bool, len(op.Targets))
+		for _, i := range order {
+			done[i] = true
+		}
+		d.Errorf(at, "targets", "requires go round in a circle (%s): no target of it can be attacked first", cycle(op, done))
+		return nil
+	}
+	return order
+}
+
+// AttackOrder is an order of attack of targets with the requirements
+// given (indices): every target after those it requires, among the ready
+// the first in the list (Kahn's). With a cycle, ok is false and order
+// holds the targets that can be attacked.
+func AttackOrder(requires [][]int) (order []int, ok bool) {
+	n := len(requires)
 	done := make([]bool, n)
-	order := make([]int, 0, n)
+	order = make([]int, 0, n)
 	for len(order) < n {
 		next := -1
 		for i := 0; i < n && next < 0; i++ {
-			if !done[i] && !slices.ContainsFunc(op.Targets[i].Requires, func(r int) bool { return !done[r] }) {
+			if !done[i] && !slices.ContainsFunc(requires[i], func(r int) bool { return !done[r] }) {
 				next = i
 			}
 		}
 		if next < 0 {
-			d.Errorf(at, "targets", "requires go round in a circle (%s): no target of it can be attacked first", cycle(op, done))
-			return nil
+			return order, false
 		}
 		done[next] = true
 		order = append(order, next)
 	}
-	return order
+	return order, true
 }
 
 // cycle names a circle of requirements among the targets not done, e.g.

@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 	"github.com/wifodds/wifodds/analysis"
 	"github.com/wifodds/wifodds/combat"
+	"github.com/wifodds/wifodds/operation"
 	"github.com/wifodds/wifodds/reports"
 	"github.com/wifodds/wifodds/scenario"
 	"github.com/wifodds/wifodds/sim"
@@ -123,9 +124,12 @@ func runAction(c *cli.Context) error {
 	}
 	var rep *runReport
 	req, done := o.request(c, s)
-	if s.Kind == scenario.Bombardment {
+	switch {
+	case s.IsOperation():
+		rep, err = runOperation(c, o, s, req)
+	case s.Kind == scenario.Bombardment:
 		rep, err = runRaid(c, o, s, req)
-	} else {
+	default:
 		rep, err = runLand(c, o, s, req)
 	}
 	done()
@@ -138,6 +142,8 @@ func runAction(c *cli.Context) error {
 // checkKind refuses the flags that do not apply to the scenario's kind.
 func (o *runOptions) checkKind(c *cli.Context, s *scenario.Scenario) error {
 	switch {
+	case s.IsOperation() && (o.diceSet || c.IsSet("shard")):
+		return usagef("an operation is answered as a whole: --dice and --shard apply to one combat at a time")
 	case s.Kind != scenario.Bombardment && c.IsSet("raids"):
 		return usagef("--raids applies only to bombardments")
 	case s.Kind != scenario.Bombardment:
@@ -173,6 +179,27 @@ func runLand(c *cli.Context, o *runOptions, s *scenario.Scenario, req analysis.R
 		sum.Working = combat.Lines(cb.Steps)
 	}
 	return &runReport{cb.Steps, sum, func(b *bytes.Buffer) error { return reports.WriteText(b, sum) }, &sum.Run}, nil
+}
+
+// runOperation runs a fixed operation: each combat, then the joint
+// figures (package operation).
+func runOperation(c *cli.Context, o *runOptions, s *scenario.Scenario, req analysis.Request) (*runReport, error) {
+	if o.crt != "" {
+		s.CRT = o.crt
+	}
+	table, err := openCRT(s, s.CRT, o.crt != "")
+	if err != nil {
+		return nil, err
+	}
+	air, err := openAir(s)
+	if err != nil {
+		return nil, err
+	}
+	res, err := operation.Run(c.Context, s, table, air, req, combat.Options{Explain: o.explain})
+	if err != nil {
+		return nil, err
+	}
+	return &runReport{nil, res, func(b *bytes.Buffer) error { return reports.WriteOperationText(b, res, o.explain) }, &sim.Run{}}, nil
 }
 
 // compileCombat opens the tables a land scenario names (or --crt) and
