@@ -1,8 +1,10 @@
 package operation
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/wifodds/wifodds/analysis"
 	"github.com/wifodds/wifodds/combat"
@@ -19,7 +21,11 @@ type Result struct {
 	Order     []string `json:"order"` // the order of attack: every target after those it requires
 	Combats   []Combat `json:"combats"`
 	Figures   Figures  `json:"joint"`
-	Warnings  []string `json:"warnings"`
+	// States lists the possible states of hexes taken with their
+	// probabilities, the likeliest first; nil (with a warning) past
+	// MaxListedStates.
+	States   []StateP `json:"states,omitempty"`
+	Warnings []string `json:"warnings"`
 	// Joint is the whole distribution, for objectives (Joint.Score).
 	Joint *Joint `json:"-"`
 }
@@ -49,6 +55,12 @@ type Figures struct {
 	ExpectedValue float64   `json:"expected_value"` // each hex worth its value
 	TotalValue    float64   `json:"total_value"`
 	ExpectedTaken float64   `json:"expected_taken"` // the expected number of hexes taken
+}
+
+// StateP is the probability that exactly the targets listed are taken.
+type StateP struct {
+	Taken []string `json:"taken"`
+	P     float64  `json:"p"`
 }
 
 // SetP is P(every target of a named set taken).
@@ -106,11 +118,17 @@ func Run(ctx context.Context, s *scenario.Scenario, table *crt.Table, air *crt.A
 		if opts.Explain {
 			sum.Working = combat.Lines(c.Steps)
 		}
+		if sum.Partial {
+			// The joint figures need every combat whole: a combat cut
+			// short leaves nothing to report.
+			cause := ctx.Err()
+			if cause == nil {
+				cause = analysis.ErrNoTrials
+			}
+			return nil, fmt.Errorf("target %s: stopped after %d trials; an operation reports no partial answer: %w", op.Targets[i].ID, sum.Trials, cause)
+		}
 		if sum.Method != sim.MethodExact {
 			res.Warnings = append(res.Warnings, fmt.Sprintf("%s was sampled (Monte Carlo): its P(taken) is an estimate, and the joint figures follow from it", op.Targets[i].ID))
-		}
-		if sum.Partial {
-			return nil, fmt.Errorf("target %s: %w", op.Targets[i].ID, analysis.ErrNoTrials)
 		}
 		t := op.Targets[i]
 		targets[i] = Target{ID: t.ID, Value: t.Value, P: sum.Probabilities.HexTaken.P, Requires: t.Requires}
@@ -129,7 +147,35 @@ func Run(ctx context.Context, s *scenario.Scenario, table *crt.Table, air *crt.A
 		c.PAttacked, c.PTaken = j.Attacked(i), j.Taken(i)
 	}
 	res.Figures = figures(j, op)
+	if j.States() <= MaxListedStates {
+		res.States = states(j, op)
+	} else {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("the %d states of the joint distribution are not listed (at most %d are)", j.States(), MaxListedStates))
+	}
 	return res, nil
+}
+
+// MaxListedStates bounds the states a Result lists: the joint figures
+// summarise any number, but a list of a million states is no report.
+const MaxListedStates = 4096
+
+// states lists the joint distribution's possible states, the likeliest
+// first (ties in state order).
+func states(j *Joint, op *scenario.Operation) []StateP {
+	out := []StateP{}
+	for m := 0; m < j.States(); m++ {
+		if p := j.State(m); p > 0 {
+			var taken []int
+			for i := range j.Targets {
+				if m>>i&1 == 1 {
+					taken = append(taken, i)
+				}
+			}
+			out = append(out, StateP{Taken: ids(op, taken), P: p})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b StateP) int { return cmp.Compare(b.P, a.P) })
+	return out
 }
 
 // figures are the joint figures the report gives.

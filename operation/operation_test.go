@@ -2,6 +2,8 @@ package operation
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -178,6 +180,20 @@ func TestExamplesByHand(t *testing.T) {
 	if got := beach.Figures.Exactly[1]; math.Abs(got-lae.POwn*(1-sal.POwn)) > 1e-12 {
 		t.Errorf("exactly one taken %v: only Lae can be taken alone", got)
 	}
+	// The states, the likeliest first: both 4/9, none 1/3, Lae alone 2/9;
+	// Salamaua alone is impossible and not listed.
+	wantStates := []struct {
+		taken string
+		p     float64
+	}{{"Lae,Salamaua", 4.0 / 9}, {"", 1.0 / 3}, {"Lae", 2.0 / 9}}
+	if len(beach.States) != len(wantStates) {
+		t.Fatalf("states %+v", beach.States)
+	}
+	for k, w := range wantStates {
+		if got := beach.States[k]; strings.Join(got.Taken, ",") != w.taken || math.Abs(got.P-w.p) > 1e-12 {
+			t.Errorf("state %d: %+v, want %v %v", k, got, w.taken, w.p)
+		}
+	}
 	// Each combat on its own, as wifodds run computes it, gives the same
 	// P(hex taken) as the operation's POwn.
 	table, _ := crt.Builtin("standard")
@@ -249,6 +265,14 @@ func TestRunErrors(t *testing.T) {
 	if _, err := Run(context.Background(), op, table, nil, analysis.Request{Replay: []int{3}}, combat.Options{}); err == nil || !strings.Contains(err.Error(), "replayed one combat at a time") {
 		t.Errorf("dice: %v", err)
 	}
+	// Interrupted, an operation reports nothing: its joint figures need
+	// every combat whole.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	req := analysis.Request{Engine: analysis.MonteCarlo, Sample: sim.Config{Trials: 1 << 20, Seed: 1, Workers: 1}}
+	if res, err := Run(ctx, op, table, nil, req, combat.Options{}); err == nil || !errors.Is(err, context.Canceled) && !errors.Is(err, analysis.ErrNoTrials) {
+		t.Errorf("interrupted: %+v, %v", res, err)
+	}
 }
 
 // Any operation the loader accepts runs without panicking, and its joint
@@ -285,4 +309,44 @@ func FuzzOperation(f *testing.F) {
 			}
 		}
 	})
+}
+
+// many is an operation of n one-unit combats, each requiring the one
+// before it.
+func many(n int) string {
+	var b strings.Builder
+	b.WriteString("kind: land\ntargets:\n")
+	for i := range n {
+		fmt.Fprintf(&b, "  - id: h%d\n", i)
+		if i > 0 {
+			fmt.Fprintf(&b, "    requires: [h%d]\n", i-1)
+		}
+		b.WriteString("    attacker: {units: [{type: INF, factors: 6, nation: GE}]}\n    defender: {units: [{type: INF, factors: 2, nation: FR}]}\n")
+	}
+	return b.String()
+}
+
+// Past MaxListedStates the states are not listed, with a warning; past
+// MaxTargets the loader refuses the file before any combat is compiled.
+func TestRunBounds(t *testing.T) {
+	s, err := scenario.Parse("many.yaml", []byte(many(13)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, _ := crt.Builtin("standard")
+	res, err := Run(context.Background(), s, table, nil, analysis.Request{Engine: analysis.Exact}, combat.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.States != nil || len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "8192 states") {
+		t.Errorf("states %d, warnings %q", len(res.States), res.Warnings)
+	}
+	// A chain: all 13 are taken only if each is, P(own)^13.
+	own := res.Combats[0].POwn
+	if want := math.Pow(own, 13); math.Abs(res.Figures.All-want) > 1e-12 {
+		t.Errorf("P(all) %v, want %v^13 = %v", res.Figures.All, own, want)
+	}
+	if _, err := scenario.Parse("many.yaml", []byte(many(MaxTargets+1))); err == nil || !strings.Contains(err.Error(), "21 targets: at most 20") {
+		t.Errorf("21 targets: %v", err)
+	}
 }

@@ -171,7 +171,7 @@ func chartFormat(path string) string {
 // or JSON, to standard output or atomically to --output.
 func emit(c *cli.Context, o *runOptions, out *fileio.Batch, rep *runReport) error {
 	var buf bytes.Buffer
-	if o.explain && o.format == "text" {
+	if o.explain && o.format == "text" && rep.steps != nil { // an operation writes each combat's working itself
 		if err := reports.WriteExplain(&buf, rep.steps); err != nil {
 			return err
 		}
