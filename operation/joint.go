@@ -51,26 +51,25 @@ func NewJoint(targets []Target) (*Joint, error) {
 			need[i] |= 1 << r
 		}
 	}
-	if _, err := Order(targets); err != nil {
+	order, err := Order(targets)
+	if err != nil {
 		return nil, err
 	}
+	// Play the targets in the order of attack: before target i is
+	// played, no state takes it, so each state splits into taken (its P)
+	// and not (1 - P) when it holds all i requires, and stays whole when
+	// it does not (i is not attacked).
 	j := &Joint{Targets: targets, p: make([]float64, 1<<n)}
-	for m := range j.p {
-		pr := 1.0
-		for i := 0; i < n && pr > 0; i++ {
-			taken := m>>i&1 == 1
-			switch {
-			case uint32(m)&need[i] != need[i]: // not attacked
-				if taken {
-					pr = 0
-				}
-			case taken:
-				pr *= targets[i].P
-			default:
-				pr *= 1 - targets[i].P
+	j.p[0] = 1
+	for _, i := range order {
+		bit, p := 1<<i, targets[i].P
+		for m, pm := range j.p {
+			if pm == 0 || m&bit != 0 || uint32(m)&need[i] != need[i] {
+				continue
 			}
+			j.p[m|bit] = pm * p
+			j.p[m] = pm * (1 - p)
 		}
-		j.p[m] = pr
 	}
 	return j, nil
 }
@@ -119,8 +118,25 @@ func Mask(targets []int) int {
 // Taken is P(target i taken).
 func (j *Joint) Taken(i int) float64 { return j.AllOf(1 << i) }
 
-// Attacked is P(target i attacked): P(every target it requires taken).
-func (j *Joint) Attacked(i int) float64 { return j.AllOf(Mask(j.Targets[i].Requires)) }
+// TakenAll is P(taken) of every target, in one pass over the states.
+func (j *Joint) TakenAll() []float64 {
+	out := make([]float64, len(j.Targets))
+	for m, p := range j.p {
+		for b := uint(m); b != 0; b &= b - 1 {
+			out[bits.TrailingZeros(b)] += p
+		}
+	}
+	return out
+}
+
+// Attacked is P(target i attacked): P(every target it requires taken),
+// 1 when it requires none.
+func (j *Joint) Attacked(i int) float64 {
+	if len(j.Targets[i].Requires) == 0 {
+		return 1
+	}
+	return j.AllOf(Mask(j.Targets[i].Requires))
+}
 
 // All is P(every target taken).
 func (j *Joint) All() float64 { return j.p[len(j.p)-1] }
@@ -146,8 +162,8 @@ func (j *Joint) AtLeast() []float64 {
 // Expected is the expected value of the hexes taken, each worth its Value.
 func (j *Joint) Expected() float64 {
 	sum := 0.0
-	for i, t := range j.Targets {
-		sum += t.Value * j.Taken(i)
+	for i, p := range j.TakenAll() {
+		sum += j.Targets[i].Value * p
 	}
 	return sum
 }

@@ -119,6 +119,11 @@ func TestJointAgainstWalk(t *testing.T) {
 		if math.Abs(sum-1) > 1e-12 {
 			t.Fatalf("trial %d: states sum to %v", trial, sum)
 		}
+		for i, p := range j.TakenAll() {
+			if math.Abs(p-j.Taken(i)) > 1e-12 || math.Abs(j.Attacked(i)-j.AllOf(Mask(targets[i].Requires))) > 1e-12 {
+				t.Fatalf("trial %d: target %d taken %v (one pass) %v (sum), attacked %v", trial, i, p, j.Taken(i), j.Attacked(i))
+			}
+		}
 		pos := make([]int, n)
 		for k, i := range order {
 			pos[i] = k
@@ -199,5 +204,28 @@ func TestObjectiveScore(t *testing.T) {
 		if _, err := j.Score(c.o); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: error %v, want %q", c.o, err, c.want)
 		}
+	}
+}
+
+// BenchmarkJoint builds the largest joint distribution and reads every
+// figure a report gives from it.
+func BenchmarkJoint(b *testing.B) {
+	targets := make([]Target, MaxTargets)
+	for i := range targets {
+		targets[i] = Target{ID: string(rune('a' + i)), Value: 1, P: 0.5}
+		if i%3 == 2 {
+			targets[i].Requires = []int{i - 1, i - 2}
+		}
+	}
+	for b.Loop() {
+		j, err := NewJoint(targets)
+		if err != nil {
+			b.Fatal(err)
+		}
+		_ = j.TakenAll()
+		for i := range targets {
+			_ = j.Attacked(i)
+		}
+		_, _ = j.Exactly(), j.Expected()
 	}
 }

@@ -142,9 +142,10 @@ func Run(ctx context.Context, s *scenario.Scenario, table *crt.Table, air *crt.A
 	res.Joint = j
 	order, _ := Order(targets)
 	res.Order = ids(op, order)
+	taken := j.TakenAll()
 	for i := range res.Combats {
 		c := &res.Combats[i]
-		c.PAttacked, c.PTaken = j.Attacked(i), j.Taken(i)
+		c.PAttacked, c.PTaken = j.Attacked(i), taken[i]
 	}
 	res.Figures = figures(j, op)
 	if j.States() <= MaxListedStates {
