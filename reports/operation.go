@@ -18,11 +18,14 @@ func WriteOperationText(w io.Writer, r *operation.Result, working bool) error {
 	b := &strings.Builder{}
 	fmt.Fprintf(b, "%s: an operation of %d combats, CRT %s; order of attack: %s\n", r.Operation, len(r.Combats), r.CRT, strings.Join(r.Order, ", "))
 	method := "exact (every dice path of every combat)"
+	var sampled []string
 	for _, c := range r.Combats {
-		if c.Summary.Method != sim.MethodExact {
-			method = "some combats sampled (see the warnings); the joint figures follow exactly from their estimates"
-			break
+		if s := c.Summary; s.Method != sim.MethodExact {
+			sampled = append(sampled, fmt.Sprintf("%s %s trials", c.ID, Thousands(s.Trials)))
 		}
+	}
+	if len(sampled) > 0 {
+		method = "Monte Carlo for " + strings.Join(sampled, ", ") + " (each its own seed, from --seed); the joint figures follow exactly from the combats' figures"
 	}
 	fmt.Fprintf(b, "method: %s\n\n", method)
 	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)

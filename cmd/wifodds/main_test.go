@@ -106,6 +106,7 @@ func TestGolden(t *testing.T) {
 		{"err-plan-run.txt", []string{"run", "../../examples/plan-one-hex.yaml"}, 1},
 		{"run-pocket-fixed.txt", []string{"run", "../../examples/pocket-fixed.yaml"}, 0},
 		{"run-beachhead.txt", []string{"run", "../../examples/beachhead.yaml"}, 0},
+		{"run-pocket-fixed-mc.txt", []string{"run", "--mc", "-n", "1e5", "-w", "2", "../../examples/pocket-fixed.yaml"}, 0},
 		{"run-beachhead.json", []string{"run", "-f", "json", "../../examples/beachhead.yaml"}, 0},
 		{"err-operation-dice.txt", []string{"run", "--dice", "3", "../../examples/beachhead.yaml"}, 2},
 		{"err-plan-nothing.txt", []string{"plan", "../../examples/wild-results-3to1.yaml"}, 1},
