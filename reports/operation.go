@@ -16,7 +16,11 @@ import (
 // combat's --explain steps follow.
 func WriteOperationText(w io.Writer, r *operation.Result, working bool) error {
 	b := &strings.Builder{}
-	fmt.Fprintf(b, "%s: an operation of %d combats, CRT %s; order of attack: %s\n", r.Operation, len(r.Combats), r.CRT, strings.Join(r.Order, ", "))
+	combats := "combats"
+	if len(r.Combats) == 1 {
+		combats = "combat"
+	}
+	fmt.Fprintf(b, "%s: an operation of %d %s, CRT %s; order of attack: %s\n", r.Operation, len(r.Combats), combats, r.CRT, strings.Join(r.Order, ", "))
 	method := "exact (every dice path of every combat)"
 	var sampled []string
 	for _, c := range r.Combats {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/wifodds/wifodds/internal/yamlx"
 	"go.yaml.in/yaml/v3"
@@ -83,6 +84,8 @@ func parseOperation(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 		t := OperationTarget{Value: 1, Line: n.Line, Scenario: operationTarget(d, tm, key, s)}
 		if !tm.Str("id", &t.ID) || strings.TrimSpace(t.ID) == "" {
 			d.Errorf(n, key+".id", "missing: each target needs an id for requires and sets to name")
+		} else if !printable(t.ID) {
+			d.Errorf(tm.Get("id"), key+".id", "%q holds a control character or is over %d bytes: an id is printed in the report", t.ID, maxIDLen)
 		} else if _, dup := index[t.ID]; dup {
 			d.Errorf(tm.Get("id"), key+".id", "%q is used twice", t.ID)
 		} else {
@@ -179,6 +182,9 @@ func parseSets(d *yamlx.Decoder, m *yamlx.Map, op *Operation, lookup func(*yaml.
 	for _, k := range keys {
 		key := sm.Join(k.Value)
 		set := TargetSet{Name: k.Value}
+		if !printable(k.Value) {
+			d.Errorf(k, key, "%q holds a control character or is over %d bytes: a set's name is printed in the report", k.Value, maxIDLen)
+		}
 		items := sm.Seq(k.Value)
 		if len(items) == 0 {
 			d.Errorf(k, key, "a set names at least one target")
@@ -263,4 +269,13 @@ func cycle(op *Operation, done []bool) string {
 		names[k] = fmt.Sprintf("%q", op.Targets[i].ID)
 	}
 	return strings.Join(names, " requires ")
+}
+
+// maxIDLen bounds an id or a set's name, which the report prints.
+const maxIDLen = 200
+
+// printable reports whether s can be printed as it is: no control
+// character (a terminal would act on it) and not over maxIDLen bytes.
+func printable(s string) bool {
+	return len(s) <= maxIDLen && !strings.ContainsFunc(s, unicode.IsControl)
 }

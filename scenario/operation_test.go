@@ -67,6 +67,8 @@ func TestOperationErrors(t *testing.T) {
 		{"no attacker", "    attacker: {units: [{type: INF, factors: 6, nation: GE}]}\n", "", []string{"targets[0].attacker: missing: in an operation each target gives its attacking force"}},
 		{"top-level hex", "crt: standard\n", "crt: standard\nhex: {terrain: forest}\n", []string{"hex: an operation (targets with their own attacker) takes no top-level hex"}},
 		{"unknown key", "kind: paradrop", "kind: paradrop\n    requirs: [north]", []string{"targets[2].requirs: unknown key (did you mean \"requires\"?)"}},
+		{"control character", "id: bridge", "id: \"br\\e[31mdge\"", []string{"targets[2].id: \"br\\x1b[31mdge\" holds a control character"}},
+		{"set name", "pocket: [north, south]", "\"p\\tk\": [north, south]", []string{"holds a control character"}},
 		{"bombardment target", "kind: paradrop", "kind: bombardment", []string{"targets[2].kind: unknown kind \"bombardment\""}},
 	}
 	for _, c := range cases {
