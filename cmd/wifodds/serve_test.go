@@ -78,21 +78,45 @@ func TestWebAnswersAsTheCLI(t *testing.T) {
 	}
 }
 
-// wifodds serve prints its URL, answers there, and stops cleanly when its
-// context ends (Ctrl-C).
-func TestServeStartsAndStops(t *testing.T) {
+// serve runs wifodds serve with listen until stop is called, and returns
+// the first line it printed, its standard error once stopped, and stop,
+// which checks that it exits 0 when its context ends (Ctrl-C).
+func serve(t *testing.T, listen string) (line string, stop func() string) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	done := make(chan int, 1)
 	var errb bytes.Buffer
 	go func() {
-		done <- run(ctx, []string{"wifodds", "serve", "--listen", "127.0.0.1:0", "-q"}, pw, &errb)
+		done <- run(ctx, []string{"wifodds", "serve", "--listen", listen, "-q"}, pw, &errb)
 		pw.Close()
 	}()
 	line, err := bufio.NewReader(pr).ReadString('\n')
 	if err != nil {
+		cancel()
 		t.Fatal(err)
 	}
+	go io.Copy(io.Discard, pr)
+	return line, func() string {
+		t.Helper()
+		cancel()
+		select {
+		case code := <-done:
+			if code != 0 {
+				t.Errorf("exit %d: %s", code, errb.String())
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatal("serve did not stop")
+		}
+		return errb.String()
+	}
+}
+
+// wifodds serve prints its URL, answers there, and stops cleanly when its
+// context ends (Ctrl-C).
+func TestServeStartsAndStops(t *testing.T) {
+	line, stop := serve(t, "127.0.0.1:0")
+	defer stop()
 	m := regexp.MustCompile(`serving on (http://127\.0\.0\.1:\d+/)`).FindStringSubmatch(line)
 	if m == nil {
 		t.Fatalf("no URL in %q", line)
@@ -104,16 +128,6 @@ func TestServeStartsAndStops(t *testing.T) {
 	res.Body.Close()
 	if res.StatusCode != 200 {
 		t.Errorf("status %d", res.StatusCode)
-	}
-	go io.Copy(io.Discard, pr)
-	cancel()
-	select {
-	case code := <-done:
-		if code != 0 {
-			t.Errorf("exit %d: %s", code, errb.String())
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("serve did not stop")
 	}
 }
 
@@ -127,30 +141,13 @@ func TestServeListen(t *testing.T) {
 			t.Errorf("--listen %q: exit %d, %s", listen, code, errs)
 		}
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	pr, pw := io.Pipe()
-	done := make(chan int, 1)
-	var errb bytes.Buffer
-	go func() {
-		done <- run(ctx, []string{"wifodds", "serve", "--listen", "0.0.0.0:0", "-q"}, pw, &errb)
-		pw.Close()
-	}()
-	line, err := bufio.NewReader(pr).ReadString('\n')
-	if err != nil {
-		t.Fatal(err)
+	line, stop := serve(t, "0.0.0.0:0")
+	errs := stop()
+	if !strings.Contains(line, "serving on http://") || strings.Count(errs, "WARNING") < 2 || !strings.Contains(errs, "not a loopback address") {
+		t.Errorf("a non-loopback address: %q, stderr %q", line, errs)
 	}
-	go io.Copy(io.Discard, pr)
-	cancel()
-	select {
-	case code := <-done:
-		if code != 0 {
-			t.Errorf("exit %d: %s", code, errb.String())
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("serve did not stop")
-	}
-	if !strings.Contains(line, "serving on http://") || strings.Count(errb.String(), "WARNING") < 2 || !strings.Contains(errb.String(), "not a loopback address") {
-		t.Errorf("a non-loopback address: %q, stderr %q", line, errb.String())
+	if _, stop := serve(t, "127.0.0.1:0"); strings.Contains(stop(), "WARNING") {
+		t.Error("a loopback address warns")
 	}
 }
 
