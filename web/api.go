@@ -46,7 +46,7 @@ func (s *Server) routes() {
 	m.HandleFunc("/api/crt/{name}", only("GET", s.crtTable))
 	m.HandleFunc("/api/schema", only("GET", s.schema))
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("%s %s: no such endpoint (POST /api/run, /api/compare, /api/sweep, /api/plan, /api/parse; GET /api/crt/{name})", r.Method, r.URL.Path))
+		writeError(w, http.StatusNotFound, fmt.Sprintf("%s %s: no such endpoint (POST /api/run, /api/compare, /api/sweep, /api/plan, /api/parse; GET /api/crt/{name}, /api/schema)", r.Method, r.URL.Path))
 	})
 	s.mux = m
 }
