@@ -98,3 +98,28 @@ func TestBadInputPaths(t *testing.T) {
 		}
 	}
 }
+
+// Issue 23 item 8: plan --target NaN was ignored silently (NaN fails both
+// "<= 0" and "> 1000"); NaN, infinities, zero, negatives and chances past 1
+// are refused, and on a front, more hexes than it has.
+func TestPlanTargetRefused(t *testing.T) {
+	const want = `: want a chance in (0, 1], e.g. 0.75 (a front: expected hexes taken)`
+	for _, c := range []struct{ target, file, msg string }{
+		{"NaN", "plan-one-hex.yaml", `--target "NaN"` + want},
+		{"nan", "plan-front.yaml", `--target "nan"` + want},
+		{"Inf", "plan-one-hex.yaml", `--target "Inf"` + want},
+		{"+Inf", "plan-front.yaml", `--target "+Inf"` + want},
+		{"-Inf", "plan-one-hex.yaml", `--target "-Inf"` + want},
+		{"0", "plan-one-hex.yaml", `--target "0"` + want},
+		{"-0.5", "plan-one-hex.yaml", `--target "-0.5"` + want},
+		{"1e400", "plan-one-hex.yaml", `--target "1e400"` + want},
+		{"1.5", "plan-one-hex.yaml", "--target 1.5: a chance is at most 1"},
+		{"1.0000001", "plan-one-hex.yaml", "--target 1.0000001: a chance is at most 1"},
+		{"99", "plan-front.yaml", "--target 99: the front has 3 targets, so at most 3 hexes can be taken"},
+	} {
+		_, stderr, code := wifodds(t, "plan", "--target", c.target, filepath.Join("..", "..", "examples", c.file))
+		if code != exitUsage || !strings.Contains(stderr, "wifodds: "+c.msg+"\n") {
+			t.Errorf("--target %s on %s: exit %d, %q; want exit 2 and %q", c.target, c.file, code, stderr, c.msg)
+		}
+	}
+}
