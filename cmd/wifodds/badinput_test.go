@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -121,5 +122,23 @@ func TestPlanTargetRefused(t *testing.T) {
 		if code != exitUsage || !strings.Contains(stderr, "wifodds: "+c.msg+"\n") {
 			t.Errorf("--target %s on %s: exit %d, %q; want exit 2 and %q", c.target, c.file, code, stderr, c.msg)
 		}
+	}
+}
+
+// Issue 23 item 9: a 1 MiB scenario of distinct unknown keys took 33 s
+// (each key compared with every key before it). It is refused with the
+// first errors and a count of the rest; internal/yamlx bounds the work
+// (TestFastParseRepeatsAreLinear counts the comparisons).
+func TestManyUnknownKeysRefused(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("kind: land\n")
+	for i := 0; b.Len() < 1<<20-len("k0000000: 1\n"); i++ {
+		fmt.Fprintf(&b, "k%07d: 1\n", i)
+	}
+	path := filepath.Join(t.TempDir(), "keys.yaml")
+	os.WriteFile(path, []byte(b.String()), 0o644)
+	_, stderr, code := wifodds(t, "run", path)
+	if code != exitError || !strings.Contains(stderr, path+":2:1: k0000000: unknown key") || !regexp.MustCompile(`and \d{5} more errors`).MatchString(stderr) {
+		t.Errorf("exit %d, %s", code, stderr)
 	}
 }

@@ -224,6 +224,21 @@ func TestNamedPipes(t *testing.T) {
 	if st, err := os.Lstat(fifo); err != nil || st.Mode().Type() != os.ModeNamedPipe {
 		t.Errorf("the pipe was replaced: %v", err)
 	}
+	// A batch refused after the pipe was opened closes it: its reader
+	// sees the end instead of waiting for the command to exit.
+	r2, err := os.OpenFile(fifo, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r2.Close()
+	if _, err := NewBatch(nil, Target{"output", fifo}, Target{"html", dir}); err == nil {
+		t.Fatal("a folder was taken as an output")
+	}
+	within(t, 10*time.Second, "the reader of a refused batch", func() {
+		if got, err := io.ReadAll(r2); len(got) != 0 || err != nil {
+			t.Errorf("the reader got %q, %v", got, err)
+		}
+	})
 }
 
 // Issue 23 item 10: a reader that never reads holds a write to its pipe;

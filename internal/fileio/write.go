@@ -46,21 +46,34 @@ func NewBatch(inputs []string, targets ...Target) (*Batch, error) {
 		}
 		o, err := check(t)
 		if err != nil {
+			b.close()
 			return nil, err
 		}
+		b.outs = append(b.outs, o)
 		for _, in := range inputs {
 			if in != "" && same(o, in) {
+				b.close()
 				return nil, fmt.Errorf("--%s %s: that is an input of this command (%s); write the report to another file", t.Name, t.Path, in)
 			}
 		}
-		for _, p := range b.outs {
+		for _, p := range b.outs[:len(b.outs)-1] {
 			if !o.through && same(o, p.real) {
+				b.close()
 				return nil, fmt.Errorf("--%s %s: --%s writes that file too; give each output its own file", t.Name, t.Path, p.name)
 			}
 		}
-		b.outs = append(b.outs, o)
 	}
 	return b, nil
+}
+
+// close closes the pipes and devices a batch that will not be written
+// opened, so their readers see the end.
+func (b *Batch) close() {
+	for _, o := range b.outs {
+		if o.file != nil {
+			o.file.Close()
+		}
+	}
 }
 
 // check resolves a target and works out how it will be written.
