@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -76,7 +78,6 @@ func TestOutputStalledPipeStops(t *testing.T) {
 	}
 	defer r.Close()
 	// The smallest pipe buffer (one page) is far smaller than the page.
-	const fSetPipeSize = 1031 // F_SETPIPE_SZ
 	if _, _, errno := syscall.Syscall(syscall.SYS_FCNTL, r.Fd(), fSetPipeSize, 4096); errno != 0 {
 		t.Skipf("cannot shrink the pipe: %v", errno)
 	}
@@ -85,6 +86,58 @@ func TestOutputStalledPipeStops(t *testing.T) {
 	_, stderr, code := runWithin(t, ctx, 20*time.Second, "compare", "--exact", "-v", "a=modifier=1", "--html", fifo, "../../examples/wild-results-3to1.yaml")
 	if code != exitError || !strings.Contains(stderr, "--html "+fifo+": stopped: nothing was reading it") {
 		t.Errorf("exit %d, %s", code, stderr)
+	}
+}
+
+// TestMain runs the command itself when a test starts this test binary as
+// the command (with asCommand set), so signals reach a real process.
+func TestMain(m *testing.M) {
+	if os.Getenv(asCommand) != "" {
+		os.Args = append([]string{"wifodds"}, os.Args[1:]...)
+		main()
+	}
+	os.Exit(m.Run())
+}
+
+const asCommand = "WIFODDS_TEST_AS_COMMAND"
+
+// Issue 23 item 10: the first SIGINT or SIGTERM did not stop a command
+// writing to a pipe. It does now, in a real process with real signals.
+func TestOutputStalledPipeStopsOnSignal(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		fifo := filepath.Join(t.TempDir(), "f")
+		if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r, err := os.OpenFile(fifo, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		if _, _, errno := syscall.Syscall(syscall.SYS_FCNTL, r.Fd(), fSetPipeSize, 4096); errno != 0 {
+			t.Skipf("cannot shrink the pipe: %v", errno)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, os.Args[0], "compare", "--exact", "-v", "a=modifier=1", "--html", fifo, "../../examples/wild-results-3to1.yaml")
+		cmd.Env = append(os.Environ(), asCommand+"=1")
+		var errb bytes.Buffer
+		cmd.Stderr = &errb
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		// The comparison takes milliseconds; then the write fills the
+		// pipe and waits.
+		time.Sleep(2 * time.Second)
+		cmd.Process.Signal(sig)
+		err = cmd.Wait()
+		if ctx.Err() != nil {
+			t.Fatalf("%v: the command was still running after 20 s", sig)
+		}
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != exitError || !strings.Contains(errb.String(), "--html "+fifo+": stopped: nothing was reading it") {
+			t.Errorf("%v: %v, %s", sig, err, errb.String())
+		}
 	}
 }
 
@@ -101,6 +154,8 @@ func TestOutputReadOnlyRefused(t *testing.T) {
 		t.Errorf("the read-only file holds %q", data)
 	}
 }
+
+const fSetPipeSize = 1031 // F_SETPIPE_SZ: a pipe's buffer, at least a page
 
 // runWithin runs the command in-process under ctx and fails the test if
 // it has not returned after d: a hang shows as a failure naming the
