@@ -68,19 +68,7 @@ func TestOutputPipes(t *testing.T) {
 // forever, through the first signal. The signal (the cancelled context)
 // now stops the write.
 func TestOutputStalledPipeStops(t *testing.T) {
-	fifo := filepath.Join(t.TempDir(), "f")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	r, err := os.OpenFile(fifo, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	// The smallest pipe buffer (one page) is far smaller than the page.
-	if _, _, errno := syscall.Syscall(syscall.SYS_FCNTL, r.Fd(), fSetPipeSize, 4096); errno != 0 {
-		t.Skipf("cannot shrink the pipe: %v", errno)
-	}
+	fifo := stalledPipe(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	_, stderr, code := runWithin(t, ctx, 20*time.Second, "compare", "--exact", "-v", "a=modifier=1", "--html", fifo, "../../examples/wild-results-3to1.yaml")
@@ -105,18 +93,7 @@ const asCommand = "WIFODDS_TEST_AS_COMMAND"
 // writing to a pipe. It does now, in a real process with real signals.
 func TestOutputStalledPipeStopsOnSignal(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
-		fifo := filepath.Join(t.TempDir(), "f")
-		if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		r, err := os.OpenFile(fifo, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer r.Close()
-		if _, _, errno := syscall.Syscall(syscall.SYS_FCNTL, r.Fd(), fSetPipeSize, 4096); errno != 0 {
-			t.Skipf("cannot shrink the pipe: %v", errno)
-		}
+		fifo := stalledPipe(t)
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 		defer cancel()
 		cmd := exec.CommandContext(ctx, os.Args[0], "compare", "--exact", "-v", "a=modifier=1", "--html", fifo, "../../examples/wild-results-3to1.yaml")
@@ -130,7 +107,7 @@ func TestOutputStalledPipeStopsOnSignal(t *testing.T) {
 		// pipe and waits.
 		time.Sleep(2 * time.Second)
 		cmd.Process.Signal(sig)
-		err = cmd.Wait()
+		err := cmd.Wait()
 		if ctx.Err() != nil {
 			t.Fatalf("%v: the command was still running after 20 s", sig)
 		}
@@ -155,7 +132,25 @@ func TestOutputReadOnlyRefused(t *testing.T) {
 	}
 }
 
-const fSetPipeSize = 1031 // F_SETPIPE_SZ: a pipe's buffer, at least a page
+// stalledPipe is a named pipe with a reader that never reads, its buffer
+// one page (F_SETPIPE_SZ), far smaller than an HTML page.
+func stalledPipe(t *testing.T) string {
+	t.Helper()
+	fifo := filepath.Join(t.TempDir(), "f")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := os.OpenFile(fifo, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	const fSetPipeSize = 1031
+	if _, _, errno := syscall.Syscall(syscall.SYS_FCNTL, r.Fd(), fSetPipeSize, 4096); errno != 0 {
+		t.Skipf("cannot shrink the pipe: %v", errno)
+	}
+	return fifo
+}
 
 // runWithin runs the command in-process under ctx and fails the test if
 // it has not returned after d: a hang shows as a failure naming the
