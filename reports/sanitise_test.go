@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // Issue 23 item 14: control characters in user strings are shown escaped.
@@ -50,4 +51,27 @@ func TestJSONEscapesControls(t *testing.T) {
 	if err := json.Unmarshal(b.Bytes(), &back); err != nil || back["name"] != name {
 		t.Errorf("decoded %q, %v; want %q", back["name"], err, name)
 	}
+}
+
+// Sanitise leaves no control character or invalid byte, changes only a
+// string that held one, and a second pass changes nothing.
+func FuzzSanitise(f *testing.F) {
+	for _, s := range []string{"plain", "\x1b]52;c;x\a", "\u009b31m", "\xc2", "\xc2\x9b", "tab\tnl\n", "\x7f\u0080\u00a0"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := Sanitise(s)
+		for i, r := range got {
+			if isControl(r) || r == utf8.RuneError && !strings.HasPrefix(got[i:], "\uFFFD") {
+				t.Fatalf("Sanitise(%q) = %q holds %q at %d", s, got, r, i)
+			}
+		}
+		if Sanitise(got) != got {
+			t.Fatalf("Sanitise(%q) = %q is changed again", s, got)
+		}
+		clean := utf8.ValidString(s) && !strings.ContainsFunc(s, isControl)
+		if clean != (got == s) {
+			t.Fatalf("Sanitise(%q) = %q; clean %v", s, got, clean)
+		}
+	})
 }
