@@ -99,8 +99,34 @@ func finish(c *cli.Context, b *fileio.Batch, report []byte) error {
 	if err := b.Commit(ctx); err != nil {
 		return err
 	}
-	_, err := c.App.Writer.Write(report)
-	return err
+	return writeStdout(ctx, c.App.Writer, report)
+}
+
+// writeStdout writes the report to standard output until ctx is cancelled.
+// A pipe whose reader does not read (wifodds run | sleep 1000) blocks the
+// write in the kernel, where no deadline reaches it; on a signal the
+// command gives up waiting, and the write is dropped with the process.
+func writeStdout(ctx context.Context, w io.Writer, report []byte) error {
+	if ctx.Done() == nil {
+		_, err := w.Write(report)
+		return err
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := w.Write(report)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		select {
+		case err := <-done: // written as the signal came
+			return err
+		default:
+			return fmt.Errorf("standard output: stopped: nothing was reading it (%v)", context.Cause(ctx))
+		}
+	}
 }
 
 // openAir loads the air tables a scenario names: the built-in strategic

@@ -77,6 +77,36 @@ func TestOutputStalledPipeStops(t *testing.T) {
 	}
 }
 
+// Issue 23 item 10, on standard output: a reader that never reads
+// (wifodds run | sleep 1000) no longer holds the command past the signal.
+func TestStalledStandardOutputStops(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	stuck := blockedWriter(make(chan struct{}))
+	defer close(stuck)
+	var errb bytes.Buffer
+	done := make(chan int, 1)
+	go func() {
+		done <- run(ctx, []string{"wifodds", "run", "--exact", "../../examples/wild-results-3to1.yaml"}, stuck, &errb)
+	}()
+	select {
+	case code := <-done:
+		if code != exitError || !strings.Contains(errb.String(), "standard output: stopped: nothing was reading it") {
+			t.Errorf("exit %d, %s", code, errb.String())
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("still writing after 20 s")
+	}
+}
+
+// blockedWriter is a writer whose writes wait until it is closed.
+type blockedWriter chan struct{}
+
+func (b blockedWriter) Write(p []byte) (int, error) {
+	<-b
+	return 0, io.ErrClosedPipe
+}
+
 // TestMain runs the command itself when a test starts this test binary as
 // the command (with asCommand set), so signals reach a real process.
 func TestMain(m *testing.M) {
