@@ -130,7 +130,7 @@ func orList(xs []string) string {
 func reportFlags() []cli.Flag {
 	return []cli.Flag{
 		formatFlag("text", "json", "csv", "markdown"),
-		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the report to `FILE`"},
+		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the report to `FILE` (- is standard output)"},
 		&cli.StringFlag{Name: "html", Usage: "also write a self-contained HTML page with the charts to `FILE`"},
 	}
 }

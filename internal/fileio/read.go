@@ -54,8 +54,10 @@ func regular(path string, st fs.FileInfo) error {
 
 func kind(m fs.FileMode) string {
 	switch {
-	case m&fs.ModeCharDevice != 0, m&fs.ModeDevice != 0:
+	case m&fs.ModeCharDevice != 0:
 		return "a device"
+	case m&fs.ModeDevice != 0:
+		return "a block device"
 	case m&fs.ModeNamedPipe != 0:
 		return "a named pipe"
 	case m&fs.ModeSocket != 0:

@@ -445,6 +445,13 @@ func (m *Map) Close(known ...string) {
 		if m.used[i] {
 			continue
 		}
+		if len(m.d.errs) >= MaxErrors {
+			// Only counted now: no suggestion is worked out for an error
+			// nobody sees (a file of 100,000 unknown keys spent a second
+			// on them).
+			m.d.more++
+			continue
+		}
 		msg := "unknown key"
 		// Past MaxErrors an error is only counted: no suggestion is
 		// weighed (thousands of unknown keys would each cost an edit
