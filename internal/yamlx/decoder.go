@@ -453,15 +453,10 @@ func (m *Map) Close(known ...string) {
 			continue
 		}
 		msg := "unknown key"
-		// Past MaxErrors an error is only counted: no suggestion is
-		// weighed (thousands of unknown keys would each cost an edit
-		// distance per known name).
-		if len(m.d.errs) < MaxErrors {
-			if s, ok := m.d.Synonyms[strings.ToLower(k.Value)]; ok && slices.Contains(known, s) {
-				msg += fmt.Sprintf(" (did you mean %q?)", s)
-			} else if s := closest(k.Value, known); s != "" {
-				msg += fmt.Sprintf(" (did you mean %q?)", s)
-			}
+		if s, ok := m.d.Synonyms[strings.ToLower(k.Value)]; ok && slices.Contains(known, s) {
+			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		} else if s := closest(k.Value, known); s != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", s)
 		}
 		m.d.Errorf(k, m.Join(k.Value), "%s", msg)
 	}
