@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -96,6 +97,9 @@ func sweepAction(c *cli.Context) error {
 		names = strings.Split(v, ",")
 		for i := range names {
 			names[i] = strings.TrimSpace(names[i])
+			if slices.Contains(names[:i], names[i]) {
+				return usagef("--crt %q: %s is named twice", v, names[i])
+			}
 		}
 	}
 	out, err := prepareOutputs(c, inputFiles(o.file, s, names...), "output", "html", "chart", "heatmap")
