@@ -69,6 +69,26 @@ func TestGenerate(t *testing.T) {
 	}
 }
 
+// Issue 23 item 7: a repeated axis would label scenarios by both values
+// while running them all at the last; it is refused, naming the axis.
+func TestGenerateRefusesRepeatedAxis(t *testing.T) {
+	s, err := scenario.Parse("t.yaml", []byte(template))
+	if err != nil {
+		t.Fatal(err)
+	}
+	open := func(ref string) (*crt.Table, error) { return crt.Builtin(ref) }
+	a1, _ := ParseAxis("attack=13..14")
+	a2, _ := ParseAxis("attack=20..21")
+	if _, _, err := Generate(s, []Axis{a1, a2}, open, nil); err == nil || !strings.Contains(err.Error(), "axis attack is given twice") {
+		t.Errorf("got %v", err)
+	}
+	d1, _ := ParseAxis("defence=4..5")
+	d2, _ := ParseAxis("defense=6..7")
+	if _, _, err := Generate(s, []Axis{d1, d2}, open, nil); err == nil || !strings.Contains(err.Error(), "axis defence is given twice") {
+		t.Errorf("defence and defense: got %v", err)
+	}
+}
+
 func TestSignificant(t *testing.T) {
 	if Significant("exact", stats.Exact(1e-13)) || !Significant("exact", stats.Exact(1e-9)) {
 		t.Error("exact")

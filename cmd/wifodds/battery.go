@@ -155,6 +155,11 @@ func batteryItems(c *cli.Context) ([]battery.Item, []string, error) {
 			if err != nil {
 				return nil, nil, usagef("--axis: %v", err)
 			}
+			for _, b := range axes {
+				if b.Key == a.Key {
+					return nil, nil, usagef("--axis %s: the axis %s is given twice; give each key once", spec, a.Key)
+				}
+			}
 			axes = append(axes, a)
 		}
 		if len(axes) == 0 {

@@ -191,3 +191,14 @@ func TestRunMergeRefuses(t *testing.T) {
 		t.Errorf("--shard without --mc: exit %d, %s", code, errs)
 	}
 }
+
+// Issue 23 items 7 and 8: a key given twice on the command line is an
+// error naming it, not rows printed twice or a value silently dropped.
+func TestRepeatedKeysRefused(t *testing.T) {
+	checkGoldens(t, []goldenCase{
+		{"err-battery-axis-twice.txt", []string{"battery", "-q", "--generate", "../../examples/wild-results-3to1.yaml",
+			"--axis", "attack=13..14", "--axis", "attack=20..21", "-v", "std=crt=standard"}, exitUsage},
+		{"err-sweep-crt-twice.txt", []string{"sweep", "../../examples/wild-results-3to1.yaml", "--attack", "8..12", "--crt", "standard,standard"}, exitUsage},
+		{"err-compare-key-twice.txt", []string{"compare", "../../examples/wild-results-3to1.yaml", "-v", "a=crt=2d6,crt=standard"}, exitUsage},
+	})
+}
