@@ -1,6 +1,7 @@
 package battery
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -101,12 +102,13 @@ func TestSignificant(t *testing.T) {
 // No part file, however damaged, makes ReadPart panic; what it accepts is
 // a whole, consistent part.
 func FuzzReadPart(f *testing.F) {
-	f.Add([]byte(`{"format": "wifodds-battery-part/1", "battery": "b", "hash": "h", "shard": 1, "shards": 2, "scenarios": 3,
+	f.Add(encode(f, testPart(f, false)))
+	f.Add([]byte(`{"format": "wifodds-battery-part/2", "battery": "b", "hash": "h", "shard": 1, "shards": 2, "scenarios": 3,
 		"results": [{"index": 0, "name": "a", "method": "exact", "variants": []}, {"index": 2, "name": "c", "method": "exact", "variants": []}]}`))
-	f.Add([]byte(`{"format": "wifodds-battery-part/1"}`))
+	f.Add([]byte(`{"format": "wifodds-battery-part/2"}`))
 	f.Add([]byte(`[1, 2]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		p, err := ReadPart("part.json", data)
+		p, err := ReadPart("part.json", bytes.NewReader(data))
 		if err != nil {
 			return
 		}
