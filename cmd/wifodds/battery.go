@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -113,6 +114,7 @@ func batteryAction(c *cli.Context) error {
 	if shard.Count > 0 {
 		var buf bytes.Buffer
 		part := battery.Part{Format: battery.PartFormat, Battery: name, Hash: hash, Shard: shard.Index, Shards: shard.Count, Scenarios: len(items), Results: results}
+		part.Seal()
 		if err := reports.WriteJSON(&buf, part); err != nil {
 			return err
 		}
@@ -135,7 +137,7 @@ func parseShard(spec string, fromZero bool) (battery.Shard, error) {
 	if fromZero {
 		i++
 	}
-	if !ok || err1 != nil || err2 != nil || n < 1 || n > 10000 || i < 1 || i > n {
+	if !ok || err1 != nil || err2 != nil || n < 1 || n > battery.MaxShards || i < 1 || i > n {
 		return battery.Shard{}, usagef("--shard %q: want I/N with 1 <= I <= N, e.g. 2/4", spec)
 	}
 	return battery.Shard{Index: i, Count: n}, nil
@@ -266,21 +268,19 @@ func mergeAction(c *cli.Context) error {
 		return err
 	}
 	files := c.Args().Slice()
-	data := map[string][]byte{}
-	for _, f := range files {
-		if _, dup := data[f]; dup {
+	for i, f := range files {
+		if slices.Contains(files[:i], f) {
 			return usagef("%s is given twice", f)
 		}
-		if data[f], err = fileio.ReadFile(f, 256<<20); err != nil {
-			return err
-		}
 	}
-	if partFormat(data[files[0]]) == analysis.RunPartFormat {
-		return mergeRuns(c, format, out, files, data)
+	if kind, err := partFormat(files[0]); err != nil {
+		return err
+	} else if kind == analysis.RunPartFormat {
+		return mergeRuns(c, format, out, files)
 	}
 	parts := map[string]*battery.Part{}
 	for _, f := range files {
-		p, err := battery.ReadPart(f, data[f])
+		p, err := readPart(f, maxBatteryPart, battery.ReadPart)
 		if err != nil {
 			return err
 		}
