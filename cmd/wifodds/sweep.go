@@ -165,7 +165,7 @@ func sweepCommand() *cli.Command {
 		&cli.StringFlag{Name: "attack", Usage: "sweep the attack total over `LO..HI`"},
 		&cli.StringFlag{Name: "defence", Aliases: []string{"defense"}, Usage: "sweep the defence total over `LO..HI`"},
 		&cli.StringFlag{Name: "modifier", Usage: "also sweep the die-roll modifier over `LO..HI` (for the heat map)"},
-		&cli.StringFlag{Name: "crt", Usage: "comma-separated tables, e.g. standard,2d6 (default: the scenario's)"},
+		&cli.StringFlag{Name: "crt", Usage: "comma-separated tables, each once, e.g. standard,2d6 (default: the scenario's)"},
 		budgetFlag("most dice paths exact enumeration may walk per step"),
 		&cli.StringFlag{Name: "chart", Usage: "write the P(hex taken) curve chart to `FILE` (.png or .svg)"},
 		&cli.StringFlag{Name: "heatmap", Usage: "write the P(hex taken) heat map over total and modifier (a panel per CRT) to `FILE` (.png or .svg)"},
