@@ -136,8 +136,15 @@ func decodePart(r io.Reader) (*Part, error) {
 			}
 			continue
 		}
-		if err := delim(dec, '['); err != nil {
+		// A shard past the battery's last scenario holds none: null.
+		t, err = dec.Token()
+		switch {
+		case err != nil:
 			return nil, fmt.Errorf("results: %w", err)
+		case t == nil:
+			continue
+		case t != json.Delim('['):
+			return nil, fmt.Errorf("results: found %v, want a list", t)
 		}
 		for dec.More() {
 			var res Result

@@ -178,9 +178,9 @@ func TestReadPartHugeClaims(t *testing.T) {
 	}{
 		{1, MaxShards, math.MaxInt, "results, want"},
 		{1, MaxShards + 1, 3, "not a valid part"},
-		{2, 3, 1, ""}, // a shard past the battery's end holds nothing
+		{2, 3, 1, ""}, // a shard past the battery's end holds nothing (null)
 	} {
-		p := &Part{Format: PartFormat, Battery: "b", Hash: "h", Shard: c.shard, Shards: c.shards, Scenarios: c.scenarios, Results: []Result{}}
+		p := &Part{Format: PartFormat, Battery: "b", Hash: "h", Shard: c.shard, Shards: c.shards, Scenarios: c.scenarios}
 		p.Seal()
 		_, err := ReadPart("p.json", bytes.NewReader(encode(t, p)))
 		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
@@ -199,7 +199,7 @@ func TestReadPartRefusesDamagedJSON(t *testing.T) {
 		"a missing field":    {strings.Replace(data, `"scenarios": 4,`, ``, 1), `no "scenarios" field`},
 		"more after the end": {data + "{}", "more after the part's end"},
 		"cut short":          {data[:len(data)/2], "unexpected EOF"},
-		"results not a list": {`{"results": 3}`, "results: found 3"},
+		"results not a list": {`{"results": 3}`, "results: found 3, want a list"},
 		"an unknown result field": {strings.Replace(data, `"method": "exact"`, `"method": "exact", "luck": 1`, 1),
 			`unknown field "luck"`},
 	} {
