@@ -103,7 +103,7 @@ func TestSignificant(t *testing.T) {
 // a whole, consistent part.
 func FuzzReadPart(f *testing.F) {
 	f.Add(encode(f, testPart(f, false)))
-	f.Add([]byte(`{"format": "wifodds-battery-part/2", "battery": "b", "hash": "h", "shard": 1, "shards": 2, "scenarios": 3,
+	f.Add([]byte(`{"format": "wifodds-battery-part/2", "battery": "b", "hash": "h", "shard": 1, "shards": 2, "scenarios": 3, "variants": ["a=crt=2d6"], "engine": "auto",
 		"results": [{"index": 0, "name": "a", "method": "exact", "variants": []}, {"index": 2, "name": "c", "method": "exact", "variants": []}]}`))
 	f.Add([]byte(`{"format": "wifodds-battery-part/2"}`))
 	f.Add([]byte(`[1, 2]`))

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
+	"strings"
 
 	"github.com/wifodds/wifodds/analysis"
 	"github.com/wifodds/wifodds/sim"
@@ -21,13 +23,85 @@ const (
 // the figures over each variant's, so they agree only to rounding.
 const diffTol = 1e-9
 
+// runs is what a part's header says every result holds: the variants'
+// names in order, the table each must use ("" where the scenario's own),
+// and the method ("" where the engine chose per scenario).
+type runs struct {
+	names, crts []string
+	method      string
+}
+
+// engineName names an engine in a part.
+func engineName(e analysis.Engine) string {
+	switch e {
+	case analysis.Exact:
+		return MethodExact
+	case analysis.MonteCarlo:
+		return MethodMonteCarlo
+	case analysis.Auto:
+		return "auto"
+	}
+	return fmt.Sprintf("engine %d", e)
+}
+
+// header reads the part's variant specs and engine as the battery read
+// them (analysis.CompileVariants: a lone variant follows the scenario as
+// written; scenario.Override: crt=NAME sets the table).
+func (p *Part) header() (*runs, error) {
+	rs := &runs{}
+	switch p.Engine {
+	case MethodExact, MethodMonteCarlo:
+		rs.method = p.Engine
+	case "auto":
+	default:
+		return nil, fmt.Errorf("engine %q: want exact, monte-carlo or auto", p.Engine)
+	}
+	specs := p.Variants
+	if len(specs) == 0 {
+		return nil, errors.New("no variants")
+	}
+	if len(specs) == 1 {
+		specs = append([]string{"scenario="}, specs...)
+	}
+	for _, spec := range specs {
+		name, over, ok := strings.Cut(spec, "=")
+		if name = strings.TrimSpace(name); !ok || name == "" || slices.Contains(rs.names, name) {
+			return nil, fmt.Errorf("variant %q: want NAME=OVERRIDES, each name once", spec)
+		}
+		crt := ""
+		for _, part := range strings.Split(over, ",") {
+			if key, val, _ := strings.Cut(strings.TrimSpace(part), "="); strings.TrimSpace(key) == "crt" {
+				crt = strings.TrimSpace(val)
+			}
+		}
+		rs.names, rs.crts = append(rs.names, name), append(rs.crts, crt)
+	}
+	return rs, nil
+}
+
 // check refuses a result no comparison could give: an unknown method, a
 // missing or unknown metric, a probability outside [0, 1], an interval
 // that leaves out its estimate, an exact figure with an interval, or a
 // difference that is not the difference of the figures. A part's digest
 // catches an edit; these catch a part written wrong, or edited and its
-// digest recomputed, before a report prints 96.67% or -500%.
-func (r *Result) check() error {
+// digest recomputed, before a report prints 96.67% or -500%. Against the
+// part's header, the variants must be its variants, in order, on the
+// tables they name, and the method one its engine allows.
+func (r *Result) check(rs *runs) error {
+	if rs.method != "" && r.Method != rs.method {
+		return fmt.Errorf("method %s, but the battery ran %s", r.Method, rs.method)
+	}
+	if len(r.Variants) != len(rs.names) {
+		return fmt.Errorf("%d variants, but the battery ran %d", len(r.Variants), len(rs.names))
+	}
+	for k, v := range r.Variants {
+		switch {
+		case v.Name != rs.names[k]:
+			return fmt.Errorf("variant %d is %q, but the battery's is %q", k+1, v.Name, rs.names[k])
+		case rs.crts[k] != "" && v.CRT != rs.crts[k]:
+			return fmt.Errorf("variant %s used table %q, but it names %q", v.Name, v.CRT, rs.crts[k])
+		}
+	}
 	switch r.Method {
 	case MethodExact:
 		if r.Trials != 0 {
@@ -40,18 +114,10 @@ func (r *Result) check() error {
 	default:
 		return fmt.Errorf("method %q: want %s or %s", r.Method, MethodExact, MethodMonteCarlo)
 	}
-	if len(r.Variants) == 0 {
-		return errors.New("no variants")
-	}
-	names := map[string]bool{}
 	for k, v := range r.Variants {
-		switch {
-		case v.Name == "" || v.CRT == "":
-			return fmt.Errorf("variant %d has no name or no CRT", k+1)
-		case names[v.Name]:
-			return fmt.Errorf("variant %s twice", v.Name)
+		if v.CRT == "" {
+			return fmt.Errorf("variant %s names no table", v.Name)
 		}
-		names[v.Name] = true
 		if err := r.checkFigures(v.Metrics, false); err != nil {
 			return fmt.Errorf("variant %s: %w", v.Name, err)
 		}

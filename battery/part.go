@@ -25,16 +25,30 @@ const MaxPartSize = 256 << 20
 // Part is what one shard writes: its results, what identifies the battery
 // they belong to, and a digest of all of it.
 type Part struct {
-	Format    string   `json:"format"`
-	Battery   string   `json:"battery"`
-	Hash      string   `json:"hash"` // every scenario, table and setting
-	Shard     int      `json:"shard"`
-	Shards    int      `json:"shards"`
-	Scenarios int      `json:"scenarios"` // in the whole battery
-	Results   []Result `json:"results"`
+	Format    string `json:"format"`
+	Battery   string `json:"battery"`
+	Hash      string `json:"hash"` // every scenario, table and setting
+	Shard     int    `json:"shard"`
+	Shards    int    `json:"shards"`
+	Scenarios int    `json:"scenarios"` // in the whole battery
+	// Variants are the NAME=OVERRIDES specs the battery ran, and Engine how
+	// it chose each scenario's method: exact, monte-carlo or auto. Every
+	// result is checked against them.
+	Variants []string `json:"variants"`
+	Engine   string   `json:"engine"`
+	Results  []Result `json:"results"`
 	// Digest is the SHA-256 of everything above (Seal), so that a part
 	// edited by hand or damaged in transit is refused.
 	Digest string `json:"digest"`
+}
+
+// NewPart is shard's part of a battery run under cfg, sealed: its results
+// out of scenarios in all, and the battery's name and hash.
+func NewPart(name, hash string, cfg Config, shard Shard, scenarios int, results []Result) *Part {
+	p := &Part{Format: PartFormat, Battery: name, Hash: hash, Shard: shard.Index, Shards: shard.Count, Scenarios: scenarios,
+		Variants: cfg.Variants, Engine: engineName(cfg.Request.Engine), Results: results}
+	p.Seal()
+	return p
 }
 
 // Seal sets the part's digest.
@@ -89,10 +103,14 @@ func ReadPart(name string, r io.Reader) (*Part, error) {
 	if p.Digest != p.digest() {
 		return nil, fmt.Errorf("%s: its content does not match its digest (edited by hand or damaged?)", name)
 	}
+	runs, err := p.header()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
 	var ag agreement
 	for i := range p.Results {
 		r := &p.Results[i]
-		if err := r.check(); err != nil {
+		if err := r.check(runs); err != nil {
 			return nil, fmt.Errorf("%s: scenario %d: %w", name, r.Index+1, err)
 		}
 		if err := ag.check(r); err != nil {
@@ -114,7 +132,8 @@ func decodePart(r io.Reader) (*Part, error) {
 	}
 	p := &Part{}
 	fields := map[string]any{"format": &p.Format, "battery": &p.Battery, "hash": &p.Hash, "shard": &p.Shard,
-		"shards": &p.Shards, "scenarios": &p.Scenarios, "digest": &p.Digest, "results": nil}
+		"shards": &p.Shards, "scenarios": &p.Scenarios, "variants": &p.Variants, "engine": &p.Engine,
+		"digest": &p.Digest, "results": nil}
 	seen := map[string]bool{}
 	for dec.More() {
 		t, err := dec.Token()
@@ -203,7 +222,8 @@ func Merge(parts map[string]*Part) (*Report, error) {
 	for _, n := range names {
 		p := parts[n]
 		switch {
-		case p.Hash != first.Hash || p.Battery != first.Battery || p.Scenarios != first.Scenarios:
+		case p.Hash != first.Hash || p.Battery != first.Battery || p.Scenarios != first.Scenarios ||
+			p.Engine != first.Engine || !slices.Equal(p.Variants, first.Variants):
 			return nil, fmt.Errorf("merge: %s and %s come from different batteries (different scenarios, tables, variants, seeds or trials)", names[0], n)
 		case p.Shards != first.Shards:
 			return nil, fmt.Errorf("merge: %s is shard %d of %d but %s is of %d", n, p.Shard, p.Shards, names[0], first.Shards)

@@ -49,9 +49,7 @@ func testPart(t testing.TB, mc bool) *Part {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &Part{Format: PartFormat, Battery: "t", Hash: hash, Shard: 1, Shards: 1, Scenarios: len(results), Results: results}
-	p.Seal()
-	return p
+	return NewPart("t", hash, cfg, Shard{1, 1}, len(results), results)
 }
 
 func encode(t testing.TB, p *Part) []byte {
@@ -119,7 +117,13 @@ func TestReadPartRefusesValues(t *testing.T) {
 		{"a negative probability", false, func(p *Part) { setP(p, 0, 0, "breakthrough", -5) }, "breakthrough: -5 is outside 0..1"},
 		{"a negative loss", false, func(p *Part) { setP(p, 1, 0, "attacker_units_lost", -1) }, "attacker_units_lost: -1 is outside"},
 		{"a figure not matching its difference", false, func(p *Part) { setP(p, 0, 1, "hex_taken", 0.9666666666666667) }, "the difference in hex_taken"},
-		{"an unknown method", false, func(p *Part) { p.Results[2].Method = "guess" }, `scenario 3: method "guess"`},
+		{"a method the engine does not allow", false, func(p *Part) { p.Results[2].Method = "monte-carlo" }, "scenario 3: method monte-carlo, but the battery ran exact"},
+		{"an unknown method", false, func(p *Part) { p.Engine, p.Results[2].Method = "auto", "guess" }, `scenario 3: method "guess": want`},
+		{"an unknown engine", false, func(p *Part) { p.Engine = "fast" }, `engine "fast"`},
+		{"a table other than the variant's", false, func(p *Part) { p.Results[1].Variants[1].CRT = "standard" }, `variant 2d6 used table "standard", but it names "2d6"`},
+		{"a variant the battery did not run", false, func(p *Part) { p.Results[0].Variants[1].Name = "alt" }, `variant 2 is "alt", but the battery's is "2d6"`},
+		{"a variant missing", false, func(p *Part) { p.Results[0].Variants = p.Results[0].Variants[:1] }, "1 variants, but the battery ran 2"},
+		{"variants not named", false, func(p *Part) { p.Variants = []string{"std", "2d6=crt=2d6"} }, `variant "std": want NAME=OVERRIDES`},
 		{"an exact figure with an interval", false, func(p *Part) {
 			e := p.Results[0].Variants[0].Metrics["hex_taken"]
 			e.Hi = 1
@@ -131,7 +135,6 @@ func TestReadPartRefusesValues(t *testing.T) {
 			p.Results[0].Variants[1].Metrics["luck"] = stats.Exact(0)
 		}, "no breakthrough"},
 		{"a baseline with a difference", false, func(p *Part) { p.Results[0].Variants[0].Diff = p.Results[0].Variants[1].Diff }, "the baseline has a difference"},
-		{"a variant twice", false, func(p *Part) { p.Results[0].Variants[1].Name = "std" }, "variant std twice"},
 		{"an interval leaving its estimate", true, func(p *Part) {
 			e := p.Results[0].Variants[0].Metrics["hex_taken"]
 			e.Lo = e.P + 0.01
@@ -180,7 +183,8 @@ func TestReadPartHugeClaims(t *testing.T) {
 		{1, MaxShards + 1, 3, "not a valid part"},
 		{2, 3, 1, ""}, // a shard past the battery's end holds nothing (null)
 	} {
-		p := &Part{Format: PartFormat, Battery: "b", Hash: "h", Shard: c.shard, Shards: c.shards, Scenarios: c.scenarios}
+		p := &Part{Format: PartFormat, Battery: "b", Hash: "h", Shard: c.shard, Shards: c.shards, Scenarios: c.scenarios,
+			Variants: []string{"a=crt=2d6"}, Engine: "auto"}
 		p.Seal()
 		_, err := ReadPart("p.json", bytes.NewReader(encode(t, p)))
 		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
@@ -245,10 +249,10 @@ func TestReadPartStreams(t *testing.T) {
 }
 
 // FuzzPartValues changes one value of a real part (a figure, an interval's
-// end, a difference, the trials, the method, a name) and seals it again,
-// so the digest matches and the value checks are what is exercised.
-// Nothing panics, and whatever ReadPart accepts has every figure in range
-// and merges.
+// end, a difference, the trials, the method, a name, a table, the engine)
+// and seals it again, so the digest matches and the value checks are what
+// is exercised. Nothing panics, and whatever ReadPart accepts has every
+// figure in range and merges.
 func FuzzPartValues(f *testing.F) {
 	var parts [2][]byte
 	for i, mc := range []bool{false, true} {
@@ -264,6 +268,8 @@ func FuzzPartValues(f *testing.F) {
 	f.Add(true, uint8(3), uint8(0), uint8(1), uint8(4), 0.0, uint64(math.MaxUint64), "")
 	f.Add(false, uint8(0), uint8(0), uint8(0), uint8(5), 0.0, uint64(0), "monte-carlo")
 	f.Add(true, uint8(0), uint8(1), uint8(0), uint8(6), 0.0, uint64(0), "std")
+	f.Add(false, uint8(2), uint8(1), uint8(0), uint8(8), 0.0, uint64(0), "standard")
+	f.Add(true, uint8(0), uint8(0), uint8(0), uint8(9), 0.0, uint64(0), "auto")
 	f.Fuzz(func(t *testing.T, mc bool, scen, variant, metric, field uint8, x float64, n uint64, text string) {
 		var p Part
 		if err := json.Unmarshal(parts[map[bool]int{false: 0, true: 1}[mc]], &p); err != nil {
@@ -279,7 +285,7 @@ func FuzzPartValues(f *testing.F) {
 				fs[m] = e
 			}
 		}
-		switch field % 8 {
+		switch field % 10 {
 		case 0:
 			set(v.Metrics, func(e *stats.Estimate) { e.P = x })
 		case 1:
@@ -296,6 +302,10 @@ func FuzzPartValues(f *testing.F) {
 			v.Name = text
 		case 7:
 			delete(v.Metrics, m)
+		case 8:
+			v.CRT = text
+		case 9:
+			p.Engine = text
 		}
 		p.Seal()
 		data, err := json.Marshal(&p)
@@ -307,8 +317,11 @@ func FuzzPartValues(f *testing.F) {
 			return
 		}
 		for _, r := range got.Results {
-			if r.Method != MethodExact && r.Method != MethodMonteCarlo {
-				t.Fatalf("accepted method %q", r.Method)
+			if r.Method != MethodExact && r.Method != MethodMonteCarlo || got.Engine != "auto" && r.Method != got.Engine {
+				t.Fatalf("accepted method %q under engine %q", r.Method, got.Engine)
+			}
+			if r.Variants[1].CRT != "2d6" {
+				t.Fatalf("accepted variant 2d6 on table %q", r.Variants[1].CRT)
 			}
 			base := r.Variants[0].Metrics
 			for _, v := range r.Variants {

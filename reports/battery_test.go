@@ -20,6 +20,7 @@ func FuzzBatteryReport(f *testing.F) {
 		base[m.Name], alt[m.Name], diff[m.Name] = stats.Exact(a), stats.Exact(b), stats.Exact(b-a)
 	}
 	p := &battery.Part{Format: battery.PartFormat, Battery: "b", Hash: "h", Shard: 1, Shards: 1, Scenarios: 1,
+		Variants: []string{"x=crt=standard", "y=crt=2d6"}, Engine: "exact",
 		Results: []battery.Result{{Index: 0, Name: "a", Method: "exact", Variants: []battery.Variant{
 			{Name: "x", CRT: "standard", Metrics: base}, {Name: "y", CRT: "2d6", Metrics: alt, Diff: diff}}}}}
 	p.Seal()

@@ -113,8 +113,7 @@ func batteryAction(c *cli.Context) error {
 	}
 	if shard.Count > 0 {
 		var buf bytes.Buffer
-		part := battery.Part{Format: battery.PartFormat, Battery: name, Hash: hash, Shard: shard.Index, Shards: shard.Count, Scenarios: len(items), Results: results}
-		part.Seal()
+		part := battery.NewPart(name, hash, cfg, shard, len(items), results)
 		if err := reports.WriteJSON(&buf, part); err != nil {
 			return err
 		}
