@@ -48,8 +48,10 @@ func batteryCommand() *cli.Command {
 func mergeCommand() *cli.Command {
 	return command("merge", "merge the parts of a sharded battery (or Monte Carlo run) into its report", "PARTS...",
 		"Checks that the parts are every shard of one battery, once each (the same hash of every scenario, table,\n"+
-			"variant, seed and trial count), and writes the report the one-process battery writes. Parts of a sharded\n"+
-			"run (wifodds run --mc --shard I/N) merge into the report wifodds run writes.\n\n"+
+			"variant, seed and trial count), that none was edited (each part's digest) and that every figure is in range,\n"+
+			"and writes the report the one-process battery writes. Parts of a sharded run (wifodds run --mc --shard I/N)\n"+
+			fmt.Sprintf("merge into the report wifodds run writes. A battery part is at most %d MiB, a run part %d MiB.\n\n",
+				battery.MaxPartSize>>20, analysis.MaxRunPartSize>>20)+
 			"Examples:\n   wifodds merge part1.json part2.json part3.json --html battery.html\n"+
 			"   wifodds merge run-part*.json -f json",
 		reportFlags(), mergeAction)
