@@ -79,8 +79,9 @@ func (p *RunPart) digest() string {
 	return sum(q)
 }
 
-// sum is the hex SHA-256 of a part's JSON: a RunPart's fields marshal
-// without error, and maps in key order.
+// sum is the hex SHA-256 of a part's JSON (maps in key order). A RunPart
+// marshals without error: its one float, Elapsed, is a measured time or
+// was read from JSON, so it is finite.
 func sum(p RunPart) string {
 	b, _ := json.Marshal(p)
 	s := sha256.Sum256(b)

@@ -11,7 +11,7 @@ import (
 )
 
 // PartFormat names a battery part file and its version. Version 2 added
-// the digest.
+// the digest, the variants and the engine.
 const PartFormat = "wifodds-battery-part/2"
 
 // MaxShards is the most shards a battery is split into.
@@ -44,30 +44,38 @@ type Part struct {
 
 // NewPart is shard's part of a battery run under cfg, sealed: its results
 // out of scenarios in all, and the battery's name and hash.
-func NewPart(name, hash string, cfg Config, shard Shard, scenarios int, results []Result) *Part {
+func NewPart(name, hash string, cfg Config, shard Shard, scenarios int, results []Result) (*Part, error) {
 	p := &Part{Format: PartFormat, Battery: name, Hash: hash, Shard: shard.Index, Shards: shard.Count, Scenarios: scenarios,
 		Variants: cfg.Variants, Engine: engineName(cfg.Request.Engine), Results: results}
-	p.Seal()
-	return p
+	return p, p.Seal()
 }
 
-// Seal sets the part's digest.
-func (p *Part) Seal() { p.Digest = p.digest() }
+// Seal sets the part's digest. It fails only on a figure JSON cannot hold
+// (NaN or an infinity), which no part can carry.
+func (p *Part) Seal() error {
+	d, err := p.digest()
+	p.Digest = d
+	return err
+}
 
 // digest is the hex SHA-256 of the part's header (its fields but the
 // results and the digest, as JSON) followed by each result as JSON, one a
 // line. Each result is encoded on its own, so sealing or checking a large
 // part never holds a second copy of it.
-func (p *Part) digest() string {
+func (p *Part) digest() (string, error) {
 	h := sha256.New()
 	enc := json.NewEncoder(h)
 	head := *p
 	head.Results, head.Digest = nil, ""
-	enc.Encode(head) // a hash.Hash's Write never fails, nor does encoding these types
-	for i := range p.Results {
-		enc.Encode(&p.Results[i])
+	if err := enc.Encode(head); err != nil {
+		return "", err
 	}
-	return hex.EncodeToString(h.Sum(nil))
+	for i := range p.Results {
+		if err := enc.Encode(&p.Results[i]); err != nil {
+			return "", fmt.Errorf("scenario %d: %w", p.Results[i].Index+1, err)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // ReadPart decodes a part, refusing anything that is not a whole one
@@ -100,7 +108,7 @@ func ReadPart(name string, r io.Reader) (*Part, error) {
 	if want != len(p.Results) {
 		return nil, fmt.Errorf("%s: %d results, want %d for shard %d of %d", name, len(p.Results), want, p.Shard, p.Shards)
 	}
-	if p.Digest != p.digest() {
+	if d, err := p.digest(); err != nil || d != p.Digest {
 		return nil, fmt.Errorf("%s: its content does not match its digest (edited by hand or damaged?)", name)
 	}
 	runs, err := p.header()

@@ -49,7 +49,11 @@ func testPart(t testing.TB, mc bool) *Part {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return NewPart("t", hash, cfg, Shard{1, 1}, len(results), results)
+	p, err := NewPart("t", hash, cfg, Shard{1, 1}, len(results), results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 func encode(t testing.TB, p *Part) []byte {
@@ -144,7 +148,7 @@ func TestReadPartRefusesValues(t *testing.T) {
 	} {
 		p := testPart(t, c.mc)
 		c.edit(p)
-		p.Seal()
+		mustSeal(t, p)
 		_, err := ReadPart("p.json", bytes.NewReader(encode(t, p)))
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "p.json: ") {
 			t.Errorf("%s: got %v, want %q", c.name, err, c.want)
@@ -185,7 +189,7 @@ func TestReadPartHugeClaims(t *testing.T) {
 	} {
 		p := &Part{Format: PartFormat, Battery: "b", Hash: "h", Shard: c.shard, Shards: c.shards, Scenarios: c.scenarios,
 			Variants: []string{"a=crt=2d6"}, Engine: "auto"}
-		p.Seal()
+		mustSeal(t, p)
 		_, err := ReadPart("p.json", bytes.NewReader(encode(t, p)))
 		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
 			t.Errorf("%+v: got %v", c, err)
@@ -228,7 +232,7 @@ func TestReadPartStreams(t *testing.T) {
 		p.Results[i] = one
 		p.Results[i].Index = i
 	}
-	p.Seal()
+	mustSeal(t, p)
 	data := encode(t, p)
 	var before, after runtime.MemStats
 	runtime.GC()
@@ -307,10 +311,12 @@ func FuzzPartValues(f *testing.F) {
 		case 9:
 			p.Engine = text
 		}
-		p.Seal()
+		if err := p.Seal(); err != nil {
+			return // NaN and infinities have no JSON
+		}
 		data, err := json.Marshal(&p)
 		if err != nil {
-			return // NaN and infinities have no JSON
+			t.Fatalf("sealed, but cannot be written: %v", err)
 		}
 		got, err := ReadPart("p.json", bytes.NewReader(data))
 		if err != nil {
@@ -340,4 +346,11 @@ func FuzzPartValues(f *testing.F) {
 			t.Fatalf("a part ReadPart accepts does not merge: %v", err)
 		}
 	})
+}
+
+func mustSeal(t testing.TB, p *Part) {
+	t.Helper()
+	if err := p.Seal(); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -23,7 +23,9 @@ func FuzzBatteryReport(f *testing.F) {
 		Variants: []string{"x=crt=standard", "y=crt=2d6"}, Engine: "exact",
 		Results: []battery.Result{{Index: 0, Name: "a", Method: "exact", Variants: []battery.Variant{
 			{Name: "x", CRT: "standard", Metrics: base}, {Name: "y", CRT: "2d6", Metrics: alt, Diff: diff}}}}}
-	p.Seal()
+	if err := p.Seal(); err != nil {
+		f.Fatal(err)
+	}
 	seed, err := json.Marshal(p)
 	if err != nil {
 		f.Fatal(err)

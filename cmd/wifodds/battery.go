@@ -115,7 +115,10 @@ func batteryAction(c *cli.Context) error {
 	}
 	if shard.Count > 0 {
 		var buf bytes.Buffer
-		part := battery.NewPart(name, hash, cfg, shard, len(items), results)
+		part, err := battery.NewPart(name, hash, cfg, shard, len(items), results)
+		if err != nil {
+			return err
+		}
 		if err := reports.WriteJSON(&buf, part); err != nil {
 			return err
 		}
