@@ -239,6 +239,22 @@ func TestMergeRefusesEditedRunCounts(t *testing.T) {
 	if _, errs, code := wifodds(t, append([]string{"merge"}, parts...)...); code != exitError || !strings.Contains(errs, "p2.json: the tally counts") {
 		t.Errorf("an edited count, resealed: exit %d, %s", code, errs)
 	}
+	// Counts that add up, but over two outcomes where the scenario has
+	// more, would index past them.
+	for _, p := range parts {
+		data, _ := os.ReadFile(p)
+		var rp analysis.RunPart
+		if err := json.Unmarshal(data, &rp); err != nil {
+			t.Fatal(err)
+		}
+		rp.Counts = []uint64{rp.ShardTrials, 0}
+		rp.Seal()
+		short, _ := json.MarshalIndent(&rp, "", "  ")
+		os.WriteFile(p, short, 0o644)
+	}
+	if _, errs, code := wifodds(t, append([]string{"merge"}, parts...)...); code != exitError || !strings.Contains(errs, "the parts count 2 outcomes, but their scenario has") {
+		t.Errorf("too few outcomes: exit %d, %s", code, errs)
+	}
 }
 
 // Issue 23 item 6: a battery part edited by hand (a figure raised or made
