@@ -3,7 +3,8 @@
 //
 // ReadFile reads only regular files, through a limited reader, so a device
 // such as /dev/zero or an endless pipe is refused at once instead of
-// exhausting memory. A Batch checks every output of a command before any
+// exhausting memory; Open streams a regular file the same way, its size
+// checked before any of it is read. A Batch checks every output of a command before any
 // work and writes them all or none: each regular file is replaced
 // atomically with its mode kept, a symbolic link is followed to the file it
 // names, a hard-linked file is rewritten in place so its other names see
