@@ -182,7 +182,7 @@ func batteryItems(c *cli.Context) ([]battery.Item, []string, error) {
 		}
 		items, notes, err := battery.Generate(t, axes, func(ref string) (*crt.Table, error) { return openCRT(t, ref, false) }, air)
 		for _, n := range notes {
-			fmt.Fprintf(c.App.ErrWriter, "wifodds: %s\n", n)
+			fmt.Fprintf(c.App.ErrWriter, "wifodds: %s\n", reports.Sanitise(n))
 		}
 		return items, inputFiles(file, t), err
 	}
