@@ -1,25 +1,38 @@
 package analysis
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"math"
+	"math/bits"
 	"slices"
 	"strconv"
 
+	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/sim"
 )
 
-// RunPartFormat names a sharded run's part file and its version.
-const RunPartFormat = "wifodds-run-part/1"
+// RunPartFormat names a sharded run's part file and its version. Version
+// 2 added the digest.
+const RunPartFormat = "wifodds-run-part/2"
+
+// MaxRunPartSize is the largest run part merge reads: the scenario's and
+// tables' text (each at most a megabyte) and a tally, counts by outcome or
+// a campaign's counts by key, which is far smaller.
+const MaxRunPartSize = 16 << 20
+
+// MaxRunShards is the most shards a run is split into.
+const MaxRunShards = 10000
 
 // RunPart is what one shard of a large Monte Carlo run writes: its raw
 // integer tallies and everything the merge needs to finish the summary the
 // one-process run gives (the scenario's and tables' content, the run's
-// settings), with a hash of all of it that every shard shares.
+// settings), with a hash of all of it that every shard shares, and a
+// digest of the whole part.
 type RunPart struct {
 	Format    string `json:"format"`
 	Hash      string `json:"hash"`
@@ -42,41 +55,135 @@ type RunPart struct {
 	Keys        map[string]uint64 `json:"keys,omitempty"`
 	ShardTrials uint64            `json:"shard_trials"`
 	Elapsed     float64           `json:"elapsed_seconds"`
+	// Digest is the SHA-256 of everything above, so that a part edited by
+	// hand or damaged in transit is refused.
+	Digest string `json:"digest"`
 }
 
-// Seal sets the part's hash over everything but the shard and its tally.
+// Seal sets the part's hash, over everything but the shard and its tally,
+// and then its digest, over everything.
 func (p *RunPart) Seal() {
-	q := *p
-	q.Hash, q.Shard, q.Counts, q.Keys, q.ShardTrials, q.Elapsed, q.Workers = "", 0, nil, nil, 0, 0, 0
-	b, _ := json.Marshal(q)
-	s := sha256.Sum256(b)
-	p.Hash = hex.EncodeToString(s[:])
+	p.Hash = p.hash()
+	p.Digest = p.digest()
 }
 
-// ReadRunPart decodes a run part, refusing anything that is not a whole one.
-func ReadRunPart(name string, data []byte) (*RunPart, error) {
+func (p *RunPart) hash() string {
+	q := *p
+	q.Hash, q.Digest, q.Shard, q.Counts, q.Keys, q.ShardTrials, q.Elapsed, q.Workers = "", "", 0, nil, nil, 0, 0, 0
+	return sum(q)
+}
+
+func (p *RunPart) digest() string {
+	q := *p
+	q.Digest = ""
+	return sum(q)
+}
+
+// sum is the hex SHA-256 of a part's JSON (maps in key order). A RunPart
+// marshals without error: its one float, Elapsed, is a measured time or
+// was read from JSON, so it is finite.
+func sum(p RunPart) string {
+	b, _ := json.Marshal(p)
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}
+
+// ReadRunPart decodes a run part, refusing anything that is not a whole one
+// exactly as a shard wrote it: damaged JSON, a part whose digest or hash
+// does not match its content, or a tally that cannot be the shard's.
+func ReadRunPart(name string, r io.Reader) (*RunPart, error) {
 	var p RunPart
-	dec := json.NewDecoder(bytes.NewReader(data))
+	dec := json.NewDecoder(r)
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&p); err != nil {
+	err := dec.Decode(&p)
+	if err == nil {
+		if _, end := dec.Token(); end != io.EOF {
+			err = errors.New("more after the part's end")
+		}
+	}
+	if err != nil {
 		return nil, fmt.Errorf("%s: not a run part (truncated or damaged?): %w", name, err)
 	}
-	check := p
-	check.Seal()
 	switch {
 	case p.Format != RunPartFormat:
-		return nil, fmt.Errorf("%s: format %q, want %q", name, p.Format, RunPartFormat)
-	case p.Shards < 1 || p.Shard < 1 || p.Shard > p.Shards:
+		return nil, fmt.Errorf("%s: format %q, want %q (a part from another version of wifodds: run its shard again)", name, p.Format, RunPartFormat)
+	case p.Shards < 1 || p.Shards > MaxRunShards || p.Shard < 1 || p.Shard > p.Shards:
 		return nil, fmt.Errorf("%s: shard %d of %d: not a valid part", name, p.Shard, p.Shards)
-	case check.Hash != p.Hash:
+	case p.digest() != p.Digest:
+		return nil, fmt.Errorf("%s: its content does not match its digest (edited by hand or damaged?)", name)
+	case p.hash() != p.Hash:
 		return nil, fmt.Errorf("%s: its content does not match its hash (edited?)", name)
+	}
+	if err := p.check(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return &p, nil
 }
 
-// MergeRuns checks that parts are every shard of one run, once each, and
-// sums their tallies: counts or keys, the trials, and the longest shard's
-// time as the run's.
+// check refuses a tally the shard cannot have counted: trials other than
+// its share of the run's chunks, counts that do not add up to them (summed
+// so that no count, however large, wraps the sum), a campaign key written
+// other than in plain decimal, and settings out of range.
+func (p *RunPart) check() error {
+	switch {
+	case p.Trials == 0:
+		return errors.New("a run of no trials")
+	case p.Raids < 1 || p.Raids > combat.MaxRaids:
+		return fmt.Errorf("raids %d: want 1 to %d", p.Raids, combat.MaxRaids)
+	case p.Workers < 0 || !(p.Elapsed >= 0) || math.IsInf(p.Elapsed, 0):
+		return fmt.Errorf("workers %d, %v seconds: not a shard's", p.Workers, p.Elapsed)
+	case p.Raids > 1 && len(p.Counts) > 0:
+		return fmt.Errorf("a campaign of %d raids tallies outcome counts, not campaign keys", p.Raids)
+	case p.Raids == 1 && len(p.Keys) > 0:
+		return errors.New("a single combat or raid tallies campaign keys, not outcome counts")
+	}
+	if want := shardTrials(p.Trials, uint64(p.Shard), uint64(p.Shards)); p.ShardTrials != want {
+		return fmt.Errorf("shard %d of %d ran %d trials; its share of %d is %d", p.Shard, p.Shards, p.ShardTrials, p.Trials, want)
+	}
+	var total uint64
+	var carry uint64
+	add := func(c uint64) {
+		var k uint64
+		total, k = bits.Add64(total, c, 0)
+		carry |= k
+	}
+	for _, c := range p.Counts {
+		add(c)
+	}
+	for k, c := range p.Keys {
+		key, err := strconv.ParseUint(k, 10, 64)
+		if err != nil || strconv.FormatUint(key, 10) != k {
+			return fmt.Errorf("campaign key %q: want a whole number in decimal", k)
+		}
+		add(c)
+	}
+	switch {
+	case carry != 0:
+		return fmt.Errorf("the tally counts more than 2^64 trials, not the shard's %d", p.ShardTrials)
+	case total != p.ShardTrials:
+		return fmt.Errorf("the tally counts %d trials, not the shard's %d", total, p.ShardTrials)
+	}
+	return nil
+}
+
+// shardTrials is the trials shard index of count runs of a run of trials:
+// the run's chunks index-1, index-1+count, ..., every one ChunkSize but
+// the run's last, which holds what is left.
+func shardTrials(trials, index, count uint64) uint64 {
+	chunks := trials/sim.ChunkSize + min(trials%sim.ChunkSize, 1)
+	if index-1 >= chunks {
+		return 0
+	}
+	mine := (chunks-index)/count + 1
+	if (chunks-1)%count == index-1 { // the last chunk is the shard's
+		return (mine-1)*sim.ChunkSize + (trials - (chunks-1)*sim.ChunkSize)
+	}
+	return mine * sim.ChunkSize
+}
+
+// MergeRuns checks that parts (as ReadRunPart reads them) are every shard
+// of one run, once each, and sums their tallies: counts or keys, the
+// trials, and the longest shard's time as the run's.
 func MergeRuns(parts map[string]*RunPart) (first *RunPart, counts []uint64, keys map[uint64]uint64, run sim.Run, err error) {
 	names := make([]string, 0, len(parts))
 	for n := range parts {
@@ -108,7 +215,10 @@ func MergeRuns(parts map[string]*RunPart) (first *RunPart, counts []uint64, keys
 		if p.Workers != workers {
 			workers = 0 // the shards ran on different worker counts: no one count to report
 		}
-		trials += p.ShardTrials
+		var carry uint64
+		if trials, carry = bits.Add64(trials, p.ShardTrials, 0); carry != 0 {
+			return nil, nil, nil, run, fmt.Errorf("merge: the shards ran more than 2^64 trials, not the run's %d", first.Trials)
+		}
 		elapsed = max(elapsed, p.Elapsed)
 	}
 	var missing []int

@@ -134,6 +134,14 @@ func RunSweep(ctx context.Context, s *scenario.Scenario, tables []*crt.Table, ai
 	if len(mods) == 0 {
 		mods = []int{s.Modifier}
 	}
+	// A table swept twice would print each of its rows twice.
+	seen := map[string]bool{}
+	for _, t := range tables {
+		if seen[t.Name] {
+			return nil, fmt.Errorf("analysis: sweep CRT %s is given twice", t.Name)
+		}
+		seen[t.Name] = true
+	}
 	sw := &Sweep{Scenario: s.Name, Axis: axis, Method: sim.MethodExact, Modifiers: mods, BaseModifier: s.Modifier, Notes: []string{}}
 	var notes noteSet
 	done, planned := uint64(0), uint64(len(tables)*len(mods)*(r.Hi-r.Lo+1))

@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/wifodds/wifodds/crt"
@@ -84,5 +85,19 @@ func TestSweepStopsBetweenSteps(t *testing.T) {
 	})
 	if !errors.Is(err, context.Canceled) || steps != 3 {
 		t.Fatalf("after cancelling at step 3: %d steps, error %v", steps, err)
+	}
+}
+
+// Issue 23 item 8: a table swept twice would print each row twice; it is
+// refused, naming the table.
+func TestSweepRefusesRepeatedTable(t *testing.T) {
+	s, err := scenario.Load("../examples/fractional-odds-16to3.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	std, _ := crt.Builtin("standard")
+	_, err = RunSweep(context.Background(), s, []*crt.Table{std, std}, nil, Attack, Range{10, 12}, nil, 0, nil)
+	if err == nil || !strings.Contains(err.Error(), "CRT standard is given twice") {
+		t.Errorf("got %v", err)
 	}
 }

@@ -1,6 +1,7 @@
 package battery
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -69,6 +70,26 @@ func TestGenerate(t *testing.T) {
 	}
 }
 
+// Issue 23 item 7: a repeated axis would label scenarios by both values
+// while running them all at the last; it is refused, naming the axis.
+func TestGenerateRefusesRepeatedAxis(t *testing.T) {
+	s, err := scenario.Parse("t.yaml", []byte(template))
+	if err != nil {
+		t.Fatal(err)
+	}
+	open := func(ref string) (*crt.Table, error) { return crt.Builtin(ref) }
+	a1, _ := ParseAxis("attack=13..14")
+	a2, _ := ParseAxis("attack=20..21")
+	if _, _, err := Generate(s, []Axis{a1, a2}, open, nil); err == nil || !strings.Contains(err.Error(), "axis attack is given twice") {
+		t.Errorf("got %v", err)
+	}
+	d1, _ := ParseAxis("defence=4..5")
+	d2, _ := ParseAxis("defense=6..7")
+	if _, _, err := Generate(s, []Axis{d1, d2}, open, nil); err == nil || !strings.Contains(err.Error(), "axis defence is given twice") {
+		t.Errorf("defence and defense: got %v", err)
+	}
+}
+
 func TestSignificant(t *testing.T) {
 	if Significant("exact", stats.Exact(1e-13)) || !Significant("exact", stats.Exact(1e-9)) {
 		t.Error("exact")
@@ -81,12 +102,13 @@ func TestSignificant(t *testing.T) {
 // No part file, however damaged, makes ReadPart panic; what it accepts is
 // a whole, consistent part.
 func FuzzReadPart(f *testing.F) {
-	f.Add([]byte(`{"format": "wifodds-battery-part/1", "battery": "b", "hash": "h", "shard": 1, "shards": 2, "scenarios": 3,
+	f.Add(encode(f, testPart(f, false)))
+	f.Add([]byte(`{"format": "wifodds-battery-part/2", "battery": "b", "hash": "h", "shard": 1, "shards": 2, "scenarios": 3, "variants": ["a=crt=2d6"], "engine": "auto",
 		"results": [{"index": 0, "name": "a", "method": "exact", "variants": []}, {"index": 2, "name": "c", "method": "exact", "variants": []}]}`))
-	f.Add([]byte(`{"format": "wifodds-battery-part/1"}`))
+	f.Add([]byte(`{"format": "wifodds-battery-part/2"}`))
 	f.Add([]byte(`[1, 2]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		p, err := ReadPart("part.json", data)
+		p, err := ReadPart("part.json", bytes.NewReader(data))
 		if err != nil {
 			return
 		}

@@ -6,9 +6,12 @@
 //
 // A battery can be split into shards that run anywhere (one process, xargs,
 // a Kubernetes Indexed Job, a Slurm array): shard I of N computes the
-// scenarios whose index is I-1 modulo N and writes a part; Merge checks
-// that the parts belong to one battery (the same hash of every scenario,
-// table and setting, every shard once) and assembles the report, which is
-// the same, byte for byte apart from timings, as the one-process run's.
+// scenarios whose index is I-1 modulo N and writes a part, sealed with a
+// digest of its whole content; ReadPart streams a part and refuses one
+// whose digest does not match or whose figures no comparison gives; Merge
+// checks that the parts belong to one battery (the same hash of every
+// scenario, table and setting, every shard once) and assembles the report,
+// which is the same, byte for byte apart from timings, as the one-process
+// run's.
 // docs/battery.md explains how to run it.
 package battery

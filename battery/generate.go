@@ -98,7 +98,14 @@ func Generate(t *scenario.Scenario, axes []Axis, open func(ref string) (*crt.Tab
 		return nil, nil, fmt.Errorf("%s: a battery template is a land combat, invasion or paradrop", t.File)
 	}
 	total := 1
-	for _, a := range axes {
+	for i, a := range axes {
+		// A second axis of the same key would overwrite the first in
+		// every scenario while both label it.
+		for _, b := range axes[:i] {
+			if b.Key == a.Key {
+				return nil, nil, fmt.Errorf("axis %s is given twice; give each key once", a.Key)
+			}
+		}
 		total *= len(a.Values)
 		if total > MaxGenerated {
 			return nil, nil, fmt.Errorf("the axes make more than %d scenarios", MaxGenerated)

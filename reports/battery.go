@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"encoding/csv"
 	"fmt"
 	"html/template"
 	"io"
@@ -102,13 +101,12 @@ func WriteBatteryText(w io.Writer, r *battery.Report) error {
 			batteryValue(row.Metric, row.Value), batteryDiff(row.Metric, row.Diff, exact), mark)
 	}
 	tw.Flush()
-	_, err := io.WriteString(w, b.String())
-	return err
+	return writeText(w, b.String())
 }
 
 // WriteBatteryCSV writes every scenario, variant and metric as tidy CSV.
 func WriteBatteryCSV(w io.Writer, r *battery.Report) error {
-	cw := csv.NewWriter(w)
+	cw, flush := newCSV(w)
 	g := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 	cw.Write([]string{"index", "scenario", "variant", "crt", "metric", "value", "lo", "hi", "difference", "difference_lo", "difference_hi", "significant"})
 	for _, s := range r.Scenarios {
@@ -125,8 +123,7 @@ func WriteBatteryCSV(w io.Writer, r *battery.Report) error {
 			}
 		}
 	}
-	cw.Flush()
-	return cw.Error()
+	return flush()
 }
 
 // WriteBatteryMarkdown writes the summary and the largest differences.
@@ -146,8 +143,7 @@ func WriteBatteryMarkdown(w io.Writer, r *battery.Report) error {
 		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", mdEscape(row.Scenario), label(row.Metric), mdEscape(row.Variant),
 			batteryValue(row.Metric, row.Baseline), batteryValue(row.Metric, row.Value), batteryDiff(row.Metric, row.Diff, exact))
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return writeText(w, b.String())
 }
 
 // WriteBatteryHTML writes one page: the summary, a heat map of every

@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"encoding/csv"
 	"fmt"
 	"io"
 	"strconv"
@@ -104,8 +103,7 @@ func WriteCompareText(w io.Writer, c *analysis.Comparison) error {
 	for _, warn := range c.Warnings {
 		fmt.Fprintf(b, "note: %s\n", warn)
 	}
-	_, err := io.WriteString(w, trimLines(b.String()))
-	return err
+	return writeText(w, trimLines(b.String()))
 }
 
 func mix(results analysis.Keyed[float64], codes []string) string {
@@ -122,7 +120,7 @@ func mix(results analysis.Keyed[float64], codes []string) string {
 // metric (result probabilities included), with the difference from the
 // first variant.
 func WriteCompareCSV(w io.Writer, c *analysis.Comparison) error {
-	cw := csv.NewWriter(w)
+	cw, flush := newCSV(w)
 	_ = cw.Write([]string{"scenario", "method", "trials", "seed", "variant", "overrides", "crt", "metric", "value", "lo", "hi", "diff", "diff_lo", "diff_hi"})
 	trials, seed := "", ""
 	if c.Method != sim.MethodExact {
@@ -153,8 +151,7 @@ func WriteCompareCSV(w io.Writer, c *analysis.Comparison) error {
 			row("result "+code, e, nil)
 		}
 	}
-	cw.Flush()
-	return cw.Error()
+	return flush()
 }
 
 // WriteCompareMarkdown writes a comparison as Markdown tables.
@@ -196,8 +193,7 @@ func WriteCompareMarkdown(w io.Writer, c *analysis.Comparison) error {
 	for _, warn := range c.Warnings {
 		fmt.Fprintf(b, "\n_note: %s_\n", warn)
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return writeText(w, b.String())
 }
 
 // WriteSweepText writes a sweep: per CRT and modifier, a row per step,
@@ -232,21 +228,19 @@ func WriteSweepText(w io.Writer, s *analysis.Sweep) error {
 	for _, n := range s.Notes {
 		fmt.Fprintf(b, "note: %s\n", n)
 	}
-	_, err := io.WriteString(w, trimLines(b.String()))
-	return err
+	return writeText(w, trimLines(b.String()))
 }
 
 // WriteSweepCSV writes a sweep as tidy CSV, one row per step.
 func WriteSweepCSV(w io.Writer, s *analysis.Sweep) error {
-	cw := csv.NewWriter(w)
+	cw, flush := newCSV(w)
 	_ = cw.Write([]string{"scenario", "method", "crt", "modifier", "attack", "defence", "odds", "odds_changed", "hex_taken", "breakthrough", "attacker_units_lost", "defender_units_lost"})
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 10, 64) }
 	for _, st := range s.Steps {
 		_ = cw.Write([]string{s.Scenario, s.Method, st.CRT, strconv.Itoa(st.Modifier), f(st.Attack), f(st.Defence), st.Odds,
 			strconv.FormatBool(st.OddsChanged), f(st.HexTaken), f(st.Breakthrough), f(st.AttackerLost), f(st.DefenderLost)})
 	}
-	cw.Flush()
-	return cw.Error()
+	return flush()
 }
 
 // WriteSweepMarkdown writes a sweep as Markdown tables.
@@ -268,8 +262,7 @@ func WriteSweepMarkdown(w io.Writer, s *analysis.Sweep) error {
 	for _, n := range s.Notes {
 		fmt.Fprintf(b, "\n_note: %s_\n", n)
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return writeText(w, b.String())
 }
 
 // reachedText words where a sweep reaches its target.

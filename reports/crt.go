@@ -55,8 +55,7 @@ func WriteCRT(w io.Writer, t *crt.Table) error {
 	if t.HasReconstructed() {
 		b.WriteString("\nnote: reconstructed values are fixed by docs/rules.md where the rulebooks do not print them; load your own file for the printed table.\n")
 	}
-	_, err := io.WriteString(w, trimLines(b.String()))
-	return err
+	return writeText(w, trimLines(b.String()))
 }
 
 func signedMap(m map[string]int) string {

@@ -12,4 +12,8 @@
 //   - Charts (gonum/plot): ResultMixChart and LossChart for comparisons,
 //     OddsCurveChart and HeatMapChart for sweeps, saved as PNG or SVG by
 //     SaveChart.
+//
+// Every text, CSV and Markdown report is written through Sanitise, and JSON
+// escapes the same controls, so no user string (a scenario's or variant's
+// name) reaches a terminal as a control sequence.
 package reports

@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"encoding/csv"
 	"fmt"
 	"html/template"
 	"io"
@@ -86,8 +85,7 @@ func WritePlanText(w io.Writer, name string, r *plan.Result) error {
 			fmt.Fprintf(b, "warning: %s\n", wn)
 		}
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return writeText(w, b.String())
 }
 
 func writeRecommendation(b *strings.Builder, tp *plan.TablePlan) {
@@ -184,7 +182,7 @@ func writeMarginalText(b *strings.Builder, tp *plan.TablePlan) {
 // WritePlanCSV writes the frontier of every table as tidy CSV: one row a
 // frontier point and hex.
 func WritePlanCSV(w io.Writer, r *plan.Result) error {
-	cw := csv.NewWriter(w)
+	cw, flush := newCSV(w)
 	cw.Write([]string{"crt", "point", "recommended", "cost", "expected_hexes_taken", "hex", "units", "hex_taken", "hex_taken_lo", "hex_taken_hi",
 		"odds", "table", "attack", "defence", "breakthrough", "attacker_face_up",
 		"expected_attacker_units_lost", "expected_attacker_factors_lost", "expected_defender_units_lost", "expected_defender_factors_lost", "method"})
@@ -204,8 +202,7 @@ func WritePlanCSV(w io.Writer, r *plan.Result) error {
 			}
 		}
 	}
-	cw.Flush()
-	return cw.Error()
+	return flush()
 }
 
 // WritePlanMarkdown writes a plan as Markdown tables.
@@ -258,8 +255,7 @@ func WritePlanMarkdown(w io.Writer, name string, r *plan.Result) error {
 		}
 		b.WriteString("\n")
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return writeText(w, b.String())
 }
 
 func mdEscape(s string) string { return strings.ReplaceAll(s, "|", `\|`) }

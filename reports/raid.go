@@ -79,8 +79,7 @@ func WriteRaidText(w io.Writer, s *analysis.RaidSummary) error {
 	for _, warn := range s.Warnings {
 		fmt.Fprintf(b, "note: %s\n", warn)
 	}
-	_, err := io.WriteString(w, trimLines(b.String()))
-	return err
+	return writeText(w, trimLines(b.String()))
 }
 
 // nonZero lists the values with any probability, so long factor

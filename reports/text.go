@@ -134,8 +134,7 @@ func WriteText(w io.Writer, s *analysis.Summary) error {
 	for _, warn := range s.Warnings {
 		fmt.Fprintf(b, "note: %s\n", warn)
 	}
-	_, err := io.WriteString(w, trimLines(b.String()))
-	return err
+	return writeText(w, trimLines(b.String()))
 }
 
 // trimLines drops the trailing spaces tabwriter leaves after the last column.
@@ -166,8 +165,7 @@ func WriteExplain(w io.Writer, steps []combat.Step) error {
 		fmt.Fprintf(b, "  %s\n", st)
 	}
 	b.WriteString("\n")
-	_, err := io.WriteString(w, b.String())
-	return err
+	return writeText(w, b.String())
 }
 
 func writeEstimate(w io.Writer, label string, e stats.Estimate, mc bool) {

@@ -19,6 +19,11 @@ func Override(s *Scenario, overrides string) (*Scenario, error) {
 	if strings.TrimSpace(overrides) == "" {
 		return &c, nil
 	}
+	// A key given twice would silently take its last value; an option
+	// added or removed twice, or options= beside options+ or options-,
+	// would depend on the order. Each is refused.
+	seen := map[string]string{}
+	changed := "" // the first options+ or options-
 	for _, part := range strings.Split(overrides, ",") {
 		part = strings.TrimSpace(part)
 		key, val, ok := strings.Cut(part, "=")
@@ -26,7 +31,27 @@ func Override(s *Scenario, overrides string) (*Scenario, error) {
 			return nil, fmt.Errorf("override %q: want key=value, e.g. crt=2d6", part)
 		}
 		val = strings.TrimSpace(val)
-		switch key = strings.TrimSpace(key); key {
+		key = strings.TrimSpace(key)
+		slot := key
+		switch key {
+		case "options+", "options-":
+			slot = "option " + val
+			if prev, ok := seen["options"]; ok {
+				return nil, fmt.Errorf("override %q: %q already sets the whole list of options", part, prev)
+			}
+			if changed == "" {
+				changed = part
+			}
+		case "options":
+			if changed != "" {
+				return nil, fmt.Errorf("override %q: options= sets the whole list; %q already changes it", part, changed)
+			}
+		}
+		if prev, ok := seen[slot]; ok {
+			return nil, fmt.Errorf("override %q: %q already sets it; give each key once", part, prev)
+		}
+		seen[slot] = part
+		switch key {
 		case "crt":
 			if val == "" {
 				return nil, fmt.Errorf("override %q: crt needs a table name or file", part)

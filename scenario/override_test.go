@@ -30,6 +30,13 @@ func TestOverride(t *testing.T) {
 		"speed=3":                      "unknown key",
 		"modifier=x":                   "whole number",
 		"options+=fractional-odds-d10": "choose one of",
+		// Issue 23 item 8: a key given twice is refused, not settled by
+		// its last value.
+		"crt=2d6,crt=standard":                         `"crt=2d6" already sets it`,
+		"modifier=1, modifier=2":                       `"modifier=1" already sets it`,
+		"options+=wild-results,options-=wild-results":  `"options+=wild-results" already sets it`,
+		"options+=wild-results,options=":               "options= sets the whole list",
+		"options=wild-results,options-=blitz-modifier": "already sets the whole list",
 	} {
 		if _, err := Override(s, bad); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want %q", bad, err, want)

@@ -48,3 +48,23 @@ func ParseRolls(spec string) ([]int, error) {
 	}
 	return rolls, nil
 }
+
+// ParseSeed reads a seed as the CLI's --seed and the API's seed= both
+// take it: a decimal whole number from 0 to 2^64-1, digits optionally
+// grouped by single underscores (1_000). A leading zero is just a zero
+// (010 is 10), and no other base is read: 0x10 is an error, not 16.
+func ParseSeed(s string) (uint64, error) {
+	t := strings.TrimSpace(s)
+	ok := t != "" && t[0] != '_' && t[len(t)-1] != '_' && !strings.Contains(t, "__")
+	for i := 0; ok && i < len(t); i++ {
+		ok = t[i] == '_' || '0' <= t[i] && t[i] <= '9'
+	}
+	if !ok {
+		return 0, fmt.Errorf("%q: a seed is a decimal whole number from 0 to %d (no sign, no 0x or other base)", s, uint64(math.MaxUint64))
+	}
+	v, err := strconv.ParseUint(strings.ReplaceAll(t, "_", ""), 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("%q: a seed is at most %d", s, uint64(math.MaxUint64))
+	}
+	return v, nil
+}

@@ -36,28 +36,54 @@ func (s *Server) routes() {
 		}
 		files.ServeHTTP(w, r)
 	})
-	m.HandleFunc("POST /api/run", s.compute(s.run))
-	m.HandleFunc("POST /api/compare", s.compute(s.compare))
-	m.HandleFunc("POST /api/sweep", s.compute(s.sweep))
-	m.HandleFunc("POST /api/plan", s.compute(s.plan))
-	m.HandleFunc("POST /api/parse", s.compute(s.parse))
-	m.HandleFunc("GET /api/crt/{name}", s.crtTable)
-	m.HandleFunc("GET /api/schema", s.schema)
+	// Each endpoint is routed for every method and answers another than
+	// its own with 405 and Allow: the catch-all below would make it 404.
+	m.HandleFunc("/api/run", only("POST", s.compute(s.run)))
+	m.HandleFunc("/api/compare", only("POST", s.compute(s.compare)))
+	m.HandleFunc("/api/sweep", only("POST", s.compute(s.sweep)))
+	m.HandleFunc("/api/plan", only("POST", s.compute(s.plan)))
+	m.HandleFunc("/api/parse", only("POST", s.compute(s.parse)))
+	m.HandleFunc("/api/crt/{name}", only("GET", s.crtTable))
+	m.HandleFunc("/api/schema", only("GET", s.schema))
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("%s %s: no such endpoint (POST /api/run, /api/compare, /api/sweep, /api/plan, /api/parse; GET /api/crt/{name})", r.Method, r.URL.Path))
+		writeError(w, http.StatusNotFound, fmt.Sprintf("%s %s: no such endpoint (POST /api/run, /api/compare, /api/sweep, /api/plan, /api/parse; GET /api/crt/{name}, /api/schema)", r.Method, r.URL.Path))
 	})
 	s.mux = m
+}
+
+// only answers 405 with Allow to a method other than method (GET takes
+// HEAD too).
+func only(method string, h http.HandlerFunc) http.HandlerFunc {
+	allow := method
+	if method == http.MethodGet {
+		allow = "GET, HEAD"
+	}
+	return func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != method && !(method == http.MethodGet && r.Method == http.MethodHead) {
+			w.Header().Set("Allow", allow)
+			writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("%.10s %s: this endpoint takes %s", r.Method, r.URL.Path, allow))
+			return
+		}
+		h(w, r)
+	}
 }
 
 // handler computes an API answer from a request's input and query.
 type handler func(ctx context.Context, in *input, q query) (any, error)
 
-// compute runs an API handler under the server's guards: a free slot (503
-// when every one is busy), the body limit, and a deadline that also ends
-// when the client goes away. The answer is written as the CLI writes its
+// compute runs an API handler under the server's guards: the body read
+// whole within its limit and deadline, then a free slot (503 when every
+// one is busy), then a deadline on the computation that also ends when
+// the client goes away. The body comes first so that a slow upload holds
+// no computation's place. The answer is written as the CLI writes its
 // JSON; an error as {"error": "..."} with its status.
 func (s *Server) compute(h handler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		b, err := s.readBody(w, r)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
 		select {
 		case s.slots <- struct{}{}:
 			defer func() { <-s.slots }()
@@ -66,7 +92,7 @@ func (s *Server) compute(h handler) http.HandlerFunc {
 			writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("busy: %d computations are running; try again shortly", cap(s.slots)))
 			return
 		}
-		in, err := s.readInput(w, r)
+		in, err := b.input()
 		if err != nil {
 			s.fail(w, r, err)
 			return
@@ -143,6 +169,14 @@ func (s *Server) run(ctx context.Context, in *input, q query) (any, error) {
 	if sc.IsPlan() {
 		return nil, bad("this is a plan (it lists units the attack may add): POST it to /api/plan")
 	}
+	// As the CLI's --raids: the range first, then the kind it applies to.
+	raids, err := q.intIn("raids", 1, 1, combat.MaxRaids)
+	if err != nil {
+		return nil, err
+	}
+	if sc.Kind != scenario.Bombardment && q.v.Has("raids") {
+		return nil, bad("raids=%s: raids applies only to bombardments", q.v.Get("raids"))
+	}
 	eng, err := engine(q)
 	if err != nil {
 		return nil, err
@@ -162,10 +196,6 @@ func (s *Server) run(ctx context.Context, in *input, q query) (any, error) {
 		}
 	}
 	if sc.Kind == scenario.Bombardment {
-		raids, err := q.intIn("raids", 1, 1, combat.MaxRaids)
-		if err != nil {
-			return nil, err
-		}
 		air, err := in.airTables()
 		if err != nil {
 			return nil, err

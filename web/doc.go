@@ -6,10 +6,13 @@
 // the same scenario and flags, and the page only draws it.
 //
 // The server is safe by default (docs/web.md): it listens on loopback,
-// refuses a Host header that is not its own (DNS rebinding), reads at most
-// MaxBody bytes of a request, caps trials, bounds each computation by a
+// refuses a Host header that is not its own (DNS rebinding) and a request
+// another site's page makes (Sec-Fetch-Site, Origin), reads only YAML,
+// JSON and multipart bodies of at most MaxBody bytes arriving within
+// BodyTimeout, before taking a computation's slot, checks a JSON body's
+// nesting before decoding it, caps trials, bounds each computation by a
 // deadline and cancels it when the client goes away, runs at most
 // Concurrency computations at once (503 with Retry-After beyond), never
-// touches the server's files on a request's behalf, and turns a panic into
-// a 500 and a log line.
+// touches the server's files on a request's behalf, puts its security
+// headers on every answer, and turns a panic into a 500 and a log line.
 package web

@@ -6,13 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"mime"
 	"mime/multipart"
+	"net"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/scenario"
@@ -40,49 +41,99 @@ type input struct {
 	air  *crt.AirTables // uploaded air tables, or nil
 }
 
-// readInput reads the scenario from the body: YAML (application/yaml), the
-// same document as JSON (application/json), or a multipart form whose
-// part "scenario" holds either and whose parts "crt" and "air_tables" may
-// hold the content of table files.
-func (s *Server) readInput(w http.ResponseWriter, r *http.Request) (*input, error) {
-	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
-	ct, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if err != nil && r.Header.Get("Content-Type") != "" {
-		return nil, bad("Content-Type %q: want application/yaml, application/json or multipart/form-data", r.Header.Get("Content-Type"))
-	}
-	if ct == "multipart/form-data" {
-		return s.readMultipart(r, params["boundary"])
-	}
-	data, err := readAll(r.Body)
-	if err != nil {
-		return nil, err
-	}
-	switch ct {
-	case "application/json":
-		return scenarioJSON("request.json", data)
-	case "", "application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml", "text/plain":
-		return &input{text: data, name: "request.yaml"}, nil
-	}
-	return nil, &badRequest{http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Type %q: want application/yaml, application/json or multipart/form-data", ct)}
+// The media types a body may have: the page sends YAML and, with an
+// uploaded table, a multipart form; scripts may send JSON. Any other type,
+// or none, is refused (415): text/plain and urlencoded bodies are what a
+// form on another site posts.
+const (
+	typeYAML      = "application/yaml"
+	typeJSON      = "application/json"
+	typeMultipart = "multipart/form-data"
+)
+
+// body is a request's body, read whole, and its media type.
+type body struct {
+	ctype    string // typeYAML, typeJSON or typeMultipart
+	boundary string // of a multipart form
+	data     []byte
 }
 
-// readAll reads a body, mapping an oversized one to 413.
-func readAll(r io.Reader) ([]byte, error) {
-	data, err := io.ReadAll(r)
-	var tooBig *http.MaxBytesError
-	if errors.As(err, &tooBig) {
-		return nil, &badRequest{http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is over %d bytes", tooBig.Limit)}
+// readBody reads a request's body: at most MaxBody bytes (413 beyond),
+// arriving within BodyTimeout (408 beyond), of an accepted media type
+// (415 otherwise, before any byte is read). A body refused is not read
+// further: the connection closes after the answer, where net/http would
+// otherwise read the rest of the body (however slowly it came) to keep it.
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request) (b *body, err error) {
+	defer func() {
+		if err != nil {
+			w.Header().Set("Connection", "close")
+		}
+	}()
+	raw := r.Header.Get("Content-Type")
+	ct, params, err := mime.ParseMediaType(raw)
+	if raw == "" || err != nil || (ct != typeYAML && ct != typeJSON && ct != typeMultipart) {
+		what := "no Content-Type"
+		if raw != "" {
+			what = fmt.Sprintf("Content-Type %.80q", raw)
+		}
+		return nil, &badRequest{http.StatusUnsupportedMediaType, what + ": want " + typeYAML + ", " + typeJSON + " or " + typeMultipart}
 	}
-	if err != nil {
+	if ct == typeMultipart && params["boundary"] == "" {
+		return nil, bad("multipart/form-data without a boundary")
+	}
+	if r.ContentLength > s.cfg.MaxBody {
+		return nil, tooLarge(s.cfg.MaxBody)
+	}
+	rc := http.NewResponseController(w)
+	if err := rc.SetReadDeadline(time.Now().Add(s.cfg.BodyTimeout)); err != nil && !errors.Is(err, http.ErrNotSupported) {
+		return nil, err
+	}
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody))
+	// The computation must not inherit the deadline: net/http watches the
+	// idle connection for the client going away, and would take the
+	// deadline passing for that and cancel the request.
+	if err := rc.SetReadDeadline(time.Time{}); err != nil && !errors.Is(err, http.ErrNotSupported) {
+		return nil, err
+	}
+	var tooBig *http.MaxBytesError
+	var ne net.Error
+	switch {
+	case errors.As(err, &tooBig):
+		return nil, tooLarge(tooBig.Limit)
+	case errors.As(err, &ne) && ne.Timeout():
+		return nil, &badRequest{http.StatusRequestTimeout, fmt.Sprintf("the request body did not arrive within %s", s.cfg.BodyTimeout)}
+	case err != nil:
 		return nil, bad("reading the request body: %v", err)
 	}
-	return data, nil
+	return &body{ctype: ct, boundary: params["boundary"], data: data}, nil
+}
+
+func tooLarge(limit int64) error {
+	return &badRequest{http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is over %d bytes", limit)}
+}
+
+// input reads the scenario from the body: YAML, the same document as
+// JSON, or a multipart form whose part "scenario" holds either and whose
+// parts "crt" and "air_tables" may hold the content of table files.
+func (b *body) input() (*input, error) {
+	switch b.ctype {
+	case typeJSON:
+		return scenarioJSON("request.json", b.data)
+	case typeMultipart:
+		return readMultipart(b.data, b.boundary)
+	}
+	return &input{text: b.data, name: "request.yaml"}, nil
 }
 
 // scenarioJSON takes a scenario sent as JSON. JSON is YAML's flow style,
 // so once indented it parses as a scenario file, with the same rules and
-// messages, and its lines are the indented document's.
+// messages, and its lines are the indented document's. Its nesting and
+// the indented size are checked first: indenting deep nesting grows as
+// the square of the depth.
 func scenarioJSON(name string, data []byte) (*input, error) {
+	if _, err := boundJSON(data); err != nil {
+		return nil, bad("%s: %v", name, err)
+	}
 	var buf bytes.Buffer
 	if err := json.Indent(&buf, data, "", "  "); err != nil {
 		return nil, bad("%s: not JSON: %v", name, err)
@@ -93,29 +144,33 @@ func scenarioJSON(name string, data []byte) (*input, error) {
 	return &input{text: buf.Bytes(), name: name}, nil
 }
 
-func (s *Server) readMultipart(r *http.Request, boundary string) (*input, error) {
-	if boundary == "" {
-		return nil, bad("multipart/form-data without a boundary")
-	}
-	mr := multipart.NewReader(r.Body, boundary)
+// readMultipart reads a form already in memory (the body, bounded). Each
+// part comes at most once.
+func readMultipart(data []byte, boundary string) (*input, error) {
+	mr := multipart.NewReader(bytes.NewReader(data), boundary)
 	in := &input{}
+	seen := map[string]bool{}
 	for {
 		p, err := mr.NextPart()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			var tooBig *http.MaxBytesError
-			if errors.As(err, &tooBig) {
-				return nil, &badRequest{http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is over %d bytes", tooBig.Limit)}
-			}
 			return nil, bad("reading the form: %v", err)
 		}
-		data, err := readAll(p)
-		if err != nil {
-			return nil, err
+		name := p.FormName()
+		if name != "scenario" && name != "crt" && name != "air_tables" {
+			return nil, bad("form part %.40q: the parts are scenario, crt and air_tables", name)
 		}
-		switch p.FormName() {
+		if seen[name] {
+			return nil, bad("form part %q comes twice", name)
+		}
+		seen[name] = true
+		data, err := io.ReadAll(p)
+		if err != nil {
+			return nil, bad("reading the form part %s: %v", name, err)
+		}
+		switch name {
 		case "scenario":
 			if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '{' {
 				j, err := scenarioJSON("scenario.json", data)
@@ -134,8 +189,6 @@ func (s *Server) readMultipart(r *http.Request, boundary string) (*input, error)
 			if in.air, err = crt.ParseAir("air_tables.yaml", data); err != nil {
 				return nil, bad("the uploaded air_tables: %v", err)
 			}
-		default:
-			return nil, bad("form part %q: the parts are scenario, crt and air_tables", p.FormName())
 		}
 	}
 	if in.text == nil {
@@ -249,8 +302,9 @@ func (s *Server) sampling(q query) (sim.Config, int, error) {
 	}
 	seed := uint64(1)
 	if v := q.v.Get("seed"); v != "" {
-		if seed, err = strconv.ParseUint(strings.ReplaceAll(v, "_", ""), 10, 64); err != nil {
-			return sim.Config{}, 0, bad("seed=%s: want a whole number from 0 to %d", v, uint64(math.MaxUint64))
+		// Read as the CLI reads --seed: decimal, 010 is 10.
+		if seed, err = sim.ParseSeed(v); err != nil {
+			return sim.Config{}, 0, bad("seed=%v", err)
 		}
 	}
 	// Read as the CLI reads --budget: 2097152, 2_097_152, 2e6 or 2M.

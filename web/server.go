@@ -16,6 +16,7 @@ import (
 // default the comment gives.
 type Config struct {
 	MaxBody     int64         // largest request body in bytes (256 KiB)
+	BodyTimeout time.Duration // deadline for a request's body to arrive, before it waits for a slot (5 s)
 	MaxTrials   uint64        // most Monte Carlo trials a request may ask for (1e8)
 	Timeout     time.Duration // deadline of one computation (10 s)
 	Concurrency int           // computations at once (the number of CPUs)
@@ -29,6 +30,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MaxTrials == 0 {
 		c.MaxTrials = 100_000_000
+	}
+	if c.BodyTimeout <= 0 {
+		c.BodyTimeout = 5 * time.Second
 	}
 	if c.Timeout <= 0 {
 		c.Timeout = 10 * time.Second
@@ -76,6 +80,15 @@ func New(addr string, cfg Config) (*Server, error) {
 	return s, nil
 }
 
+// securityHeaders are on every answer, refusals included: the page runs
+// only its own scripts, is never framed, never sniffed as another type and
+// sends no referrer.
+var securityHeaders = [][2]string{
+	{"X-Content-Type-Options", "nosniff"},
+	{"Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'"},
+	{"Referrer-Policy", "no-referrer"},
+}
+
 // ServeHTTP applies the guards every request passes, then routes it.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
@@ -90,13 +103,17 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.cfg.Log.Info("request", "method", r.Method, "path", r.URL.Path, "status", rec.status,
 			"bytes", rec.bytes, "duration_ms", float64(time.Since(start).Microseconds())/1000)
 	}()
+	for _, h := range securityHeaders {
+		rec.Header().Set(h[0], h[1])
+	}
 	if !s.hosts[strings.ToLower(r.Host)] {
-		writeError(rec, http.StatusForbidden, fmt.Sprintf("Host %q is not this server's address; open the URL the server printed", r.Host))
+		writeError(rec, http.StatusForbidden, fmt.Sprintf("Host %.80q is not this server's address; open the URL the server printed", r.Host))
 		return
 	}
-	rec.Header().Set("X-Content-Type-Options", "nosniff")
-	rec.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'")
-	rec.Header().Set("Referrer-Policy", "no-referrer")
+	if why := crossSite(r); why != "" {
+		writeError(rec, http.StatusForbidden, fmt.Sprintf("%s: this server answers only its own page, not a request another site's page makes", why))
+		return
+	}
 	s.mux.ServeHTTP(rec, r)
 }
 
@@ -108,6 +125,10 @@ type recorder struct {
 	bytes  int
 	wrote  bool
 }
+
+// Unwrap lets http.ResponseController reach the connection (the body's
+// read deadline).
+func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
 func (r *recorder) WriteHeader(code int) {
 	if !r.wrote {

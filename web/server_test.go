@@ -127,12 +127,42 @@ func TestBadRequests(t *testing.T) {
 		{"bad dice", "/api/run?dice=7,1", "application/yaml", good, 400, "dice"},
 		{"bad budget", "/api/run?budget=lots", "application/yaml", good, 400, "budget=lots"},
 		{"budget over the bound", "/api/run?budget=2e12", "application/yaml", good, 400, "budget=2e12: over this server's cap of 1099511627776"},
+		// As the CLI's --raids and --seed (issue 23 item 8).
+		{"raids on a land combat", "/api/run?raids=3", "application/yaml", good, 400, "raids=3: raids applies only to bombardments"},
+		{"no raids", "/api/run?raids=0", "application/yaml", good, 400, "raids=0: want a whole number from 1 to 20"},
+		{"too many raids", "/api/run?raids=21", "application/yaml", good, 400, "raids=21: want a whole number from 1 to 20"},
+		{"too many raids on a bombardment", "/api/run?raids=21", "application/yaml", read(t, "../examples/night-raid-campaign.yaml"), 400, "raids=21"},
+		{"hex seed", "/api/run?method=mc&trials=100&seed=0x10", "application/yaml", good, 400, `seed="0x10": a seed is a decimal whole number`},
+		{"negative seed", "/api/run?method=mc&trials=100&seed=-1", "application/yaml", good, 400, "seed="},
+		{"deep JSON", "/api/run", "application/json", []byte(`{"a": ` + strings.Repeat("[", 40) + strings.Repeat("]", 40) + "}"), 400, "request.json: byte 37: nested more than 32 deep"},
+		{"form part twice", "/api/run", "multipart/form-data; boundary=b", []byte("--b\r\nContent-Disposition: form-data; name=\"scenario\"\r\n\r\nkind: land\r\n--b\r\nContent-Disposition: form-data; name=\"scenario\"\r\n\r\nkind: land\r\n--b--\r\n"), 400, `form part "scenario" comes twice`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			code, m, _ := post(t, ts, c.path, c.ctype, c.body)
 			wantError(t, code, m, c.status, c.text)
 		})
+	}
+}
+
+// A seed is decimal: seed=010 is seed=10, as --seed 010 is (issue 23
+// item 8).
+func TestSeedIsDecimal(t *testing.T) {
+	_, ts := newServer(t, Config{})
+	answer := func(seed string) string {
+		code, m, _ := post(t, ts, "/api/run?method=mc&trials=1000&seed="+seed, "application/yaml", read(t, wild))
+		if code != 200 {
+			t.Fatalf("seed=%s: %d %v", seed, code, m["error"])
+		}
+		delete(m, "elapsed_seconds")
+		b, _ := json.Marshal(m)
+		return string(b)
+	}
+	if a, b := answer("010"), answer("10"); a != b || !strings.Contains(a, `"seed":10`) {
+		t.Errorf("seed=010 and seed=10 differ:\n%s\n%s", a, b)
+	}
+	if a, b := answer("8"), answer("10"); a == b {
+		t.Error("seeds 8 and 10 give the same answer: the test cannot tell them apart")
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 	"github.com/wifodds/wifodds/internal/yamlx"
+	"github.com/wifodds/wifodds/reports"
 )
 
 // Exit statuses.
@@ -44,10 +45,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case err == nil:
 		return exitOK
 	case errors.Is(err, errInterrupted):
-		fmt.Fprintln(stderr, "wifodds:", err)
+		fmt.Fprintln(stderr, "wifodds:", reports.Sanitise(err.Error()))
 		return exitInterrupted
 	}
-	fmt.Fprintln(stderr, "wifodds:", strings.TrimSpace(err.Error()))
+	// Messages quote what the user gave (names, keys, values): shown
+	// escaped, a control sequence in a scenario cannot reach the terminal.
+	fmt.Fprintln(stderr, "wifodds:", reports.Sanitise(strings.TrimSpace(err.Error())))
 	var u usageError
 	if errors.As(err, &u) {
 		fmt.Fprintln(stderr, "run 'wifodds help' or 'wifodds help COMMAND' for usage")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -96,5 +97,48 @@ func TestBadInputPaths(t *testing.T) {
 		if d := time.Since(start); d > 2*time.Second {
 			t.Errorf("%s: took %v", path, d)
 		}
+	}
+}
+
+// Issue 23 item 8: plan --target NaN was ignored silently (NaN fails both
+// "<= 0" and "> 1000"); NaN, infinities, zero, negatives and chances past 1
+// are refused, and on a front, more hexes than it has.
+func TestPlanTargetRefused(t *testing.T) {
+	const want = `: want a chance in (0, 1], e.g. 0.75 (a front: expected hexes taken)`
+	for _, c := range []struct{ target, file, msg string }{
+		{"NaN", "plan-one-hex.yaml", `--target "NaN"` + want},
+		{"nan", "plan-front.yaml", `--target "nan"` + want},
+		{"Inf", "plan-one-hex.yaml", `--target "Inf"` + want},
+		{"+Inf", "plan-front.yaml", `--target "+Inf"` + want},
+		{"-Inf", "plan-one-hex.yaml", `--target "-Inf"` + want},
+		{"0", "plan-one-hex.yaml", `--target "0"` + want},
+		{"-0.5", "plan-one-hex.yaml", `--target "-0.5"` + want},
+		{"1e400", "plan-one-hex.yaml", `--target "1e400"` + want},
+		{"1.5", "plan-one-hex.yaml", "--target 1.5: a chance is at most 1"},
+		{"1.0000001", "plan-one-hex.yaml", "--target 1.0000001: a chance is at most 1"},
+		{"99", "plan-front.yaml", "--target 99: the front has 3 targets, so at most 3 hexes can be taken"},
+	} {
+		_, stderr, code := wifodds(t, "plan", "--target", c.target, filepath.Join("..", "..", "examples", c.file))
+		if code != exitUsage || !strings.Contains(stderr, "wifodds: "+c.msg+"\n") {
+			t.Errorf("--target %s on %s: exit %d, %q; want exit 2 and %q", c.target, c.file, code, stderr, c.msg)
+		}
+	}
+}
+
+// Issue 23 item 9: a 1 MiB scenario of distinct unknown keys took 33 s
+// (each key compared with every key before it). It is refused with the
+// first errors and a count of the rest; internal/yamlx bounds the work
+// (TestFastParseRepeatsAreLinear counts the comparisons).
+func TestManyUnknownKeysRefused(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("kind: land\n")
+	for i := 0; b.Len() < 1<<20-len("k0000000: 1\n"); i++ {
+		fmt.Fprintf(&b, "k%07d: 1\n", i)
+	}
+	path := filepath.Join(t.TempDir(), "keys.yaml")
+	os.WriteFile(path, []byte(b.String()), 0o644)
+	_, stderr, code := wifodds(t, "run", path)
+	if code != exitError || !strings.Contains(stderr, path+":2:1: k0000000: unknown key") || !regexp.MustCompile(`and \d{5} more errors`).MatchString(stderr) {
+		t.Errorf("exit %d, %s", code, stderr)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -47,8 +48,10 @@ func batteryCommand() *cli.Command {
 func mergeCommand() *cli.Command {
 	return command("merge", "merge the parts of a sharded battery (or Monte Carlo run) into its report", "PARTS...",
 		"Checks that the parts are every shard of one battery, once each (the same hash of every scenario, table,\n"+
-			"variant, seed and trial count), and writes the report the one-process battery writes. Parts of a sharded\n"+
-			"run (wifodds run --mc --shard I/N) merge into the report wifodds run writes.\n\n"+
+			"variant, seed and trial count), that none was edited (each part's digest) and that every figure is in range,\n"+
+			"and writes the report the one-process battery writes. Parts of a sharded run (wifodds run --mc --shard I/N)\n"+
+			fmt.Sprintf("merge into the report wifodds run writes. A battery part is at most %d MiB, a run part %d MiB.\n\n",
+				battery.MaxPartSize>>20, analysis.MaxRunPartSize>>20)+
 			"Examples:\n   wifodds merge part1.json part2.json part3.json --html battery.html\n"+
 			"   wifodds merge run-part*.json -f json",
 		reportFlags(), mergeAction)
@@ -112,7 +115,10 @@ func batteryAction(c *cli.Context) error {
 	}
 	if shard.Count > 0 {
 		var buf bytes.Buffer
-		part := battery.Part{Format: battery.PartFormat, Battery: name, Hash: hash, Shard: shard.Index, Shards: shard.Count, Scenarios: len(items), Results: results}
+		part, err := battery.NewPart(name, hash, cfg, shard, len(items), results)
+		if err != nil {
+			return err
+		}
 		if err := reports.WriteJSON(&buf, part); err != nil {
 			return err
 		}
@@ -135,7 +141,7 @@ func parseShard(spec string, fromZero bool) (battery.Shard, error) {
 	if fromZero {
 		i++
 	}
-	if !ok || err1 != nil || err2 != nil || n < 1 || n > 10000 || i < 1 || i > n {
+	if !ok || err1 != nil || err2 != nil || n < 1 || n > battery.MaxShards || i < 1 || i > n {
 		return battery.Shard{}, usagef("--shard %q: want I/N with 1 <= I <= N, e.g. 2/4", spec)
 	}
 	return battery.Shard{Index: i, Count: n}, nil
@@ -155,6 +161,11 @@ func batteryItems(c *cli.Context) ([]battery.Item, []string, error) {
 			if err != nil {
 				return nil, nil, usagef("--axis: %v", err)
 			}
+			for _, b := range axes {
+				if b.Key == a.Key {
+					return nil, nil, usagef("--axis %s: the axis %s is given twice; give each key once", spec, a.Key)
+				}
+			}
 			axes = append(axes, a)
 		}
 		if len(axes) == 0 {
@@ -171,7 +182,7 @@ func batteryItems(c *cli.Context) ([]battery.Item, []string, error) {
 		}
 		items, notes, err := battery.Generate(t, axes, func(ref string) (*crt.Table, error) { return openCRT(t, ref, false) }, air)
 		for _, n := range notes {
-			fmt.Fprintf(c.App.ErrWriter, "wifodds: %s\n", n)
+			fmt.Fprintf(c.App.ErrWriter, "wifodds: %s\n", reports.Sanitise(n))
 		}
 		return items, inputFiles(file, t), err
 	}
@@ -261,21 +272,19 @@ func mergeAction(c *cli.Context) error {
 		return err
 	}
 	files := c.Args().Slice()
-	data := map[string][]byte{}
-	for _, f := range files {
-		if _, dup := data[f]; dup {
+	for i, f := range files {
+		if slices.Contains(files[:i], f) {
 			return usagef("%s is given twice", f)
 		}
-		if data[f], err = fileio.ReadFile(f, 256<<20); err != nil {
-			return err
-		}
 	}
-	if partFormat(data[files[0]]) == analysis.RunPartFormat {
-		return mergeRuns(c, format, out, files, data)
+	if kind, err := partFormat(files[0]); err != nil {
+		return err
+	} else if kind == analysis.RunPartFormat {
+		return mergeRuns(c, format, out, files)
 	}
 	parts := map[string]*battery.Part{}
 	for _, f := range files {
-		p, err := battery.ReadPart(f, data[f])
+		p, err := readPart(f, maxBatteryPart, battery.ReadPart)
 		if err != nil {
 			return err
 		}

@@ -1,12 +1,17 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
+
+	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/battery"
 )
 
 // batteryArgs are the arguments of a small generated battery: exact, or
@@ -180,7 +185,7 @@ func TestRunMergeRefuses(t *testing.T) {
 	}{
 		{"a missing shard", []string{p1}, "shard(s) [2] of 2 missing"},
 		{"a different seed", []string{p1, seeded}, "different runs"},
-		{"an edited part", []string{p1, edited}, "does not match its hash"},
+		{"an edited part", []string{p1, edited}, "edited.json: its content does not match its digest"},
 	} {
 		_, errs, code := wifodds(t, append([]string{"merge"}, c.parts...)...)
 		if code != exitError || !strings.Contains(errs, c.want) {
@@ -189,5 +194,136 @@ func TestRunMergeRefuses(t *testing.T) {
 	}
 	if _, errs, code := wifodds(t, "run", "-n", "1000", "--shard", "1/2", "../../examples/fractional-odds-16to3.yaml"); code != exitUsage || !strings.Contains(errs, "add --mc") {
 		t.Errorf("--shard without --mc: exit %d, %s", code, errs)
+	}
+}
+
+// Issue 23 items 7 and 8: a key given twice on the command line is an
+// error naming it, not rows printed twice or a value silently dropped.
+func TestRepeatedKeysRefused(t *testing.T) {
+	checkGoldens(t, []goldenCase{
+		{"err-battery-axis-twice.txt", []string{"battery", "-q", "--generate", "../../examples/wild-results-3to1.yaml",
+			"--axis", "attack=13..14", "--axis", "attack=20..21", "-v", "std=crt=standard"}, exitUsage},
+		{"err-sweep-crt-twice.txt", []string{"sweep", "../../examples/wild-results-3to1.yaml", "--attack", "8..12", "--crt", "standard,standard"}, exitUsage},
+		{"err-compare-key-twice.txt", []string{"compare", "../../examples/wild-results-3to1.yaml", "-v", "a=crt=2d6,crt=standard"}, exitUsage},
+	})
+}
+
+// Issue 23 item 2: three shards of a run, one with 100000 added to its
+// first count. Merge refused nothing and panicked in stats.Wilson; now the
+// edit is refused by the part's digest, and with the digest recomputed by
+// the tally check, naming the file either way.
+func TestMergeRefusesEditedRunCounts(t *testing.T) {
+	dir := t.TempDir()
+	var parts []string
+	for i := 1; i <= 3; i++ {
+		p := filepath.Join(dir, fmt.Sprintf("p%d.json", i))
+		if _, errs, code := wifodds(t, "run", "--mc", "-n", "3e5", "-q", "--shard", fmt.Sprintf("%d/3", i), "-o", p, "../../examples/wild-results-3to1.yaml"); code != 0 {
+			t.Fatal(errs)
+		}
+		parts = append(parts, p)
+	}
+	data, _ := os.ReadFile(parts[1])
+	var part analysis.RunPart
+	if err := json.Unmarshal(data, &part); err != nil {
+		t.Fatal(err)
+	}
+	part.Counts[0] += 100000
+	edited, _ := json.MarshalIndent(&part, "", "  ")
+	os.WriteFile(parts[1], edited, 0o644)
+	if _, errs, code := wifodds(t, append([]string{"merge"}, parts...)...); code != exitError || !strings.Contains(errs, "p2.json: its content does not match its digest") {
+		t.Errorf("an edited count: exit %d, %s", code, errs)
+	}
+	part.Seal()
+	resealed, _ := json.MarshalIndent(&part, "", "  ")
+	os.WriteFile(parts[1], resealed, 0o644)
+	if _, errs, code := wifodds(t, append([]string{"merge"}, parts...)...); code != exitError || !strings.Contains(errs, "p2.json: the tally counts") {
+		t.Errorf("an edited count, resealed: exit %d, %s", code, errs)
+	}
+	// Counts that add up, but over two outcomes where the scenario has
+	// more, would index past them.
+	for _, p := range parts {
+		data, _ := os.ReadFile(p)
+		var rp analysis.RunPart
+		if err := json.Unmarshal(data, &rp); err != nil {
+			t.Fatal(err)
+		}
+		rp.Counts = []uint64{rp.ShardTrials, 0}
+		rp.Seal()
+		short, _ := json.MarshalIndent(&rp, "", "  ")
+		os.WriteFile(p, short, 0o644)
+	}
+	if _, errs, code := wifodds(t, append([]string{"merge"}, parts...)...); code != exitError || !strings.Contains(errs, "the parts count 2 outcomes, but their scenario has") {
+		t.Errorf("too few outcomes: exit %d, %s", code, errs)
+	}
+}
+
+// Issue 23 item 6: a battery part edited by hand (a figure raised or made
+// negative, a scenario's name, a variant's table, the method) is refused
+// with the file's name, and nothing is written.
+func TestMergeRefusesEditedBatteryPart(t *testing.T) {
+	dir := t.TempDir()
+	p1, p2 := filepath.Join(dir, "p1.json"), filepath.Join(dir, "p2.json")
+	for i, p := range []string{p1, p2} {
+		if _, errs, code := wifodds(t, append(batteryArgs(false), "--shard", fmt.Sprintf("%d/2", i+1), "-o", p)...); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	data, _ := os.ReadFile(p2)
+	var part battery.Part
+	if err := json.Unmarshal(data, &part); err != nil {
+		t.Fatal(err)
+	}
+	num, _ := json.Marshal(part.Results[0].Variants[0].Metrics["hex_taken"].P)
+	edited := filepath.Join(dir, "edited.json")
+	out := filepath.Join(dir, "report.txt")
+	for _, c := range [][2]string{
+		{`"p": ` + string(num), `"p": 0.9666666666666667`},
+		{`"p": ` + string(num), `"p": -5`},
+		{`"name": "std"`, `"name": "standard"`},
+		{`"crt": "2d6"`, `"crt": "standard"`},
+		{`"method": "exact"`, `"method": "monte-carlo"`},
+	} {
+		if !strings.Contains(string(data), c[0]) {
+			t.Fatalf("%q is not in the part", c[0])
+		}
+		os.WriteFile(edited, []byte(strings.Replace(string(data), c[0], c[1], 1)), 0o644)
+		_, errs, code := wifodds(t, "merge", p1, edited, "-o", out)
+		if code != exitError || !strings.Contains(errs, "edited.json: its content does not match its digest") {
+			t.Errorf("%s -> %s: exit %d, %s", c[0], c[1], code, errs)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Fatalf("%s -> %s: a report was written", c[0], c[1])
+		}
+	}
+}
+
+// Issue 23 item 5: merge streams its parts and refuses one over the size
+// cap before reading any of it (the cap is lowered here; it is
+// battery.MaxPartSize, 256 MiB, and analysis.MaxRunPartSize, 16 MiB).
+func TestMergeRefusesOversizedParts(t *testing.T) {
+	dir := t.TempDir()
+	bp, rp := filepath.Join(dir, "battery.json"), filepath.Join(dir, "run.json")
+	if _, errs, code := wifodds(t, append(batteryArgs(false), "--shard", "1/1", "-o", bp)...); code != 0 {
+		t.Fatal(errs)
+	}
+	if _, errs, code := wifodds(t, "run", "--mc", "-n", "1e4", "-q", "--shard", "1/1", "-o", rp, "../../examples/wild-results-3to1.yaml"); code != 0 {
+		t.Fatal(errs)
+	}
+	if _, errs, code := wifodds(t, "merge", bp, rp); code != exitError || !strings.Contains(errs, "not a battery part") {
+		t.Errorf("parts of two kinds: exit %d, %s", code, errs)
+	}
+	defer func(b, r int64) { maxBatteryPart, maxRunPart = b, r }(maxBatteryPart, maxRunPart)
+	maxBatteryPart, maxRunPart = 1000, 1000
+	for _, p := range []string{bp, rp} {
+		if _, errs, code := wifodds(t, "merge", p); code != exitError || !strings.Contains(errs, p+": the file is larger than 1000 bytes") {
+			t.Errorf("%s: exit %d, %s", p, code, errs)
+		}
+	}
+	fifo := filepath.Join(dir, "fifo.json")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errs, code := wifodds(t, "merge", fifo); code != exitError || !strings.Contains(errs, "not a regular file (a named pipe)") {
+		t.Errorf("a pipe: exit %d, %s", code, errs)
 	}
 }

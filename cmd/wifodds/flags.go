@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"math"
 	"runtime"
 	"slices"
 	"strconv"
@@ -60,8 +59,8 @@ func parseSampling(c *cli.Context) (sampling, error) {
 	if s.trials, err = parseCount(c.String("trials")); err != nil {
 		return s, usagef("--trials: %v", err)
 	}
-	if s.seed, err = strconv.ParseUint(strings.ReplaceAll(c.String("seed"), "_", ""), 0, 64); err != nil {
-		return s, usagef("--seed %q: want a whole number from 0 to %d", c.String("seed"), uint64(math.MaxUint64))
+	if s.seed, err = sim.ParseSeed(c.String("seed")); err != nil {
+		return s, usagef("--seed %v", err)
 	}
 	if s.workers < 1 || s.workers > maxWorkers {
 		return s, usagef("--workers %d: want 1 to %d", s.workers, maxWorkers)
@@ -131,7 +130,7 @@ func orList(xs []string) string {
 func reportFlags() []cli.Flag {
 	return []cli.Flag{
 		formatFlag("text", "json", "csv", "markdown"),
-		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the report to `FILE`"},
+		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the report to `FILE` (- is standard output)"},
 		&cli.StringFlag{Name: "html", Usage: "also write a self-contained HTML page with the charts to `FILE`"},
 	}
 }

@@ -45,12 +45,30 @@ func golden(t *testing.T, name, got string) {
 	}
 }
 
+// goldenCase is a command, its exit status and the golden file of what it
+// prints.
+type goldenCase struct {
+	name string
+	args []string
+	code int
+}
+
+// checkGoldens runs each case and compares its output with its golden file.
+func checkGoldens(t *testing.T, cases []goldenCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out, errs, code := wifodds(t, c.args...)
+			if code != c.code {
+				t.Errorf("exit %d, want %d; stderr:\n%s", code, c.code, errs)
+			}
+			golden(t, c.name, normalise(out)+"--- stderr\n"+errs)
+		})
+	}
+}
+
 func TestGolden(t *testing.T) {
-	cases := []struct {
-		name string
-		args []string
-		code int
-	}{
+	cases := []goldenCase{
 		{"run-wild-exact-explain.txt", []string{"run", "--exact", "--explain", "../../examples/wild-results-3to1.yaml"}, 0},
 		{"run-fractional-exact.json", []string{"run", "../../examples/fractional-odds-16to3.yaml", "--exact", "--format", "json"}, 0},
 		{"run-fractional-mc.txt", []string{"run", "--mc", "../../examples/fractional-odds-16to3.yaml", "-n", "200000", "--seed", "5", "-w", "2"}, 0},
@@ -113,15 +131,7 @@ func TestGolden(t *testing.T) {
 		{"err-plan-too-large.txt", []string{"plan", "-q", "--max-forces", "10", "../../examples/plan-one-hex.yaml"}, 1},
 		{"err-plan-target.txt", []string{"plan", "--target", "1.5", "../../examples/plan-one-hex.yaml"}, 2},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			out, errs, code := wifodds(t, c.args...)
-			if code != c.code {
-				t.Errorf("exit %d, want %d; stderr:\n%s", code, c.code, errs)
-			}
-			golden(t, c.name, normalise(out)+"--- stderr\n"+errs)
-		})
-	}
+	checkGoldens(t, cases)
 }
 
 // 1, 2, 3 and 8 workers give identical JSON, timing fields aside.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -16,14 +17,18 @@ import (
 
 // prepareOutputs checks a command's output flags before any work (chart
 // flags end in .png or .svg; every output's folder exists; none is a
-// folder, an input or another output) and returns the batch that writes
-// them all or none.
+// folder, an input or another output; a pipe has a reader) and returns the
+// batch that writes them all or none. --output - is standard output, as
+// no --output is.
 func prepareOutputs(c *cli.Context, inputs []string, flags ...string) (*fileio.Batch, error) {
 	var targets []fileio.Target
 	for _, f := range flags {
 		p := c.String(f)
-		if p == "" {
+		if p == "" || f == "output" && p == stdoutPath {
 			continue
+		}
+		if p == stdoutPath {
+			return nil, usagef("--%s -: standard output takes the report; give --%s a file (or a pipe such as /dev/fd/N)", f, f)
 		}
 		if isChartFlag(f) && chartFormat(p) == "" {
 			return nil, usagef("--%s %q: the file must end in .png or .svg", f, p)
@@ -36,6 +41,9 @@ func prepareOutputs(c *cli.Context, inputs []string, flags ...string) (*fileio.B
 	}
 	return b, nil
 }
+
+// stdoutPath is the --output that means standard output.
+const stdoutPath = "-"
 
 func isChartFlag(f string) bool { return strings.Contains(f, "chart") || f == "heatmap" }
 
@@ -76,15 +84,49 @@ func setChart(b *fileio.Batch, c *cli.Context, flag string, ch reports.Chart) er
 // batch, all or none, or else writes the other outputs and then the report
 // to standard output.
 func finish(c *cli.Context, b *fileio.Batch, report []byte) error {
+	// A signal while the outputs are written stops a write to a pipe that
+	// nothing reads. One that came before wound a run down to report what
+	// it had: that report is written, and the next signal, which the
+	// process no longer catches (main), ends it.
+	ctx := c.Context
+	if ctx.Err() != nil {
+		ctx = context.Background()
+	}
 	if b.Has("output") {
 		b.Set("output", report)
-		return b.Commit()
+		return b.Commit(ctx)
 	}
-	if err := b.Commit(); err != nil {
+	if err := b.Commit(ctx); err != nil {
 		return err
 	}
-	_, err := c.App.Writer.Write(report)
-	return err
+	return writeStdout(ctx, c.App.Writer, report)
+}
+
+// writeStdout writes the report to standard output until ctx is cancelled.
+// A pipe whose reader does not read (wifodds run | sleep 1000) blocks the
+// write in the kernel, where no deadline reaches it; on a signal the
+// command gives up waiting, and the write is dropped with the process.
+func writeStdout(ctx context.Context, w io.Writer, report []byte) error {
+	if ctx.Done() == nil {
+		_, err := w.Write(report)
+		return err
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := w.Write(report)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		select {
+		case err := <-done: // written as the signal came
+			return err
+		default:
+			return fmt.Errorf("standard output: stopped: nothing was reading it (%v)", context.Cause(ctx))
+		}
+	}
 }
 
 // openAir loads the air tables a scenario names: the built-in strategic

@@ -54,7 +54,8 @@ func planAction(c *cli.Context) error {
 	}
 	var target float64
 	if t := c.String("target"); t != "" {
-		if target, err = strconv.ParseFloat(t, 64); err != nil || target <= 0 || target > 1000 {
+		// NaN passes every comparison's negation: ask for what is wanted.
+		if target, err = strconv.ParseFloat(t, 64); err != nil || !(target > 0 && target <= 1000) {
 			return usagef("--target %q: want a chance in (0, 1], e.g. 0.75 (a front: expected hexes taken)", t)
 		}
 	}
@@ -67,6 +68,9 @@ func planAction(c *cli.Context) error {
 	}
 	if target > 1 && len(s.Targets) == 0 {
 		return usagef("--target %v: a chance is at most 1", target)
+	}
+	if n := len(s.Targets); target > float64(n) && n > 0 {
+		return usagef("--target %v: the front has %d targets, so at most %d hexes can be taken", target, n, n)
 	}
 	names := s.Plan.CRTs
 	if len(names) == 0 {

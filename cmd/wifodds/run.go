@@ -264,7 +264,7 @@ func runCommand() *cli.Command {
 		&cli.BoolFlag{Name: "mc", Usage: "Monte Carlo even when an exact answer is possible"},
 		&cli.BoolFlag{Name: "auto", Usage: "the default: exact when the dice tree is within --budget paths, else Monte Carlo"},
 		formatFlag("text", "json"),
-		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the report to `FILE` (atomically) instead of standard output"},
+		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the report to `FILE` (atomically) instead of standard output; - is standard output"},
 		&cli.Float64Flag{Name: "precision", Usage: "sample until every headline 95% interval's half-width is below `E` (0 < E < 1)"},
 		&cli.StringFlag{Name: "max-trials", Value: "1000000000", Usage: "with --precision, the most trials to run"},
 		&cli.StringFlag{Name: "dice", Usage: "replay these rolls (e.g. 5,1) instead of the scenario's dice list"},

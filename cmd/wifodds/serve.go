@@ -46,7 +46,13 @@ func serveAction(c *cli.Context) error {
 	if n := c.Int("concurrency"); n < 1 || n > 1024 {
 		return usagef("--concurrency %d: want 1 to 1024", n)
 	}
-	ln, err := net.Listen("tcp", c.String("listen"))
+	// Only an address named in full exposes the server: "" and ":8080"
+	// would bind every interface without saying so.
+	listen := c.String("listen")
+	if host, _, err := net.SplitHostPort(listen); err != nil || host == "" {
+		return usagef("--listen %q: name the host and port: 127.0.0.1:8080 serves this machine only; a network address such as 192.168.1.5:8080 exposes the server to that network", listen)
+	}
+	ln, err := net.Listen("tcp", listen)
 	if err != nil {
 		return usagef("--listen %s: %v", c.String("listen"), err)
 	}
@@ -64,7 +70,9 @@ func serveAction(c *cli.Context) error {
 	url := "http://" + addr + "/"
 	fmt.Fprintf(c.App.Writer, "wifodds: serving on %s (Ctrl-C stops)\n", url)
 	if ip := ln.Addr().(*net.TCPAddr).IP; !ip.IsLoopback() {
-		fmt.Fprintf(c.App.ErrWriter, "wifodds: warning: %s is not a loopback address: other machines can reach this server\n", addr)
+		fmt.Fprintf(c.App.ErrWriter, "wifodds: WARNING: %s is not a loopback address: other machines can reach this server.\n"+
+			"wifodds: WARNING: it has no login; anyone who reaches it can run computations on this machine.\n"+
+			"wifodds: WARNING: to serve this machine only, use --listen 127.0.0.1:PORT.\n", addr)
 	}
 	if c.Bool("open") {
 		if err := openBrowser(url); err != nil {

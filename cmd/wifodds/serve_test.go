@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -77,21 +78,45 @@ func TestWebAnswersAsTheCLI(t *testing.T) {
 	}
 }
 
-// wifodds serve prints its URL, answers there, and stops cleanly when its
-// context ends (Ctrl-C).
-func TestServeStartsAndStops(t *testing.T) {
+// serve runs wifodds serve with listen until stop is called, and returns
+// the first line it printed, its standard error once stopped, and stop,
+// which checks that it exits 0 when its context ends (Ctrl-C).
+func serve(t *testing.T, listen string) (line string, stop func() string) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	done := make(chan int, 1)
 	var errb bytes.Buffer
 	go func() {
-		done <- run(ctx, []string{"wifodds", "serve", "--listen", "127.0.0.1:0", "-q"}, pw, &errb)
+		done <- run(ctx, []string{"wifodds", "serve", "--listen", listen, "-q"}, pw, &errb)
 		pw.Close()
 	}()
 	line, err := bufio.NewReader(pr).ReadString('\n')
 	if err != nil {
+		cancel()
 		t.Fatal(err)
 	}
+	go io.Copy(io.Discard, pr)
+	return line, func() string {
+		t.Helper()
+		cancel()
+		select {
+		case code := <-done:
+			if code != 0 {
+				t.Errorf("exit %d: %s", code, errb.String())
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatal("serve did not stop")
+		}
+		return errb.String()
+	}
+}
+
+// wifodds serve prints its URL, answers there, and stops cleanly when its
+// context ends (Ctrl-C).
+func TestServeStartsAndStops(t *testing.T) {
+	line, stop := serve(t, "127.0.0.1:0")
+	defer stop()
 	m := regexp.MustCompile(`serving on (http://127\.0\.0\.1:\d+/)`).FindStringSubmatch(line)
 	if m == nil {
 		t.Fatalf("no URL in %q", line)
@@ -104,14 +129,64 @@ func TestServeStartsAndStops(t *testing.T) {
 	if res.StatusCode != 200 {
 		t.Errorf("status %d", res.StatusCode)
 	}
-	go io.Copy(io.Discard, pr)
-	cancel()
-	select {
-	case code := <-done:
-		if code != 0 {
-			t.Errorf("exit %d: %s", code, errb.String())
+}
+
+// An empty or host-less --listen is an error, not every interface; an
+// explicit address that is not loopback serves, with a loud warning
+// (issue 23 item 17; docs/web.md "Safe by default").
+func TestServeListen(t *testing.T) {
+	for _, listen := range []string{"", ":0", ":8080", "localhost", "127.0.0.1"} {
+		_, errs, code := wifodds(t, "serve", "--listen", listen)
+		if code != exitUsage || !strings.Contains(errs, "--listen") || !strings.Contains(errs, "127.0.0.1:8080 serves this machine only") {
+			t.Errorf("--listen %q: exit %d, %s", listen, code, errs)
 		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("serve did not stop")
+	}
+	line, stop := serve(t, "0.0.0.0:0")
+	errs := stop()
+	if !strings.Contains(line, "serving on http://") || strings.Count(errs, "WARNING") < 2 || !strings.Contains(errs, "not a loopback address") {
+		t.Errorf("a non-loopback address: %q, stderr %q", line, errs)
+	}
+	if _, stop := serve(t, "127.0.0.1:0"); strings.Contains(stop(), "WARNING") {
+		t.Error("a loopback address warns")
+	}
+}
+
+// The API reads seed and raids as the CLI reads --seed and --raids: the
+// same answers, the same refusals (issue 23 item 8).
+func TestWebReadsSeedAndRaidsAsTheCLI(t *testing.T) {
+	ts := startWeb(t, 2)
+	const file = "../../examples/wild-results-3to1.yaml"
+	body, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	api := func(query string) (int, string) {
+		res, err := http.Post(ts.URL+"/api/run?"+query, "application/yaml", bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b)
+	}
+	// 010 is ten in both, not eight.
+	code, got := api("method=mc&trials=20000&seed=010")
+	want, errs, exit := wifodds(t, "run", "--mc", "-n", "20000", "--seed", "010", "-w", "2", "-f", "json", file)
+	ten, _, _ := wifodds(t, "run", "--mc", "-n", "20000", "--seed", "10", "-w", "2", "-f", "json", file)
+	if code != 200 || exit != 0 || normalise(got) != normalise(want) || normalise(want) != normalise(ten) || !strings.Contains(want, `"seed": 10`) {
+		t.Errorf("seed 010: API %d, CLI %d %s\nAPI: %s\nCLI: %s\n--seed 10: %s", code, exit, errs, got, want, ten)
+	}
+	for _, c := range []struct{ query, flag, value, msg string }{
+		{"method=mc&seed=0x10", "--seed", "0x10", "a seed is a decimal whole number"},
+		{"method=mc&seed=-1", "--seed", "-1", "a seed is a decimal whole number"},
+		{"raids=0", "--raids", "0", "want"},
+		{"raids=21", "--raids", "21", "want"},
+		{"raids=3", "--raids", "3", "raids applies only to bombardments"},
+	} {
+		code, got := api(c.query)
+		_, errs, exit := wifodds(t, "run", c.flag, c.value, "-f", "json", file)
+		if code != 400 || exit != exitUsage || !strings.Contains(got, c.msg) || !strings.Contains(errs, c.msg) {
+			t.Errorf("%s: API %d %s; CLI %s %s: exit %d %s", c.query, code, got, c.flag, c.value, exit, errs)
+		}
 	}
 }

@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/battery"
 	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/internal/fileio"
@@ -108,18 +111,46 @@ func runShard(c *cli.Context, o *runOptions, s *scenario.Scenario, shard sim.Sha
 	return finish(c, out, buf.Bytes())
 }
 
-// partFormat is a part file's format field.
-func partFormat(data []byte) string {
-	var p struct {
-		Format string `json:"format"`
+// The largest part files merge reads (variables, so tests can lower them).
+var (
+	maxBatteryPart int64 = battery.MaxPartSize
+	maxRunPart     int64 = analysis.MaxRunPartSize
+)
+
+// partFormat is a part file's format field, read from its start (a part
+// begins with it); "" when it does not begin so, for the reader to explain.
+func partFormat(path string) (string, error) {
+	f, err := fileio.Open(path, maxBatteryPart)
+	if err != nil {
+		return "", err
 	}
-	json.Unmarshal(data, &p)
-	return p.Format
+	defer f.Close()
+	dec := json.NewDecoder(f)
+	var format string
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return "", nil
+	}
+	if t, err := dec.Token(); err != nil || t != "format" {
+		return "", nil
+	}
+	dec.Decode(&format)
+	return format, nil
+}
+
+// readPart streams the part file at path, at most limit bytes, through read.
+func readPart[P any](path string, limit int64, read func(name string, r io.Reader) (P, error)) (P, error) {
+	f, err := fileio.Open(path, limit)
+	if err != nil {
+		var none P
+		return none, err
+	}
+	defer f.Close()
+	return read(path, f)
 }
 
 // mergeRuns merges the parts of a sharded run and writes the run's report,
 // as `wifodds run` would have.
-func mergeRuns(c *cli.Context, format string, out *fileio.Batch, files []string, data map[string][]byte) error {
+func mergeRuns(c *cli.Context, format string, out *fileio.Batch, files []string) error {
 	if format != "text" && format != "json" {
 		return usagef("--format %s: a run's report is text or json", format)
 	}
@@ -128,7 +159,7 @@ func mergeRuns(c *cli.Context, format string, out *fileio.Batch, files []string,
 	}
 	parts := map[string]*analysis.RunPart{}
 	for _, f := range files {
-		p, err := analysis.ReadRunPart(f, data[f])
+		p, err := readPart(f, maxRunPart, analysis.ReadRunPart)
 		if err != nil {
 			return err
 		}
@@ -158,6 +189,9 @@ func mergeRuns(c *cli.Context, format string, out *fileio.Batch, files []string,
 			return err
 		}
 		var sum *analysis.RaidSummary
+		if first.Raids == 1 && len(counts) != r.NumOutcomes() {
+			return tallyMismatch(files, len(counts), r.NumOutcomes())
+		}
 		if first.Raids > 1 {
 			sum = analysis.FinishCampaign(r, keys, run, req, first.Raids)
 		} else if sum, err = analysis.FinishRaid(r, &stats.Tally{Counts: counts, N: run.Trials}, run, req); err != nil {
@@ -180,6 +214,9 @@ func mergeRuns(c *cli.Context, format string, out *fileio.Batch, files []string,
 		if err != nil {
 			return err
 		}
+		if len(counts) != cb.NumOutcomes() {
+			return tallyMismatch(files, len(counts), cb.NumOutcomes())
+		}
 		sum, err := analysis.FinishCombat(cb, &stats.Tally{Counts: counts, N: run.Trials}, run, req, nil)
 		if err != nil {
 			return err
@@ -190,4 +227,10 @@ func mergeRuns(c *cli.Context, format string, out *fileio.Batch, files []string,
 		rep = &runReport{cb.Steps, sum, func(b *bytes.Buffer) error { return reports.WriteText(b, sum) }, &sum.Run}
 	}
 	return emit(c, o, out, rep)
+}
+
+// tallyMismatch is a run's parts counting outcomes the scenario they carry
+// does not have.
+func tallyMismatch(files []string, got, want int) error {
+	return fmt.Errorf("merge: %s: the parts count %d outcomes, but their scenario has %d; they are damaged", strings.Join(files, ", "), got, want)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -96,6 +97,9 @@ func sweepAction(c *cli.Context) error {
 		names = strings.Split(v, ",")
 		for i := range names {
 			names[i] = strings.TrimSpace(names[i])
+			if slices.Contains(names[:i], names[i]) {
+				return usagef("--crt %q: %s is named twice", v, names[i])
+			}
 		}
 	}
 	out, err := prepareOutputs(c, inputFiles(o.file, s, names...), "output", "html", "chart", "heatmap")
@@ -161,7 +165,7 @@ func sweepCommand() *cli.Command {
 		&cli.StringFlag{Name: "attack", Usage: "sweep the attack total over `LO..HI`"},
 		&cli.StringFlag{Name: "defence", Aliases: []string{"defense"}, Usage: "sweep the defence total over `LO..HI`"},
 		&cli.StringFlag{Name: "modifier", Usage: "also sweep the die-roll modifier over `LO..HI` (for the heat map)"},
-		&cli.StringFlag{Name: "crt", Usage: "comma-separated tables, e.g. standard,2d6 (default: the scenario's)"},
+		&cli.StringFlag{Name: "crt", Usage: "comma-separated tables, each once, e.g. standard,2d6 (default: the scenario's)"},
 		budgetFlag("most dice paths exact enumeration may walk per step"),
 		&cli.StringFlag{Name: "chart", Usage: "write the P(hex taken) curve chart to `FILE` (.png or .svg)"},
 		&cli.StringFlag{Name: "heatmap", Usage: "write the P(hex taken) heat map over total and modifier (a panel per CRT) to `FILE` (.png or .svg)"},

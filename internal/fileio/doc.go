@@ -3,11 +3,15 @@
 //
 // ReadFile reads only regular files, through a limited reader, so a device
 // such as /dev/zero or an endless pipe is refused at once instead of
-// exhausting memory. A Batch checks every output of a command before any
+// exhausting memory; Open streams a regular file the same way, its size
+// checked before any of it is read. A Batch checks every output of a command before any
 // work and writes them all or none: each regular file is replaced
 // atomically with its mode kept, a symbolic link is followed to the file it
 // names, a hard-linked file is rewritten in place so its other names see
-// the report, and a device such as /dev/null is written through, never
-// replaced. An output that is also an input, or that two flags name, is
-// refused.
+// the report, and a pipe or character device (/dev/null, /dev/stdout on a
+// pipe) is written in place, never replaced. A pipe is opened when it is
+// checked, so one that nothing reads is refused before any work, and a
+// write its reader never takes stops when the context is cancelled. A
+// read-only file, a socket, a block device, an output that is also an
+// input, or one that two flags name, is refused.
 package fileio

@@ -11,24 +11,11 @@ import (
 // folder, a device, a pipe) and any file larger than limit bytes, before
 // reading more than limit+1 bytes of it.
 func ReadFile(path string, limit int64) ([]byte, error) {
-	// Look before opening: opening a named pipe waits for a writer.
-	if st, err := os.Stat(path); err != nil {
-		return nil, plainError(path, err)
-	} else if err := regular(path, st); err != nil {
-		return nil, err
-	}
-	f, err := os.Open(path)
+	f, _, err := openRegular(path)
 	if err != nil {
-		return nil, plainError(path, err)
+		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, plainError(path, err)
-	}
-	if err := regular(path, st); err != nil {
-		return nil, err
-	}
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
 		return nil, plainError(path, err)
@@ -37,6 +24,31 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 		return nil, fmt.Errorf("%s: the file is larger than %d bytes; a scenario or table is a few kilobytes", path, limit)
 	}
 	return data, nil
+}
+
+// openRegular opens the regular file at path, refusing anything else.
+func openRegular(path string) (*os.File, fs.FileInfo, error) {
+	// Look before opening: opening a named pipe waits for a writer.
+	if st, err := os.Stat(path); err != nil {
+		return nil, nil, plainError(path, err)
+	} else if err := regular(path, st); err != nil {
+		return nil, nil, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, plainError(path, err)
+	}
+	st, err := f.Stat()
+	if err == nil {
+		err = regular(path, st)
+	} else {
+		err = plainError(path, err)
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, st, nil
 }
 
 // regular explains why a file that is not a regular file cannot be read as
@@ -54,8 +66,10 @@ func regular(path string, st fs.FileInfo) error {
 
 func kind(m fs.FileMode) string {
 	switch {
-	case m&fs.ModeCharDevice != 0, m&fs.ModeDevice != 0:
+	case m&fs.ModeCharDevice != 0:
 		return "a device"
+	case m&fs.ModeDevice != 0:
+		return "a block device"
 	case m&fs.ModeNamedPipe != 0:
 		return "a named pipe"
 	case m&fs.ModeSocket != 0:

@@ -1,12 +1,14 @@
 package fileio
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"syscall"
+	"time"
 )
 
 // Batch is the set of files one command writes. NewBatch checks them all
@@ -21,9 +23,11 @@ type output struct {
 	real string // the file written: path with symbolic links followed
 	mode fs.FileMode
 	info fs.FileInfo // the existing file, or nil
-	// through: a device, pipe or socket, written to as it is; inPlace: a
-	// regular file with other hard links, rewritten so they all see it.
+	// through: a pipe or character device, written to as it is, through
+	// file, opened when checked; inPlace: a regular file with other hard
+	// links, rewritten so they all see it.
 	through, inPlace bool
+	file             *os.File
 	data             []byte
 	set              bool
 }
@@ -42,21 +46,34 @@ func NewBatch(inputs []string, targets ...Target) (*Batch, error) {
 		}
 		o, err := check(t)
 		if err != nil {
+			b.close()
 			return nil, err
 		}
+		b.outs = append(b.outs, o)
 		for _, in := range inputs {
 			if in != "" && same(o, in) {
+				b.close()
 				return nil, fmt.Errorf("--%s %s: that is an input of this command (%s); write the report to another file", t.Name, t.Path, in)
 			}
 		}
-		for _, p := range b.outs {
+		for _, p := range b.outs[:len(b.outs)-1] {
 			if !o.through && same(o, p.real) {
+				b.close()
 				return nil, fmt.Errorf("--%s %s: --%s writes that file too; give each output its own file", t.Name, t.Path, p.name)
 			}
 		}
-		b.outs = append(b.outs, o)
 	}
 	return b, nil
+}
+
+// close closes the pipes and devices a batch that will not be written
+// opened, so their readers see the end.
+func (b *Batch) close() {
+	for _, o := range b.outs {
+		if o.file != nil {
+			o.file.Close()
+		}
+	}
 }
 
 // check resolves a target and works out how it will be written.
@@ -64,10 +81,15 @@ func check(t Target) (*output, error) {
 	o := &output{name: t.Name, path: t.Path, real: t.Path, mode: 0o644}
 	if li, err := os.Lstat(t.Path); err == nil && li.Mode()&fs.ModeSymlink != 0 {
 		real, err := filepath.EvalSymlinks(t.Path)
-		if err != nil {
+		switch {
+		case err == nil:
+			o.real = real
+		case isStream(t.Path):
+			// /dev/stdout or /dev/fd/N on a pipe (bash's >(cmd)): the
+			// link names no file ("pipe:[N]"), but the kernel opens it.
+		default:
 			return nil, fmt.Errorf("--%s %s: a symbolic link to a file that cannot be reached: %v", t.Name, t.Path, unwrap(err))
 		}
-		o.real = real
 	}
 	st, err := os.Stat(o.real)
 	switch {
@@ -83,12 +105,81 @@ func check(t Target) (*output, error) {
 		return nil, fmt.Errorf("--%s %s: is a folder; give the path of a file to write", t.Name, t.Path)
 	}
 	o.info, o.mode = st, st.Mode().Perm()
-	if !st.Mode().IsRegular() {
-		o.through = true
-	} else if sys, ok := st.Sys().(*syscall.Stat_t); ok && sys.Nlink > 1 {
+	switch typ := st.Mode().Type(); {
+	case typ == fs.ModeNamedPipe || typ == fs.ModeDevice|fs.ModeCharDevice:
+		return o, o.open()
+	case typ != 0:
+		return nil, fmt.Errorf("--%s %s: is %s; give the path of a file, a pipe or a character device such as /dev/null", t.Name, t.Path, kind(st.Mode()))
+	}
+	if !writable(st) {
+		return nil, fmt.Errorf("--%s %s: the file is read-only (mode %04o); make it writable or write another file", t.Name, t.Path, st.Mode().Perm())
+	}
+	if sys, ok := st.Sys().(*syscall.Stat_t); ok && sys.Nlink > 1 {
 		o.inPlace = true
 	}
 	return o, nil
+}
+
+// isStream reports whether path opens a pipe or a character device.
+func isStream(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && (st.Mode().Type() == fs.ModeNamedPipe || st.Mode().Type() == fs.ModeDevice|fs.ModeCharDevice)
+}
+
+// open opens a pipe or character device for writing now, so a pipe with no
+// reader is refused before any work instead of blocking the command at the
+// end (opening a pipe for writing waits for a reader; with O_NONBLOCK it
+// fails at once with ENXIO). The file stays open until Commit: closing it
+// would end the reader that is waiting on it. Non-blocking, the file is
+// written through Go's poller, so a write deadline can stop a write that a
+// reader never takes.
+func (o *output) open() error {
+	f, err := os.OpenFile(o.real, os.O_WRONLY|syscall.O_NONBLOCK, 0)
+	switch {
+	case errors.Is(err, syscall.ENXIO):
+		return fmt.Errorf("--%s %s: a named pipe that nothing reads; start its reader first (for example cat %s &), or write a file", o.name, o.path, o.path)
+	case err != nil:
+		return fmt.Errorf("--%s %s: %v", o.name, o.path, unwrap(err))
+	}
+	o.file, o.through = f, true
+	return nil
+}
+
+// writable reports whether the permission bits let the user write the file:
+// the owner's bit to its owner, the group's to its group, others' to the
+// rest. Root, whom the bits do not bind, is held to the owner's bit, so a
+// file its owner marked read-only (chmod a-w) is not replaced even by root;
+// a file another user owns is replaced, as access(2) would allow.
+func writable(st fs.FileInfo) bool {
+	perm := st.Mode().Perm()
+	sys, ok := st.Sys().(*syscall.Stat_t)
+	if !ok {
+		return perm&0o222 != 0
+	}
+	uid := os.Getuid()
+	switch {
+	case uid == 0:
+		return perm&0o200 != 0
+	case uint32(uid) == sys.Uid:
+		return perm&0o200 != 0
+	case inGroup(sys.Gid):
+		return perm&0o020 != 0
+	}
+	return perm&0o002 != 0
+}
+
+// inGroup reports whether the user belongs to group gid.
+func inGroup(gid uint32) bool {
+	if uint32(os.Getgid()) == gid {
+		return true
+	}
+	groups, _ := os.Getgroups()
+	for _, g := range groups {
+		if uint32(g) == gid {
+			return true
+		}
+	}
+	return false
 }
 
 // same reports whether o is the file at path.
@@ -130,10 +221,13 @@ func (b *Batch) Has(name string) bool {
 }
 
 // Commit writes every target that was Set, all or none. Each regular file
-// is first written beside its target; devices are written next; then the
-// files are moved into place. If anything fails, the files this commit
-// created are removed and the files it replaced get their old content back.
-func (b *Batch) Commit() error {
+// is first written beside its target; pipes and devices are written next;
+// then the files are moved into place. If anything fails, the files this
+// commit created are removed and the files it replaced get their old
+// content back. Cancelling ctx stops a write to a pipe or device that its
+// reader does not take (a stalled reader would otherwise hold the command
+// forever); it does not stop anything else.
+func (b *Batch) Commit(ctx context.Context) error {
 	var staged []*stage
 	defer func() {
 		for _, s := range staged {
@@ -152,7 +246,7 @@ func (b *Batch) Commit() error {
 	}
 	for _, o := range b.outs {
 		if o.set && o.through {
-			if err := writeThrough(o); err != nil {
+			if err := writeThrough(ctx, o); err != nil {
 				return err
 			}
 		}
@@ -256,17 +350,22 @@ func (s *stage) discard() {
 	s.finish()
 }
 
-// writeThrough writes to a device, pipe or socket as it is.
-func writeThrough(o *output) error {
-	f, err := os.OpenFile(o.real, os.O_WRONLY, 0)
-	if err != nil {
-		return fmt.Errorf("--%s %s: %v", o.name, o.path, unwrap(err))
-	}
-	_, err = f.Write(o.data)
+// writeThrough writes to a pipe or character device as it is, until ctx
+// is cancelled.
+func writeThrough(ctx context.Context, o *output) error {
+	f := o.file
+	// A file outside the poller (such as /dev/null) has no deadline; it
+	// does not block either.
+	stop := context.AfterFunc(ctx, func() { f.SetWriteDeadline(time.Now()) })
+	_, err := f.Write(o.data)
+	stop()
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
-	if err != nil {
+	switch {
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return fmt.Errorf("--%s %s: stopped: nothing was reading it (%v)", o.name, o.path, context.Cause(ctx))
+	case err != nil:
 		return fmt.Errorf("--%s %s: %v", o.name, o.path, unwrap(err))
 	}
 	return nil

@@ -445,6 +445,13 @@ func (m *Map) Close(known ...string) {
 		if m.used[i] {
 			continue
 		}
+		if len(m.d.errs) >= MaxErrors {
+			// Only counted now: no suggestion is worked out for an error
+			// nobody sees (a file of 100,000 unknown keys spent a second
+			// on them).
+			m.d.more++
+			continue
+		}
 		msg := "unknown key"
 		if s, ok := m.d.Synonyms[strings.ToLower(k.Value)]; ok && slices.Contains(known, s) {
 			msg += fmt.Sprintf(" (did you mean %q?)", s)

@@ -25,6 +25,10 @@ import (
 // nulls or repeated keys.
 func fastParse(data []byte) (*yaml.Node, bool) {
 	var p fastParser
+	return p.parse(data)
+}
+
+func (p *fastParser) parse(data []byte) (*yaml.Node, bool) {
 	if !p.split(data) || len(p.lines) == 0 || p.lines[0].indent != 0 {
 		return nil, false
 	}
@@ -63,6 +67,7 @@ type fastParser struct {
 	nodes    []yaml.Node  // nodes are handed out from blocks, not one by one
 	children []*yaml.Node // and so are the nodes' child lists
 	kids     []*yaml.Node // children of the collections being read
+	compares int          // key comparisons made looking for repeats (a test bounds them)
 }
 
 // split cuts data into lines with content. Tabs, carriage returns,
@@ -166,6 +171,7 @@ func (p *fastParser) mapping(indent int) (*yaml.Node, bool) {
 	first := p.lines[p.i]
 	m := p.node(yaml.MappingNode, "!!map", first.no, indent+1)
 	from := len(p.kids)
+	keys := keySet{from: from}
 	for p.i < len(p.lines) && p.lines[p.i].indent == indent {
 		l := p.lines[p.i]
 		if isItem(l.text) {
@@ -176,7 +182,7 @@ func (p *fastParser) mapping(indent int) (*yaml.Node, bool) {
 			return nil, false
 		}
 		key := l.text[:k]
-		if !isStrKey(key) || p.hasKey(from, key) {
+		if !isStrKey(key) || p.repeated(&keys, key) {
 			return nil, false // yaml.v3 words a repeated key's error
 		}
 		kn := p.node(yaml.ScalarNode, "!!str", l.no, indent+1)
@@ -215,13 +221,43 @@ func (p *fastParser) mapping(indent int) (*yaml.Node, bool) {
 	return m, true
 }
 
-// hasKey reports whether the mapping whose children start at from has key.
-func (p *fastParser) hasKey(from int, key string) bool {
-	for j := from; j < len(p.kids); j += 2 {
-		if p.kids[j].Value == key {
-			return true
+// keySet is the keys of the mapping being read, whose children start at
+// from on p.kids: scanned while they are few, a set once there are more.
+type keySet struct {
+	from int
+	seen map[string]struct{}
+}
+
+// fewKeys is how many keys a mapping holds before its repeats are looked
+// up in a set: our mappings have a handful, and scanning them is cheaper
+// than hashing; a long mapping scanned key by key would be quadratic
+// (a megabyte of distinct keys took 18 s).
+const fewKeys = 16
+
+// repeated reports whether key is already a key of the mapping s, and
+// counts it in once the mapping is long enough for a set.
+func (p *fastParser) repeated(s *keySet, key string) bool {
+	if s.seen == nil {
+		n := (len(p.kids) - s.from) / 2
+		if n < fewKeys {
+			for j := s.from; j < len(p.kids); j += 2 {
+				p.compares++
+				if p.kids[j].Value == key {
+					return true
+				}
+			}
+			return false
+		}
+		s.seen = make(map[string]struct{}, 2*n)
+		for j := s.from; j < len(p.kids); j += 2 {
+			s.seen[p.kids[j].Value] = struct{}{}
 		}
 	}
+	p.compares++
+	if _, ok := s.seen[key]; ok {
+		return true
+	}
+	s.seen[key] = struct{}{}
 	return false
 }
 
@@ -467,6 +503,7 @@ func (p *fastParser) flow(l fastLine, pos int) (*yaml.Node, int, bool) {
 	}
 	n.Style = yaml.FlowStyle
 	from := len(p.kids)
+	keys := keySet{from: from}
 	pos = skipSpaces(text, pos+1)
 	if pos < len(text) && text[pos] == closer {
 		p.content(n, from)
@@ -482,7 +519,7 @@ func (p *fastParser) flow(l fastLine, pos int) (*yaml.Node, int, bool) {
 				return nil, 0, false
 			}
 			key := text[pos : pos+k]
-			if !isStrKey(key) || p.hasKey(from, key) {
+			if !isStrKey(key) || p.repeated(&keys, key) {
 				return nil, 0, false
 			}
 			kn := p.node(yaml.ScalarNode, "!!str", l.no, l.indent+pos+1)

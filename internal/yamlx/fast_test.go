@@ -282,3 +282,71 @@ func TestFastParseGenerated(t *testing.T) {
 		t.Fatalf("only %d of %d generated documents took the fast path", fast, docs)
 	}
 }
+
+// manyKeys is a mapping of n distinct keys k0000000: 1 ..., with extra
+// lines after them.
+func manyKeys(n int, extra string) []byte {
+	var b bytes.Buffer
+	for i := range n {
+		fmt.Fprintf(&b, "k%07d: 1\n", i)
+	}
+	b.WriteString(extra)
+	return b.Bytes()
+}
+
+// Issue 23 item 9: a megabyte of distinct keys took 18 s, each key
+// compared with every key before it. The work is bounded as a count of
+// comparisons: at most fewKeys a key (it was n/2 on average).
+func TestFastParseRepeatsAreLinear(t *testing.T) {
+	n := MaxSize / len("k0000000: 1\n")
+	data := manyKeys(n, "")
+	if len(data) > MaxSize || len(data) < MaxSize-16 {
+		t.Fatalf("built %d bytes, want about %d", len(data), MaxSize)
+	}
+	var p fastParser
+	root, ok := p.parse(data)
+	if !ok || len(root.Content) != 2*n {
+		t.Fatalf("fast path refused %d distinct keys (ok %v)", n, ok)
+	}
+	if limit := fewKeys * n; p.compares > limit {
+		t.Errorf("%d keys took %d comparisons; linear is at most %d", n, p.compares, limit)
+	}
+	if p.compares < n {
+		t.Errorf("%d keys took %d comparisons: the count misses some", n, p.compares)
+	}
+}
+
+// A repeat is still found however long the mapping, early or late, in a
+// block or a flow mapping, and then yaml.v3 (and the Decoder) word it.
+func TestFastParseFindsRepeatsInLongMappings(t *testing.T) {
+	var flow strings.Builder
+	flow.WriteString("f: {")
+	for i := range 40 {
+		fmt.Fprintf(&flow, "a%d: 1, ", i)
+	}
+	for _, c := range []struct {
+		name string
+		data []byte
+	}{
+		{"last repeats first", manyKeys(1000, "k0000000: 2\n")},
+		{"last repeats one past the scan", manyKeys(1000, fmt.Sprintf("k%07d: 2\n", fewKeys))},
+		{"repeat inside the scan", manyKeys(5, "k0000003: 2\n")},
+		{"nested mapping repeats", append([]byte("m:\n"), bytes.ReplaceAll(manyKeys(100, "k0000099: 2\n"), []byte("k"), []byte("  k"))...)},
+		{"flow mapping repeats", []byte(flow.String() + "a20: 2}\n")},
+	} {
+		if _, ok := fastParse(c.data); ok {
+			t.Errorf("%s: the fast path took a repeated key", c.name)
+		}
+	}
+	for _, c := range []struct {
+		name string
+		data []byte
+	}{
+		{"nested mappings may share keys", []byte("a:\n  x: 1\nb:\n  x: 1\n")},
+		{"long flow mapping", []byte(flow.String() + "z: 2}\n")},
+	} {
+		if !agree(t, c.name, c.data) {
+			t.Errorf("%s: the fast path refused distinct keys", c.name)
+		}
+	}
+}
