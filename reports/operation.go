@@ -73,8 +73,7 @@ func WriteOperationText(w io.Writer, r *operation.Result, working bool) error {
 			}
 		}
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return writeText(w, b.String())
 }
 
 // topShare is a combat's odds: the level it is fought at, or the likeliest

@@ -40,6 +40,7 @@ func TestControlCharactersEscaped(t *testing.T) {
 	land := withName(t, dir, "wild-results-3to1.yaml", hostileName)
 	raid := withName(t, dir, "dusseldorf-bombardment.yaml", hostileName)
 	planFile := withName(t, dir, "plan-one-hex.yaml", hostileName)
+	opFile := withName(t, dir, "beachhead.yaml", hostileName)
 	badKey := filepath.Join(dir, "bad.yaml")
 	os.WriteFile(badKey, []byte("kind: land\n\"\\e[2J\\e]52;c;x\\a\": 1\n"), 0o644)
 	evil := "\x1b[31mred\u009b=modifier=1"
@@ -51,7 +52,8 @@ func TestControlCharactersEscaped(t *testing.T) {
 	}
 	var cases []hostileCase
 	for _, f := range []string{"text", "json"} {
-		cases = append(cases, hostileCase{[]string{"run", "--exact", "-f", f, land}, true}, hostileCase{[]string{"run", "--exact", "-f", f, raid}, true})
+		cases = append(cases, hostileCase{[]string{"run", "--exact", "-f", f, land}, true}, hostileCase{[]string{"run", "--exact", "-f", f, raid}, true},
+			hostileCase{[]string{"run", "--exact", "-f", f, opFile}, true})
 	}
 	for _, f := range []string{"text", "csv", "markdown", "json"} {
 		cases = append(cases,
