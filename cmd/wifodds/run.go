@@ -275,11 +275,13 @@ func runCommand() *cli.Command {
 	}
 	return command("run", "compute the outcome distribution of a scenario", "FILE",
 		"The answer is exact (every dice path enumerated) when the dice tree is within --budget paths, and sampled\n"+
-			"(Monte Carlo) otherwise; the report says which. --exact and --mc force one.\n\n"+
+			"(Monte Carlo) otherwise; the report says which. --exact and --mc force one. An operation file (targets,\n"+
+			"each with its attacking force) gets each combat's line and the joint figures of the hexes taken.\n\n"+
 			"Examples:\n"+
 			"   wifodds run examples/wild-results-3to1.yaml\n"+
 			"   wifodds run --explain --dice 6,6 examples/wild-results-3to1.yaml\n"+
-			"   wifodds run -f json -o result.json examples/port-moresby-invasion.yaml\n\n"+
+			"   wifodds run -f json -o result.json examples/port-moresby-invasion.yaml\n"+
+			"   wifodds run examples/beachhead.yaml\n\n"+
 			"The scenario format: docs/scenario-format.md; the rules: docs/rules.md.",
 		append(flags, samplingFlags()...), runAction)
 }
