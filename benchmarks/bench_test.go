@@ -3,6 +3,7 @@ package benchmarks
 import (
 	"context"
 	"fmt"
+	"math"
 	"runtime"
 	"strings"
 	"testing"
@@ -147,8 +148,11 @@ func TestWorkloadsRun(t *testing.T) {
 		if err != nil || r.TrialsPerSec <= 0 || r.Trials == 0 || r.Ratio() <= 0 {
 			t.Errorf("%s: %+v, %v", w.Name, r, err)
 		}
-		if (w.Limit == nil) != w.Answer {
-			t.Errorf("%s: a sampling workload needs a limit kernel, an answer none", w.Name)
+		if w.Limit == nil && !w.Answer {
+			t.Errorf("%s: a sampling workload needs a limit kernel", w.Name)
+		}
+		if r.Pairs < minPairs || len(r.Samples) != r.Pairs {
+			t.Errorf("%s: %d pairs, %d samples", w.Name, r.Pairs, len(r.Samples))
 		}
 	}
 }
@@ -201,11 +205,11 @@ func TestGateFailsASlowedWorkload(t *testing.T) {
 		}
 		rs = append(rs, r)
 	}
-	failures, err := Gate(ctx, set, rs, map[string]float64{"plain-2d6": 0.4, "plain-2d6-slowed": 0.4}, 1, 0.02)
+	failures, err := Gate(ctx, set, rs, map[string]float64{"plain-2d6": 0.15, "plain-2d6-slowed": 0.15}, 1, 0.02)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(failures) != 1 || !strings.Contains(failures[0], "plain-2d6-slowed: ratio to limit") {
+	if len(failures) != 1 || !strings.Contains(failures[0], "plain-2d6-slowed: median ratio to limit") {
 		t.Fatalf("failures %q, want the slowed workload's alone (ratios %.2f, %.2f)", failures, rs[0].Ratio(), rs[1].Ratio())
 	}
 	if failures, _ := Gate(ctx, set, rs, map[string]float64{"no-such": 1}, 1, 0.02); len(failures) != 1 {
@@ -255,5 +259,23 @@ func BenchmarkStrikes(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/trial")
 		})
+	}
+}
+
+// A measurement reports the medians of its pairs and the quartiles of
+// their ratios; an answer without a limit kernel reports its ratio to its
+// target.
+func TestSummariseTakesMedians(t *testing.T) {
+	r := Result{Samples: []Sample{{10, 5}, {20, 5}, {10, 40}, {5, 5}, {10, 8}}}
+	r.summarise(Workload{Limit: func(context.Context, uint64, int) error { return nil }})
+	// Ratios 0.5, 0.25, 4, 1, 0.8: median 0.8, quartiles 0.5 and 1.
+	if r.Pairs != 5 || r.NsPerTrial != 10 || r.LimitNsPerTrial != 5 || r.RatioToLimit != 0.8 || r.RatioQ1 != 0.5 || r.RatioQ3 != 1 {
+		t.Errorf("sampling: %+v", r)
+	}
+	a := Result{Samples: []Sample{{Ns: 2000}, {Ns: 1000}, {Ns: 4000}, {Ns: 3000}}}
+	a.summarise(Workload{Answer: true, TargetSeconds: 4e-6})
+	// Ratios 2, 4, 1, 4/3: median (4/3+2)/2, the time's median 2.5 µs.
+	if a.SecondsPerAnswer != 2.5e-6 || a.RatioToLimit != 0 || math.Abs(a.Ratio()-5.0/3) > 1e-12 || a.RatioQ1 != 1.25 {
+		t.Errorf("answer: %+v", a)
 	}
 }

@@ -77,7 +77,7 @@ func raidWorkload(name string) (Workload, error) {
 	if err != nil {
 		return Workload{}, err
 	}
-	limit, err := flatKernel(r.Flat())
+	limit, err := flatLimit(r.Flat())
 	if err != nil {
 		return Workload{}, fmt.Errorf("%s: %w", name, err)
 	}
@@ -119,7 +119,7 @@ func sampling(name string, perTrial bool) (Workload, error) {
 		c = combat.PerTrial(c)
 		name += "-per-trial"
 	case f != nil:
-		limit, err = flatKernel(f)
+		limit, err = flatLimit(f)
 	case ff != nil:
 		limit, err = factoredKernel(ff)
 	default:
