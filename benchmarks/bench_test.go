@@ -72,6 +72,7 @@ func BenchmarkExactThreeStrikes(b *testing.B) { benchExact(b, "strikes-3") }
 
 // benchExact times the exact answer for one benchmark scenario.
 func benchExact(b *testing.B, name string) {
+	b.ReportAllocs()
 	s, err := Scenario(name)
 	if err != nil {
 		b.Fatal(err)
@@ -168,12 +169,16 @@ func TestKernelsRunTheirTrials(t *testing.T) {
 		if w.Limit == nil {
 			continue
 		}
+		want := uint64(3*sim.ChunkSize + 5)
+		if w.Answer {
+			want = 7
+		}
 		before := sink.Load()
-		if err := w.Limit(context.Background(), 3*sim.ChunkSize+5, 2); err != nil {
+		if err := w.Limit(context.Background(), want, 2); err != nil {
 			t.Fatal(err)
 		}
-		if n := sink.Load() - before; n != 3*sim.ChunkSize+5 {
-			t.Errorf("%s: the kernel tallied %d trials of %d", w.Name, n, 3*sim.ChunkSize+5)
+		if n := sink.Load() - before; n != want {
+			t.Errorf("%s: the kernel tallied %d trials of %d", w.Name, n, want)
 		}
 	}
 }
@@ -277,5 +282,23 @@ func TestSummariseTakesMedians(t *testing.T) {
 	// Ratios 2, 4, 1, 4/3: median (4/3+2)/2, the time's median 2.5 µs.
 	if a.SecondsPerAnswer != 2.5e-6 || a.RatioToLimit != 0 || math.Abs(a.Ratio()-5.0/3) > 1e-12 || a.RatioQ1 != 1.25 {
 		t.Errorf("answer: %+v", a)
+	}
+}
+
+// BenchmarkExactPlainLimit is the limit kernel of BenchmarkExactPlain: a
+// minimal enumerator giving the same summary (exactlimit.go).
+func BenchmarkExactPlainLimit(b *testing.B) {
+	s, err := Scenario("plain-2d6")
+	if err != nil {
+		b.Fatal(err)
+	}
+	limit, err := exactLimit(s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	if err := limit(context.Background(), uint64(b.N), 1); err != nil {
+		b.Fatal(err)
 	}
 }

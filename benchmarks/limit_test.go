@@ -1,9 +1,13 @@
 package benchmarks
 
 import (
+	"context"
+	"encoding/json"
 	"math/bits"
+	"slices"
 	"testing"
 
+	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/sim"
 )
 
@@ -59,5 +63,42 @@ func TestTupleKernelCountsEachTrial(t *testing.T) {
 				t.Errorf("%s: %d trials tallied of %d", name, n, size)
 			}
 		}
+	}
+}
+
+// The exact limit kernel does the engine's work: its summary of the plain
+// example is the engine's, every figure to the bit (the JSON, with the
+// run's time left out) and the results in the same order for reports.
+func TestExactLimitGivesTheEnginesSummary(t *testing.T) {
+	s, err := Scenario("plain-2d6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := exactSummary(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := crt.Open(s.CRT, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := newPlainExact(s, tb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := p.answer()
+	got.Elapsed, want.Elapsed = 0, 0
+	gj, _ := json.Marshal(got)
+	wj, _ := json.Marshal(want)
+	if string(gj) != string(wj) {
+		t.Errorf("the limit kernel's summary\n%s\nthe engine's\n%s", gj, wj)
+	}
+	if !slices.Equal(got.ResultOrder, want.ResultOrder) {
+		t.Errorf("result order %q, the engine's %q", got.ResultOrder, want.ResultOrder)
+	}
+	// It refuses what it does not know.
+	s2, _ := Scenario("wild-fractional-2d6")
+	if _, err := newPlainExact(s2, tb); err == nil {
+		t.Error("the kernel took a combat with options")
 	}
 }

@@ -202,28 +202,40 @@ func exactWorkload(name string, target float64) (Workload, error) {
 	if err != nil {
 		return Workload{}, err
 	}
-	return Workload{Name: "exact-" + name, Answer: true, TargetSeconds: target, Run: func(ctx context.Context, answers uint64, _ int) error {
+	w := Workload{Name: "exact-" + name, Answer: true, TargetSeconds: target, Run: func(ctx context.Context, answers uint64, _ int) error {
 		for range answers {
 			if err := ExactAnswer(ctx, s); err != nil {
 				return err
 			}
 		}
 		return nil
-	}}, nil
+	}}
+	if name == "plain-2d6" {
+		// The plain example has a limit kernel: a minimal enumerator
+		// giving the same summary (exactlimit.go).
+		if w.Limit, err = exactLimit(s); err != nil {
+			return Workload{}, fmt.Errorf("%s: %w", w.Name, err)
+		}
+	}
+	return w, nil
 }
 
 // ExactAnswer compiles a parsed scenario and computes its exact summary.
 func ExactAnswer(ctx context.Context, s *scenario.Scenario) error {
+	_, err := exactSummary(ctx, s)
+	return err
+}
+
+func exactSummary(ctx context.Context, s *scenario.Scenario) (*analysis.Summary, error) {
 	c, err := compile(s)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	t, run, err := sim.Exact(ctx, c, sim.MaxPathBudget, nil)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	analysis.Summarize(c, t, run)
-	return nil
+	return analysis.Summarize(c, t, run), nil
 }
 
 // parseWorkload reads the plain-2d6 scenario's YAML (issue 16 target: 50
