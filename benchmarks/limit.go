@@ -103,7 +103,7 @@ func accept(g sim.PCG, span, reject uint64) (sim.PCG, uint64) {
 // tables of at most 36 paths, where counting tuples is faster than
 // reading outcomes, the flat kernel otherwise.
 func flatLimit(f *sim.Flat) (KernelFunc, error) {
-	if f.Paths() <= 36 {
+	if p := f.Paths(); p >= 2 && p <= 36 {
 		return tupleKernel(f)
 	}
 	return flatKernel(f)
@@ -449,8 +449,8 @@ type tupleTable struct {
 
 func newTupleTable(f *sim.Flat) (*tupleTable, error) {
 	m := uint64(f.Paths())
-	if m > 36 {
-		return nil, fmt.Errorf("the tuple kernel is for tables of at most 36 paths, not %d", m)
+	if m < 2 || m > 36 {
+		return nil, fmt.Errorf("the tuple kernel is for tables of 2 to 36 paths, not %d", m)
 	}
 	tt := &tupleTable{out: make([]uint8, m), m: m, t: 1, mt: m}
 	for i := range tt.out {
@@ -480,17 +480,29 @@ func (tt *tupleTable) counter() *tupleCounter {
 	return &tupleCounter{tupleTable: tt, bins: make([]uint32, tt.mt)}
 }
 
-// flush turns the tuples counted into outcomes.
+// flush turns the tuples counted into outcomes: each bin's count goes to
+// the index of each of its t digits, read off an odometer rather than by
+// division (this runs once a worker and a run, over every bin), then each
+// index's count to its outcome.
 func (c *tupleCounter) flush() {
-	m, out := c.m, c.out
-	for d, n := range c.bins {
-		if n == 0 {
-			continue
+	var perIndex [36]uint64
+	var digits [16]int // the bin's base-m digits, most significant first (m >= 2, so t < 16)
+	m := int(c.m)
+	for _, n := range c.bins {
+		if n != 0 {
+			for _, d := range digits[:c.t] {
+				perIndex[d] += uint64(n)
+			}
 		}
-		for rest, k := uint64(d), 0; k < c.t; k++ {
-			c.h[out[rest%m]] += uint64(n)
-			rest /= m
+		for k := c.t - 1; k >= 0; k-- {
+			if digits[k]++; digits[k] < m {
+				break
+			}
+			digits[k] = 0
 		}
+	}
+	for i, n := range perIndex[:m] {
+		c.h[c.out[i]] += n
 	}
 	clear(c.bins)
 	c.counted = 0

@@ -101,12 +101,16 @@ func once(ctx context.Context, fn KernelFunc, workers int, trials uint64) (float
 }
 
 // Slice timing: a measurement of seconds is cut into slices of
-// seconds/slicesPerMeasure, at most maxSlice, and at least minPairs pairs
-// are measured. A shared host's speed swings over seconds, so a ratio
-// taken from two whole runs one after the other can be off by several
-// times; two slices tens of milliseconds apart see the same host.
+// seconds/slicesPerMeasure, kept within minSlice and maxSlice, and at
+// least minPairs pairs are measured. A shared host's speed swings over
+// seconds, so a ratio taken from two whole runs one after the other can be
+// off by several times; two slices tens of milliseconds apart see the same
+// host. A slice of a few milliseconds still dwarfs a kernel's fixed costs
+// (the tuple kernel's histogram is 46,656 bins, turned into outcomes once
+// a run).
 const (
 	slicesPerMeasure = 20
+	minSlice         = 0.005
 	maxSlice         = 0.02
 	minPairs         = 3
 )
@@ -120,7 +124,7 @@ func Measure(ctx context.Context, w Workload, workers int, seconds float64) (Res
 	if w.Answer {
 		first = 1
 	}
-	slice := min(seconds/slicesPerMeasure, maxSlice)
+	slice := min(max(seconds/slicesPerMeasure, minSlice), maxSlice)
 	// Calibrate: the trials that fill a slice, for each side.
 	n, _, err := timed(ctx, w.Run, workers, slice, first)
 	if err != nil {
