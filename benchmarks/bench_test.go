@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/scenario"
@@ -309,4 +310,52 @@ func BenchmarkExactPlainLimit(b *testing.B) {
 func BenchmarkExactCampaign(b *testing.B) {
 	b.ReportAllocs()
 	benchPlan(b, "exact-campaign-3")
+}
+
+// Measure takes a workload and its limit in turns, in short slices, each
+// pair's first side alternating so a drift in the host's speed favours
+// neither; calibration runs come first.
+func TestMeasureAlternatesSlices(t *testing.T) {
+	var calls []string
+	side := func(name string, ns float64) KernelFunc {
+		return func(ctx context.Context, trials uint64, _ int) error {
+			calls = append(calls, name)
+			deadline := time.Now().Add(time.Duration(float64(trials) * ns))
+			for time.Now().Before(deadline) {
+			}
+			return nil
+		}
+	}
+	w := Workload{Name: "fake", Run: side("w", 20), Limit: side("l", 10)}
+	r, err := Measure(context.Background(), w, 1, 0.12)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Calibration: runs of the workload, then of the limit, until each
+	// fills a slice.
+	k := 0
+	for k < len(calls) && calls[k] == "w" {
+		k++
+	}
+	for k < len(calls) && calls[k] == "l" {
+		k++
+	}
+	pairs := calls[k:]
+	if len(pairs) != 2*r.Pairs || r.Pairs < minPairs {
+		t.Fatalf("%d calls after calibration for %d pairs: %v", len(pairs), r.Pairs, calls)
+	}
+	for p := 0; p < r.Pairs; p++ {
+		want := [2]string{"w", "l"}
+		if p%2 == 1 {
+			want = [2]string{"l", "w"}
+		}
+		if got := [2]string{pairs[2*p], pairs[2*p+1]}; got != want {
+			t.Fatalf("pair %d ran %v, want %v (all: %v)", p, got, want, calls)
+		}
+	}
+	// The limit takes half the workload's time a trial: each pair's ratio
+	// is about 0.5, and so is the median.
+	if r.RatioToLimit < 0.3 || r.RatioToLimit > 0.8 {
+		t.Errorf("median ratio %.2f, want about 0.5 (samples %v)", r.RatioToLimit, r.Samples)
+	}
 }
