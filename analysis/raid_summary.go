@@ -95,13 +95,33 @@ func summarizeTotals(r *combat.Raid, totals []combat.CampaignTotals, t *stats.Ta
 		Probabilities: map[string]stats.Estimate{}, Distributions: map[string][]float64{},
 		DistCIs: map[string][]stats.Estimate{}, Means: map[string]stats.Mean{}, Warnings: []string{},
 	}
+	// Each metric's figures in one pass over the totals that happen (a
+	// campaign has hundreds), adding in index order as Tally.Event does,
+	// so every figure is the same to the bit.
+	n := t.Len()
+	happens := make([]int, 0, n)
+	for i := range n {
+		if t.Prob(i) > 0 {
+			happens = append(happens, i)
+		}
+	}
+	values, vals, ws := make([]int, n), make([]float64, n), t.MeanWeights(nil)
 	for k, m := range combat.RaidMetrics {
-		d := t.Distribution(nil, func(i int) int { return totals[i][k] })
+		for i := range totals {
+			values[i], vals[i] = totals[i][k], float64(totals[i][k])
+		}
+		d := distribution(t, happens, values)
 		sum.DistCIs[m.Name] = d
 		sum.Distributions[m.Name] = points(d)
-		sum.Means[m.Name] = t.Mean(func(i int) float64 { return float64(totals[i][k]) })
+		sum.Means[m.Name] = stats.MeanOf(vals, ws, t.N)
 		if m.Event != "" {
-			sum.Probabilities[m.Event] = t.Event(func(i int) bool { return totals[i][k] > 0 })
+			var any stats.Acc
+			for _, i := range happens {
+				if values[i] > 0 {
+					any.Add(t, i)
+				}
+			}
+			sum.Probabilities[m.Event] = any.Estimate(t)
 		}
 	}
 	tb := r.Tables

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"sort"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/wifodds/wifodds/combat"
@@ -135,14 +134,69 @@ type ReconstructedUse struct {
 // to the bit; outcomes that never happen add nothing and are skipped.
 //
 // The planner and the web app summarise thousands of exact answers a
-// request, so Summarize builds only what it returns: its working arrays
-// live on the stack for combats of up to scratchOutcomes outcomes, and the
-// names of results, odds levels and factor totals are kept written
-// (crt.Result.String, factorKey).
+// request, so Summarize builds only what it returns, in named phases: the
+// pass over the outcomes (tallyOutcomes), then each group of figures
+// written into a few slices sized once the pass has counted them (one a
+// kind of element, cut into the summary's lists), where it used to
+// allocate each list apart. Its working arrays live on the stack for
+// combats of up to scratchOutcomes outcomes, and the names of results,
+// odds levels and factor totals are kept written (crt.Result.String,
+// factorKey).
 func Summarize(c *combat.Combat, t *stats.Tally, run sim.Run) *Summary {
+	sum := summaryHeader(c, run)
+	n := len(c.Outcomes)
+	// The working arrays are Summarize's own locals, so they stay on its
+	// stack: a summarizer pointing into its own arrays would not.
+	var (
+		intBuf   [3 * scratchOutcomes]int
+		floatBuf [2 * scratchOutcomes]float64
+		levelBuf [32]stats.Acc
+		codeBuf  [24]rankedCode
+		unitBuf  [2][32]stats.Acc
+		facBuf   [2][16]valueAcc
+	)
+	z := summarizer{levels: levelBuf[:], codes: codeBuf[:0], units: [2][]stats.Acc{unitBuf[0][:], unitBuf[1][:]},
+		facs: [2][]valueAcc{facBuf[0][:0], facBuf[1][:0]}}
+	ints, floats := intBuf[:], floatBuf[:]
+	if n > scratchOutcomes {
+		ints, floats = make([]int, 3*n), make([]float64, 2*n)
+	}
+	z.codeAt, z.values = ints[n:2*n], ints[2*n:3*n]
+	// ws and vals go to stats.MeanOf, whose values leak (so floatBuf is
+	// on the heap): they are passed apart, not kept in z.
+	ws, vals := t.MeanWeights(floats[:0:n]), floats[n:2*n]
+	if len(c.CRT.Levels) > len(z.levels) {
+		z.levels = make([]stats.Acc, len(c.CRT.Levels))
+	}
+	// The methods write into the working arrays but never store a slice
+	// of them in z (which would move them to the heap): what grows is
+	// returned and kept here.
+	z.happens = happening(t, ints[:0:n])
+	z.codes = z.resultCodes(c, z.codes)
+	z.units = z.unitAccs(c, z.units)
+	z.facs = z.tallyOutcomes(c, t, z.facs)
+	var a arenas
+	a.allocate(c, &z, sum)
+	z.oddsAndEvents(c, t, &a, sum)
+	z.results(c, t, &a, sum)
+	z.losses(c, t, ws, vals, &a, sum)
+	if c.HasPreCombat() {
+		sum.PreCombat = z.preCombat(c, t, vals)
+	}
+	sum.Reconstructed.Probability = z.recon.Estimate(t)
+	sum.Reconstructed.Used = sum.Reconstructed.Probability.P > 0
+	if sum.Reconstructed.Used {
+		sum.Warnings = append(sum.Warnings, "reconstructed table values (docs/rules.md §0) decide "+
+			strconv.FormatFloat(100*sum.Reconstructed.Probability.P, 'f', 1, 64)+
+			"% of outcomes; load the printed table with crt: FILE for official values")
+	}
+	return sum
+}
+
+// summaryHeader is what a summary says about the combat and the run,
+// before any figure.
+func summaryHeader(c *combat.Combat, run sim.Run) *Summary {
 	s := c.Scenario
-	out := c.Outcomes
-	n := len(out)
 	sum := &Summary{
 		Scenario: s.Name, Kind: string(s.Kind), CRT: s.CRT, Table: s.Table, Options: make([]string, 0, len(s.Options)),
 		Run:      run,
@@ -157,159 +211,300 @@ func Summarize(c *combat.Combat, t *stats.Tally, run sim.Run) *Summary {
 		sum.Options = append(sum.Options, o)
 	}
 	sort.Strings(sum.Options)
+	return sum
+}
 
-	// Working arrays, by outcome.
-	var intBuf [3 * scratchOutcomes]int
-	var floatBuf [2 * scratchOutcomes]float64
-	ints, floats := intBuf[:], floatBuf[:]
-	if n > scratchOutcomes {
-		ints, floats = make([]int, 3*n), make([]float64, 2*n)
-	}
-	happens := ints[:0:n] // the outcomes with weight: the only ones any sum adds
-	codeAt := ints[n : 2*n]
-	values := ints[2*n : 3*n]
-	ws := t.MeanWeights(floats[:0:n])
-	vals := floats[n : 2*n]
-	for i := 0; i < n; i++ {
+// summarizer is Summarize's working state: the accumulators of its one
+// pass over the outcomes and the working arrays they use. It holds no
+// pointer but into Summarize's working arrays: the combat and
+// the tally are passed to each phase apart, since escape analysis does not
+// tell one field's pointees from another's, and the combat's and tally's
+// flow to the heap.
+type summarizer struct {
+	// By outcome: happens lists the outcomes with weight (the only ones
+	// any sum adds), codeAt each one's result code (an index into codes),
+	// values and vals are scratch.
+	happens, codeAt, values []int
+
+	levels                                []stats.Acc // by odds level
+	tables                                [2]stats.Acc
+	hex, bt, up, ret, shat, notAll, recon stats.Acc
+	read                                  int // odds levels with weight
+
+	codes []rankedCode
+
+	// Units lost by value, and factor totals lost in the order first seen,
+	// by side (attacker, defender); top is the most units lost.
+	units [2][]stats.Acc
+	top   [2]int
+	facs  [2][]valueAcc
+}
+
+// arenas are the slices a summary's lists are cut from, one a kind of
+// element, sized once the pass over the outcomes has counted them.
+type arenas struct {
+	kf   []KV[float64]
+	ke   []KV[stats.Estimate]
+	pts  []float64
+	es   []stats.Estimate
+	kt   []KV[TypeLoss]
+	nTyp [2]int
+}
+
+// valueAcc is a factor total and its accumulator.
+type valueAcc struct {
+	v   float64
+	acc stats.Acc
+}
+
+// happening lists the outcomes with weight, appended to dst: the only
+// ones any sum adds.
+func happening(t *stats.Tally, dst []int) []int {
+	for i := range t.Len() {
 		if t.Prob(i) > 0 {
-			happens = append(happens, i)
+			dst = append(dst, i)
 		}
 	}
+	return dst
+}
 
-	// Odds levels, tables, the headline events and the reconstructed share.
-	var levelBuf [32]stats.Acc
-	levels := levelBuf[:]
-	if len(c.CRT.Levels) > len(levelBuf) {
-		levels = make([]stats.Acc, len(c.CRT.Levels))
-	}
-	var tables [2]stats.Acc
-	var hex, bt, up, ret, shat, notAllowed, recon stats.Acc
-	for _, i := range happens {
-		o := &out[i]
-		if lv := int(o.Level); lv >= 0 && lv < len(c.CRT.Levels) {
-			levels[lv].Add(t, i)
-		}
-		tables[o.Table].Add(t, i)
-		if o.HexTaken {
-			hex.Add(t, i)
-		}
-		if o.Breakthrough {
-			bt.Add(t, i)
-		}
-		if o.AttackerFaceUp {
-			up.Add(t, i)
-		}
-		if o.DefenderRetreated > 0 {
-			ret.Add(t, i)
-		}
-		if o.DefenderShattered > 0 {
-			shat.Add(t, i)
-		}
-		if o.NotAllowed {
-			notAllowed.Add(t, i)
-		}
-		if o.Reconstructed {
-			recon.Add(t, i)
-		}
-	}
-	read := 0
-	for lv := range c.CRT.Levels {
-		if levels[lv].Estimate(t).P > 0 {
-			read++
-		}
-	}
-	odds := make([]KV[float64], 0, read)
-	for lv, l := range c.CRT.Levels {
-		if e := levels[lv].Estimate(t); e.P > 0 {
-			odds = append(odds, KV[float64]{l.String(), e.P})
-		}
-	}
-	sum.OddsLevels = keyedOf(odds)
-	kinds := make([]KV[float64], len(crt.Kinds))
-	for i, k := range crt.Kinds {
-		kinds[i] = KV[float64]{k.String(), tables[k].Estimate(t).P}
-	}
-	sum.Tables = keyedOf(kinds)
-	p := &sum.Probabilities
-	p.HexTaken, p.Breakthrough, p.AttackerFaceUp = hex.Estimate(t), bt.Estimate(t), up.Estimate(t)
-	p.DefenderRetreated, p.DefenderShattered = ret.Estimate(t), shat.Estimate(t)
-	if c.AirdropLimited() {
-		e := notAllowed.Estimate(t)
-		p.NotAllowed = &e
-	}
-
-	// Each CRT result's code, in the order the reachable outcomes first
-	// give it, ranked from the attacker's worst to best.
-	var codeBuf [24]rankedCode
-	codes := codeBuf[:0]
+// resultCodes appends each CRT result's code to codes, in the order the
+// reachable outcomes first give it, and notes each outcome's in codeAt.
+func (z *summarizer) resultCodes(c *combat.Combat, codes []rankedCode) []rankedCode {
+	out := c.Outcomes
 	for i := range out {
 		code := out[i].Result.String()
 		if out[i].NotAllowed {
 			code = NotAllowed
 		}
-		codeAt[i] = -1
+		z.codeAt[i] = -1
 		for k := range codes {
 			if codes[k].code == code {
-				codeAt[i] = k
+				z.codeAt[i] = k
 				break
 			}
 		}
-		if codeAt[i] < 0 && c.Reachable[i] {
-			codeAt[i] = len(codes)
+		if z.codeAt[i] < 0 && c.Reachable[i] {
+			z.codeAt[i] = len(codes)
 			codes = append(codes, rankedCode{code: code, o: &out[i]})
 		}
 	}
-	for _, i := range happens {
-		if k := codeAt[i]; k >= 0 {
-			codes[k].acc.Add(t, i)
+	return codes
+}
+
+// unitAccs gives each side an accumulator for every number of units an
+// outcome that happens loses, in units when they are long enough.
+func (z *summarizer) unitAccs(c *combat.Combat, units [2][]stats.Acc) [2][]stats.Acc {
+	for side := range 2 {
+		top := 0
+		for _, i := range z.happens {
+			top = max(top, int(unitsLost(&c.Outcomes[i], side)))
+		}
+		if top >= len(units[side]) {
+			units[side] = make([]stats.Acc, top+1)
 		}
 	}
-	// In code order for the keyed figures (sorted once for both), then
-	// ranked; the ranking breaks ties by code, so it is the same from any
-	// starting order.
-	slices.SortFunc(codes, func(a, b rankedCode) int { return strings.Compare(a.code, b.code) })
-	results, resultCIs := make(Keyed[float64], len(codes)), make(Keyed[stats.Estimate], len(codes))
+	return units
+}
+
+// tallyOutcomes is the one pass over the outcomes that happen: odds
+// levels, tables, the headline events, the reconstructed share, result
+// codes and each side's units and factors lost (factor totals appended to
+// facs as first seen).
+func (z *summarizer) tallyOutcomes(c *combat.Combat, t *stats.Tally, facs [2][]valueAcc) [2][]valueAcc {
+	out := c.Outcomes
+	z.top = [2]int{-1, -1}
+	for _, i := range z.happens {
+		o := &out[i]
+		if lv := int(o.Level); lv >= 0 && lv < len(c.CRT.Levels) {
+			z.levels[lv].Add(t, i)
+		}
+		z.tables[o.Table].Add(t, i)
+		if o.HexTaken {
+			z.hex.Add(t, i)
+		}
+		if o.Breakthrough {
+			z.bt.Add(t, i)
+		}
+		if o.AttackerFaceUp {
+			z.up.Add(t, i)
+		}
+		if o.DefenderRetreated > 0 {
+			z.ret.Add(t, i)
+		}
+		if o.DefenderShattered > 0 {
+			z.shat.Add(t, i)
+		}
+		if o.NotAllowed {
+			z.notAll.Add(t, i)
+		}
+		if o.Reconstructed {
+			z.recon.Add(t, i)
+		}
+		if k := z.codeAt[i]; k >= 0 {
+			z.codes[k].acc.Add(t, i)
+		}
+		for side := range 2 {
+			v := int(unitsLost(o, side))
+			z.top[side] = max(z.top[side], v)
+			if v >= 0 {
+				z.units[side][v].Add(t, i)
+			}
+			f := factorsLost(o, side)
+			k := 0
+			for k < len(facs[side]) && facs[side][k].v != f {
+				k++
+			}
+			if k == len(facs[side]) {
+				facs[side] = append(facs[side], valueAcc{v: f})
+			}
+			facs[side][k].acc.Add(t, i)
+		}
+	}
+	for lv := range c.CRT.Levels {
+		if z.levels[lv].Estimate(t).P > 0 {
+			z.read++
+		}
+	}
+	return facs
+}
+
+func unitsLost(o *combat.Outcome, side int) int8 {
+	if side == 0 {
+		return o.AttackerLost
+	}
+	return o.DefenderLost
+}
+
+func factorsLost(o *combat.Outcome, side int) float64 {
+	if side == 0 {
+		return o.AttackerFactorsLost
+	}
+	return o.DefenderFactorsLost
+}
+
+// allocate makes the slices the summary's lists are cut from, one a kind
+// of element, now that the pass has counted them.
+func (a *arenas) allocate(c *combat.Combat, z *summarizer, sum *Summary) {
+	nf := len(z.facs[0]) + len(z.facs[1])
+	a.kf = make([]KV[float64], 0, z.read+len(crt.Kinds)+len(z.codes)+nf)
+	a.ke = make([]KV[stats.Estimate], 0, len(z.codes)+nf)
+	nu := z.top[0] + 1 + z.top[1] + 1
+	a.pts, a.es = make([]float64, 0, nu), make([]stats.Estimate, 0, nu)
+	s := c.Scenario
+	a.nTyp = [2]int{countTypes(s.Attacker.Units), countTypes(s.Defender.Units)}
+	a.kt = make([]KV[TypeLoss], 0, a.nTyp[0]+a.nTyp[1])
+	sum.ResultOrder = make([]string, len(z.codes))
+}
+
+// cut takes the next n elements of an arena slice made with room for
+// them; the result's capacity is n, so an append to it cannot write over
+// the next list.
+func cut[E any](arena *[]E, n int) []E {
+	at := len(*arena)
+	*arena = (*arena)[:at+n]
+	return (*arena)[at : at+n : at+n]
+}
+
+// oddsAndEvents writes the odds levels read, the tables and the headline
+// events.
+func (z *summarizer) oddsAndEvents(c *combat.Combat, t *stats.Tally, a *arenas, sum *Summary) {
+	odds := cut(&a.kf, z.read)
+	k := 0
+	for lv, l := range c.CRT.Levels {
+		if e := z.levels[lv].Estimate(t); e.P > 0 {
+			odds[k] = KV[float64]{l.String(), e.P}
+			k++
+		}
+	}
+	sum.OddsLevels = keyedOf(odds)
+	kinds := cut(&a.kf, len(crt.Kinds))
+	for i, kd := range crt.Kinds {
+		kinds[i] = KV[float64]{kd.String(), z.tables[kd].Estimate(t).P}
+	}
+	sum.Tables = keyedOf(kinds)
+	p := &sum.Probabilities
+	p.HexTaken, p.Breakthrough, p.AttackerFaceUp = z.hex.Estimate(t), z.bt.Estimate(t), z.up.Estimate(t)
+	p.DefenderRetreated, p.DefenderShattered = z.ret.Estimate(t), z.shat.Estimate(t)
+	if c.AirdropLimited() {
+		e := z.notAll.Estimate(t)
+		p.NotAllowed = &e
+	}
+}
+
+// results writes each CRT result's probability by code, and the codes
+// ranked from the attacker's worst to best.
+func (z *summarizer) results(c *combat.Combat, t *stats.Tally, a *arenas, sum *Summary) {
+	codes := z.codes
+	// In code order for the keyed figures, then ranked; the ranking breaks
+	// ties by code, so it is the same from any starting order. The codes
+	// are distinct and few: an insertion sort of their indices moves an
+	// int where sorting the codes moved forty bytes.
+	var orderBuf [24]int
+	order := orderBuf[:0]
+	if len(codes) > len(orderBuf) {
+		order = make([]int, 0, len(codes))
+	}
 	for k := range codes {
-		e := codes[k].acc.Estimate(t)
-		resultCIs[k] = KV[stats.Estimate]{codes[k].code, e}
-		results[k] = KV[float64]{codes[k].code, e.P}
+		order = append(order, k)
+	}
+	insertionSort(order, func(a, b int) bool { return codes[a].code < codes[b].code })
+	results, resultCIs := cut(&a.kf, len(codes)), cut(&a.ke, len(codes))
+	for k, i := range order {
+		e := codes[i].acc.Estimate(t)
+		resultCIs[k] = KV[stats.Estimate]{codes[i].code, e}
+		results[k] = KV[float64]{codes[i].code, e.P}
 	}
 	sum.Results, sum.ResultCIs = results, resultCIs
-	slices.SortStableFunc(codes, func(a, b rankedCode) int {
-		if c := a.o.CompareForAttacker(b.o); c != 0 {
-			return c
+	insertionSort(order, func(a, b int) bool {
+		if c := codes[a].o.CompareForAttacker(codes[b].o); c != 0 {
+			return c < 0
 		}
-		return strings.Compare(a.code, b.code)
+		return codes[a].code < codes[b].code
 	})
-	sum.ResultOrder = make([]string, len(codes))
-	for k, r := range codes {
-		sum.ResultOrder[k] = r.code
+	for k, i := range order {
+		sum.ResultOrder[k] = codes[i].code
 	}
+}
 
-	// Loss distributions and means.
-	intDist := func(value func(o *combat.Outcome) int) []stats.Estimate {
-		for i := range out {
-			values[i] = value(&out[i])
+// insertionSort sorts a few indices by less, stably.
+func insertionSort(xs []int, less func(a, b int) bool) {
+	for i := 1; i < len(xs); i++ {
+		for k := i; k > 0 && less(xs[k], xs[k-1]); k-- {
+			xs[k], xs[k-1] = xs[k-1], xs[k]
 		}
-		return distribution(t, happens, values)
 	}
-	floatDist := func(value func(o *combat.Outcome) float64) Keyed[stats.Estimate] {
-		for i := range out {
-			vals[i] = value(&out[i])
+}
+
+// losses writes the loss distributions, their means and the losses by
+// unit type.
+func (z *summarizer) losses(c *combat.Combat, t *stats.Tally, ws, vals []float64, a *arenas, sum *Summary) {
+	out, s := c.Outcomes, c.Scenario
+	di, d := &sum.DistCIs, &sum.Distributions
+	for side := range 2 {
+		es, pts := cut(&a.es, z.top[side]+1), cut(&a.pts, z.top[side]+1)
+		for v := range es {
+			es[v] = z.units[side][v].Estimate(t)
+			pts[v] = es[v].P
 		}
-		return valueDistribution(t, happens, vals)
+		facs := z.facs[side]
+		fes, fpts := cut(&a.ke, len(facs)), cut(&a.kf, len(facs))
+		for k := range facs {
+			fes[k] = KV[stats.Estimate]{factorKey(facs[k].v), facs[k].acc.Estimate(t)}
+		}
+		fes = keyedOf(fes)
+		for k := range fes {
+			fpts[k] = KV[float64]{fes[k].Key, fes[k].Value.P}
+		}
+		if side == 0 {
+			di.AttackerUnitsLost, d.AttackerUnitsLost, di.AttackerFactorsLost, d.AttackerFactorsLost = es, pts, fes, fpts
+		} else {
+			di.DefenderUnitsLost, d.DefenderUnitsLost, di.DefenderFactorsLost, d.DefenderFactorsLost = es, pts, fes, fpts
+		}
 	}
-	di := &sum.DistCIs
-	di.AttackerUnitsLost = intDist(func(o *combat.Outcome) int { return int(o.AttackerLost) })
-	di.DefenderUnitsLost = intDist(func(o *combat.Outcome) int { return int(o.DefenderLost) })
-	di.AttackerFactorsLost = floatDist(func(o *combat.Outcome) float64 { return o.AttackerFactorsLost })
-	di.DefenderFactorsLost = floatDist(func(o *combat.Outcome) float64 { return o.DefenderFactorsLost })
-	d := &sum.Distributions
-	d.AttackerUnitsLost, d.DefenderUnitsLost = points(di.AttackerUnitsLost), points(di.DefenderUnitsLost)
-	d.AttackerFactorsLost, d.DefenderFactorsLost = pointMap(di.AttackerFactorsLost), pointMap(di.DefenderFactorsLost)
 	if s.Has(scenario.Kampfgruppe) {
-		d.AttackerUnitsReduced = points(intDist(func(o *combat.Outcome) int { return int(o.AttackerReduced) }))
-		d.DefenderUnitsReduced = points(intDist(func(o *combat.Outcome) int { return int(o.DefenderReduced) }))
+		d.AttackerUnitsReduced = points(z.intDist(c, t, func(o *combat.Outcome) int { return int(o.AttackerReduced) }))
+		d.DefenderUnitsReduced = points(z.intDist(c, t, func(o *combat.Outcome) int { return int(o.DefenderReduced) }))
 	}
 	mean := func(value func(o *combat.Outcome) float64) stats.Mean {
 		for i := range out {
@@ -324,29 +519,48 @@ func Summarize(c *combat.Combat, t *stats.Tally, run sim.Run) *Summary {
 	m.DefenderFactorsLost = mean(func(o *combat.Outcome) float64 { return o.DefenderFactorsLost })
 
 	for i := range out {
-		values[i] = int(out[i].AttackerLost + out[i].AttackerReduced)
+		z.values[i] = int(out[i].AttackerLost + out[i].AttackerReduced)
 	}
-	sum.LossesByType.Attacker = lossesByType(t, happens, ws, vals, s.Attacker.Units, c.AttOrder, values)
+	sum.LossesByType.Attacker = lossesByType(t, z.happens, ws, vals, s.Attacker.Units, c.AttOrder, z.values, cut(&a.kt, a.nTyp[0]))
 	for i := range out {
-		values[i] = int(out[i].DefenderLost + out[i].DefenderReduced)
+		z.values[i] = int(out[i].DefenderLost + out[i].DefenderReduced)
 	}
-	sum.LossesByType.Defender = lossesByType(t, happens, ws, vals, s.Defender.Units, c.DefOrder, values)
-	if c.HasPreCombat() {
-		sum.PreCombat = &PreCombat{
-			DefendersStruck:   points(intDist(func(o *combat.Outcome) int { return int(o.Struck) })),
-			AircraftDestroyed: points(intDist(func(o *combat.Outcome) int { return int(o.AirHit) })),
-			AircraftAborted:   points(intDist(func(o *combat.Outcome) int { return int(o.AirAborted) })),
-			SupportFactors:    pointMap(floatDist(func(o *combat.Outcome) float64 { return o.Support })),
+	sum.LossesByType.Defender = lossesByType(t, z.happens, ws, vals, s.Defender.Units, c.DefOrder, z.values, cut(&a.kt, a.nTyp[1]))
+}
+
+// preCombat writes what the pre-combat steps did.
+func (z *summarizer) preCombat(c *combat.Combat, t *stats.Tally, vals []float64) *PreCombat {
+	out := c.Outcomes
+	for i := range out {
+		vals[i] = out[i].Support
+	}
+	return &PreCombat{
+		DefendersStruck:   points(z.intDist(c, t, func(o *combat.Outcome) int { return int(o.Struck) })),
+		AircraftDestroyed: points(z.intDist(c, t, func(o *combat.Outcome) int { return int(o.AirHit) })),
+		AircraftAborted:   points(z.intDist(c, t, func(o *combat.Outcome) int { return int(o.AirAborted) })),
+		SupportFactors:    pointMap(valueDistribution(t, z.happens, vals)),
+	}
+}
+
+// intDist is the distribution of a whole number an outcome gives.
+func (z *summarizer) intDist(c *combat.Combat, t *stats.Tally, value func(o *combat.Outcome) int) []stats.Estimate {
+	out := c.Outcomes
+	for i := range out {
+		z.values[i] = value(&out[i])
+	}
+	return distribution(t, z.happens, z.values)
+}
+
+// countTypes is how many unit types us holds.
+func countTypes(us []scenario.Unit) int {
+	var typeBuf [8]scenario.UnitType
+	types := typeBuf[:0]
+	for i := range us {
+		if !slices.Contains(types, us[i].Type) {
+			types = append(types, us[i].Type)
 		}
 	}
-	sum.Reconstructed.Probability = recon.Estimate(t)
-	sum.Reconstructed.Used = sum.Reconstructed.Probability.P > 0
-	if sum.Reconstructed.Used {
-		sum.Warnings = append(sum.Warnings, "reconstructed table values (docs/rules.md §0) decide "+
-			strconv.FormatFloat(100*sum.Reconstructed.Probability.P, 'f', 1, 64)+
-			"% of outcomes; load the printed table with crt: FILE for official values")
-	}
-	return sum
+	return len(types)
 }
 
 // scratchOutcomes is the most outcomes Summarize works on in arrays on
@@ -388,10 +602,6 @@ func distribution(t *stats.Tally, happens []int, value []int) []stats.Estimate {
 // valueDistribution is the distribution of a factor total, keyed by its
 // value.
 func valueDistribution(t *stats.Tally, happens []int, value []float64) Keyed[stats.Estimate] {
-	type valueAcc struct {
-		v   float64
-		acc stats.Acc
-	}
 	var buf [16]valueAcc
 	accs := buf[:0]
 	for _, i := range happens {
@@ -434,8 +644,9 @@ var halfNames = sync.OnceValue(func() *[256]string {
 // lossesByType works out per-type losses from the units removed
 // (destroyed or reduced), lost by outcome: a side always loses its units
 // in its loss order, so the first n of the order are the ones removed.
-// vals is working space, one per outcome.
-func lossesByType(t *stats.Tally, happens []int, ws, vals []float64, us []scenario.Unit, order []int, lost []int) Keyed[TypeLoss] {
+// vals is working space, one per outcome; the entries are written to dst,
+// which has room for one a unit type.
+func lossesByType(t *stats.Tally, happens []int, ws, vals []float64, us []scenario.Unit, order []int, lost []int, dst []KV[TypeLoss]) Keyed[TypeLoss] {
 	var typeBuf [8]scenario.UnitType
 	types := typeBuf[:0]
 	for i := range us {
@@ -443,7 +654,7 @@ func lossesByType(t *stats.Tally, happens []int, ws, vals []float64, us []scenar
 			types = append(types, us[i].Type)
 		}
 	}
-	res := make([]KV[TypeLoss], 0, len(types))
+	res := dst[:0]
 	var prefixBuf [64]int
 	prefix := prefixBuf[:]
 	if len(order)+1 > len(prefixBuf) {

@@ -3,9 +3,11 @@ package benchmarks
 import (
 	"context"
 	"fmt"
+	"math"
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/scenario"
@@ -71,6 +73,7 @@ func BenchmarkExactThreeStrikes(b *testing.B) { benchExact(b, "strikes-3") }
 
 // benchExact times the exact answer for one benchmark scenario.
 func benchExact(b *testing.B, name string) {
+	b.ReportAllocs()
 	s, err := Scenario(name)
 	if err != nil {
 		b.Fatal(err)
@@ -147,8 +150,11 @@ func TestWorkloadsRun(t *testing.T) {
 		if err != nil || r.TrialsPerSec <= 0 || r.Trials == 0 || r.Ratio() <= 0 {
 			t.Errorf("%s: %+v, %v", w.Name, r, err)
 		}
-		if (w.Limit == nil) != w.Answer {
-			t.Errorf("%s: a sampling workload needs a limit kernel, an answer none", w.Name)
+		if w.Limit == nil && !w.Answer {
+			t.Errorf("%s: a sampling workload needs a limit kernel", w.Name)
+		}
+		if r.Pairs < minPairs || len(r.Samples) != r.Pairs {
+			t.Errorf("%s: %d pairs, %d samples", w.Name, r.Pairs, len(r.Samples))
 		}
 	}
 }
@@ -164,12 +170,16 @@ func TestKernelsRunTheirTrials(t *testing.T) {
 		if w.Limit == nil {
 			continue
 		}
+		want := uint64(3*sim.ChunkSize + 5)
+		if w.Answer {
+			want = 7
+		}
 		before := sink.Load()
-		if err := w.Limit(context.Background(), 3*sim.ChunkSize+5, 2); err != nil {
+		if err := w.Limit(context.Background(), want, 2); err != nil {
 			t.Fatal(err)
 		}
-		if n := sink.Load() - before; n != 3*sim.ChunkSize+5 {
-			t.Errorf("%s: the kernel tallied %d trials of %d", w.Name, n, 3*sim.ChunkSize+5)
+		if n := sink.Load() - before; n != want {
+			t.Errorf("%s: the kernel tallied %d trials of %d", w.Name, n, want)
 		}
 	}
 }
@@ -195,17 +205,17 @@ func TestGateFailsASlowedWorkload(t *testing.T) {
 	set := []Workload{plain, slowed}
 	var rs []Result
 	for _, w := range set {
-		r, err := Measure(ctx, w, 1, 0.02)
+		r, err := Measure(ctx, w, 1, 0.15)
 		if err != nil {
 			t.Fatal(err)
 		}
 		rs = append(rs, r)
 	}
-	failures, err := Gate(ctx, set, rs, map[string]float64{"plain-2d6": 0.4, "plain-2d6-slowed": 0.4}, 1, 0.02)
+	failures, err := Gate(ctx, set, rs, map[string]float64{"plain-2d6": 0.15, "plain-2d6-slowed": 0.15}, 1, 0.15)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(failures) != 1 || !strings.Contains(failures[0], "plain-2d6-slowed: ratio to limit") {
+	if len(failures) != 1 || !strings.Contains(failures[0], "plain-2d6-slowed: median ratio to limit") {
 		t.Fatalf("failures %q, want the slowed workload's alone (ratios %.2f, %.2f)", failures, rs[0].Ratio(), rs[1].Ratio())
 	}
 	if failures, _ := Gate(ctx, set, rs, map[string]float64{"no-such": 1}, 1, 0.02); len(failures) != 1 {
@@ -255,5 +265,97 @@ func BenchmarkStrikes(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/trial")
 		})
+	}
+}
+
+// A measurement reports the medians of its pairs and the quartiles of
+// their ratios; an answer without a limit kernel reports its ratio to its
+// target.
+func TestSummariseTakesMedians(t *testing.T) {
+	r := Result{Samples: []Sample{{10, 5}, {20, 5}, {10, 40}, {5, 5}, {10, 8}}}
+	r.summarise(Workload{Limit: func(context.Context, uint64, int) error { return nil }})
+	// Ratios 0.5, 0.25, 4, 1, 0.8: median 0.8, quartiles 0.5 and 1.
+	if r.Pairs != 5 || r.NsPerTrial != 10 || r.LimitNsPerTrial != 5 || r.RatioToLimit != 0.8 || r.RatioQ1 != 0.5 || r.RatioQ3 != 1 {
+		t.Errorf("sampling: %+v", r)
+	}
+	a := Result{Samples: []Sample{{Ns: 2000}, {Ns: 1000}, {Ns: 4000}, {Ns: 3000}}}
+	a.summarise(Workload{Answer: true, TargetSeconds: 4e-6})
+	// Ratios 2, 4, 1, 4/3: median (4/3+2)/2, the time's median 2.5 µs.
+	if a.SecondsPerAnswer != 2.5e-6 || a.RatioToLimit != 0 || math.Abs(a.Ratio()-5.0/3) > 1e-12 || a.RatioQ1 != 1.25 {
+		t.Errorf("answer: %+v", a)
+	}
+}
+
+// BenchmarkExactPlainLimit is the limit kernel of BenchmarkExactPlain: a
+// minimal enumerator giving the same summary (exactlimit.go).
+func BenchmarkExactPlainLimit(b *testing.B) {
+	s, err := Scenario("plain-2d6")
+	if err != nil {
+		b.Fatal(err)
+	}
+	limit, err := exactLimit(s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	if err := limit(context.Background(), uint64(b.N), 1); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// BenchmarkExactCampaign is the exact answer for three night raids
+// (benchmarks/scenarios/night-raid-campaign.yaml): compile, chain,
+// dynamic programme and summary (issue 25 target: 1.5 ms).
+func BenchmarkExactCampaign(b *testing.B) {
+	b.ReportAllocs()
+	benchPlan(b, "exact-campaign-3")
+}
+
+// Measure takes a workload and its limit in turns, in short slices, each
+// pair's first side alternating so a drift in the host's speed favours
+// neither; calibration runs come first.
+func TestMeasureAlternatesSlices(t *testing.T) {
+	var calls []string
+	side := func(name string, ns float64) KernelFunc {
+		return func(ctx context.Context, trials uint64, _ int) error {
+			calls = append(calls, name)
+			deadline := time.Now().Add(time.Duration(float64(trials) * ns))
+			for time.Now().Before(deadline) {
+			}
+			return nil
+		}
+	}
+	w := Workload{Name: "fake", Run: side("w", 20), Limit: side("l", 10)}
+	r, err := Measure(context.Background(), w, 1, 0.12)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Calibration: runs of the workload, then of the limit, until each
+	// fills a slice.
+	k := 0
+	for k < len(calls) && calls[k] == "w" {
+		k++
+	}
+	for k < len(calls) && calls[k] == "l" {
+		k++
+	}
+	pairs := calls[k:]
+	if len(pairs) != 2*r.Pairs || r.Pairs < minPairs {
+		t.Fatalf("%d calls after calibration for %d pairs: %v", len(pairs), r.Pairs, calls)
+	}
+	for p := 0; p < r.Pairs; p++ {
+		want := [2]string{"w", "l"}
+		if p%2 == 1 {
+			want = [2]string{"l", "w"}
+		}
+		if got := [2]string{pairs[2*p], pairs[2*p+1]}; got != want {
+			t.Fatalf("pair %d ran %v, want %v (all: %v)", p, got, want, calls)
+		}
+	}
+	// The limit takes half the workload's time a trial: each pair's ratio
+	// is about 0.5, and so is the median.
+	if r.RatioToLimit < 0.3 || r.RatioToLimit > 0.8 {
+		t.Errorf("median ratio %.2f, want about 0.5 (samples %v)", r.RatioToLimit, r.Samples)
 	}
 }

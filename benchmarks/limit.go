@@ -43,6 +43,15 @@ func sum(h []uint64) uint64 {
 // worker gets its own chunk function from newWorker and a generator per
 // chunk; a chunk function returns the trials it tallied.
 func kernelRun(ctx context.Context, trials uint64, workers int, newWorker func() func(g sim.PCG, size int) uint64) {
+	kernelRunFinished(ctx, trials, workers, func() (func(g sim.PCG, size int) uint64, func() uint64) {
+		return newWorker(), func() uint64 { return 0 }
+	})
+}
+
+// kernelRunFinished is kernelRun for a worker that keeps counts across
+// its chunks: finish, called once the worker claims no more chunks,
+// returns the trials it tallied that its chunks did not report.
+func kernelRunFinished(ctx context.Context, trials uint64, workers int, newWorker func() (run func(g sim.PCG, size int) uint64, finish func() uint64)) {
 	chunks := (trials + sim.ChunkSize - 1) / sim.ChunkSize
 	var next atomic.Uint64
 	var wg sync.WaitGroup
@@ -50,7 +59,7 @@ func kernelRun(ctx context.Context, trials uint64, workers int, newWorker func()
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			run := newWorker()
+			run, finish := newWorker()
 			var keep uint64
 			for {
 				i := next.Add(1) - 1
@@ -59,7 +68,7 @@ func kernelRun(ctx context.Context, trials uint64, workers int, newWorker func()
 				}
 				keep += run(sim.NewPCG(1, i), int(min(sim.ChunkSize, trials-i*sim.ChunkSize)))
 			}
-			sink.Add(keep)
+			sink.Add(keep + finish())
 		}()
 	}
 	wg.Wait()
@@ -88,6 +97,16 @@ func accept(g sim.PCG, span, reject uint64) (sim.PCG, uint64) {
 			return g, w
 		}
 	}
+}
+
+// flatLimit is the limit kernel of a flat table: the tuple kernel for
+// tables of at most 36 paths, where counting tuples is faster than
+// reading outcomes, the flat kernel otherwise.
+func flatLimit(f *sim.Flat) (KernelFunc, error) {
+	if p := f.Paths(); p >= 2 && p <= 36 {
+		return tupleKernel(f)
+	}
+	return flatKernel(f)
 }
 
 // flatKernel samples a flat table's outcomes the fastest way we know: a
@@ -387,4 +406,135 @@ func (c *keyCounter) add(key uint64) {
 	}
 	c.insert(key+1, 1)
 	c.total++
+}
+
+// maxTupleBins is the most bins of tupleKernel's histogram: 36^3, three
+// trials of a 2d6 table or six of a d6 table an index.
+const maxTupleBins = 36 * 36 * 36
+
+// tupleKernel samples a small flat table (at most 36 paths) by counting
+// tuples: t trials are one exactly uniform index below m^t, m the table's
+// paths, counted in a single histogram of m^t bins; each worker turns its
+// histogram into outcomes once, when it has no more chunks. The base-m
+// digits of a uniform index below m^t are t independent uniform indices,
+// so the counts are those of counting each trial, and the hot loop is a
+// multiply and an increment a tuple, with no table read.
+func tupleKernel(f *sim.Flat) (KernelFunc, error) {
+	tt, err := newTupleTable(f)
+	if err != nil {
+		return nil, err
+	}
+	return func(ctx context.Context, trials uint64, workers int) error {
+		kernelRunFinished(ctx, trials, workers, func() (func(g sim.PCG, size int) uint64, func() uint64) {
+			c := tt.counter()
+			return func(g sim.PCG, size int) uint64 {
+					c.chunk(g, size)
+					return 0
+				}, func() uint64 {
+					c.flush()
+					return sum(c.h[:])
+				}
+		})
+		return nil
+	}, nil
+}
+
+// tupleTable is a small flat table laid out for tupleKernel: t trials an
+// index below mt = m^t, perWord indices a word of span mt^perWord.
+type tupleTable struct {
+	out                 []uint8
+	m, mt, span, reject uint64
+	t, perWord          int
+}
+
+func newTupleTable(f *sim.Flat) (*tupleTable, error) {
+	m := uint64(f.Paths())
+	if m < 2 || m > 36 {
+		return nil, fmt.Errorf("the tuple kernel is for tables of 2 to 36 paths, not %d", m)
+	}
+	tt := &tupleTable{out: make([]uint8, m), m: m, t: 1, mt: m}
+	for i := range tt.out {
+		o := f.Outcome(i)
+		if o > 255 {
+			return nil, fmt.Errorf("the tuple kernel needs outcomes below 256, not %d", o)
+		}
+		tt.out[i] = uint8(o)
+	}
+	for tt.mt*m <= maxTupleBins {
+		tt.t, tt.mt = tt.t+1, tt.mt*m
+	}
+	tt.perWord, tt.span = fits(tt.mt, 1<<56)
+	tt.reject = -tt.span % tt.span
+	return tt, nil
+}
+
+// tupleCounter is one worker's counts: tuples in bins, outcomes in h.
+type tupleCounter struct {
+	*tupleTable
+	bins    []uint32
+	h       [256]uint64
+	counted uint64 // tuples in bins since they were last turned into outcomes
+}
+
+func (tt *tupleTable) counter() *tupleCounter {
+	return &tupleCounter{tupleTable: tt, bins: make([]uint32, tt.mt)}
+}
+
+// flush turns the tuples counted into outcomes: each bin's count goes to
+// the index of each of its t digits, read off an odometer rather than by
+// division (this runs once a worker and a run, over every bin), then each
+// index's count to its outcome.
+func (c *tupleCounter) flush() {
+	var perIndex [36]uint64
+	var digits [16]int // the bin's base-m digits, most significant first (m >= 2, so t < 16)
+	m := int(c.m)
+	for _, n := range c.bins {
+		if n != 0 {
+			for _, d := range digits[:c.t] {
+				perIndex[d] += uint64(n)
+			}
+		}
+		for k := c.t - 1; k >= 0; k-- {
+			if digits[k]++; digits[k] < m {
+				break
+			}
+			digits[k] = 0
+		}
+	}
+	for i, n := range perIndex[:m] {
+		c.h[c.out[i]] += n
+	}
+	clear(c.bins)
+	c.counted = 0
+}
+
+// chunk counts size trials drawn from g: whole words of tuples, two in
+// flight, then single indices.
+func (c *tupleCounter) chunk(g sim.PCG, size int) {
+	if c.counted+uint64(size) >= 1<<32 {
+		c.flush() // no bin can pass 2^32-1
+	}
+	bins, mt, span, reject, perWord := c.bins, c.mt, c.span, c.reject, c.perWord
+	per := perWord * c.t
+	done := 0
+	for ; done+2*per <= size; done += 2 * per {
+		var a, b uint64
+		g, a = accept(g, span, reject)
+		g, b = accept(g, span, reject)
+		for range perWord {
+			ha, la := bits.Mul64(a, mt)
+			hb, lb := bits.Mul64(b, mt)
+			a, b = la, lb
+			bins[ha]++
+			bins[hb]++
+		}
+	}
+	c.counted += uint64(done / c.t)
+	m := c.m
+	for ; done < size; done++ {
+		var w uint64
+		g, w = accept(g, m, -m%m)
+		hi, _ := bits.Mul64(w, m)
+		c.h[c.out[hi]]++
+	}
 }

@@ -77,7 +77,7 @@ func raidWorkload(name string) (Workload, error) {
 	if err != nil {
 		return Workload{}, err
 	}
-	limit, err := flatKernel(r.Flat())
+	limit, err := flatLimit(r.Flat())
 	if err != nil {
 		return Workload{}, fmt.Errorf("%s: %w", name, err)
 	}
@@ -119,7 +119,7 @@ func sampling(name string, perTrial bool) (Workload, error) {
 		c = combat.PerTrial(c)
 		name += "-per-trial"
 	case f != nil:
-		limit, err = flatKernel(f)
+		limit, err = flatLimit(f)
 	case ff != nil:
 		limit, err = factoredKernel(ff)
 	default:
@@ -191,7 +191,33 @@ func Workloads() ([]Workload, error) {
 		}
 		ws = append(ws, w)
 	}
-	return append(ws, parseWorkload()), nil
+	campaign3, err := exactCampaignWorkload("night-raid-campaign", 3, 1.5e-3)
+	if err != nil {
+		return nil, err
+	}
+	return append(ws, campaign3, parseWorkload()), nil
+}
+
+// exactCampaignWorkload is a campaign's exact answer, as `wifodds run
+// --exact --raids N` works it out once the file is read: the raid
+// compiled, its chain built, the dynamic programme run and the totals
+// summarised.
+func exactCampaignWorkload(name string, raids int, target float64) (Workload, error) {
+	if _, err := Raid(name); err != nil {
+		return Workload{}, err
+	}
+	return Workload{Name: fmt.Sprintf("exact-campaign-%d", raids), Answer: true, TargetSeconds: target, Run: func(ctx context.Context, answers uint64, _ int) error {
+		for range answers {
+			r, err := Raid(name)
+			if err != nil {
+				return err
+			}
+			if _, err := analysis.RunRaid(ctx, r, analysis.Request{Engine: analysis.Exact}, raids); err != nil {
+				return err
+			}
+		}
+		return nil
+	}}, nil
 }
 
 // exactWorkload is the exact answer for a benchmark scenario, as
@@ -202,28 +228,40 @@ func exactWorkload(name string, target float64) (Workload, error) {
 	if err != nil {
 		return Workload{}, err
 	}
-	return Workload{Name: "exact-" + name, Answer: true, TargetSeconds: target, Run: func(ctx context.Context, answers uint64, _ int) error {
+	w := Workload{Name: "exact-" + name, Answer: true, TargetSeconds: target, Run: func(ctx context.Context, answers uint64, _ int) error {
 		for range answers {
 			if err := ExactAnswer(ctx, s); err != nil {
 				return err
 			}
 		}
 		return nil
-	}}, nil
+	}}
+	if name == "plain-2d6" {
+		// The plain example has a limit kernel: a minimal enumerator
+		// giving the same summary (exactlimit.go).
+		if w.Limit, err = exactLimit(s); err != nil {
+			return Workload{}, fmt.Errorf("%s: %w", w.Name, err)
+		}
+	}
+	return w, nil
 }
 
 // ExactAnswer compiles a parsed scenario and computes its exact summary.
 func ExactAnswer(ctx context.Context, s *scenario.Scenario) error {
+	_, err := exactSummary(ctx, s)
+	return err
+}
+
+func exactSummary(ctx context.Context, s *scenario.Scenario) (*analysis.Summary, error) {
 	c, err := compile(s)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	t, run, err := sim.Exact(ctx, c, sim.MaxPathBudget, nil)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	analysis.Summarize(c, t, run)
-	return nil
+	return analysis.Summarize(c, t, run), nil
 }
 
 // parseWorkload reads the plain-2d6 scenario's YAML (issue 16 target: 50

@@ -20,18 +20,7 @@ func TestChainIsTheCampaign(t *testing.T) {
 		file  string
 		raids int
 	}{{"../examples/night-raid-campaign.yaml", 4}, {"../examples/dusseldorf-bombardment.yaml", 3}} {
-		s, err := scenario.Load(c.file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		air, err := crt.BuiltinAir(s.Raid.AirTables)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := CompileRaid(s, air)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := loadRaid(t, c.file)
 		exact, _, err := r.CampaignExact(context.Background(), c.raids, 1<<24)
 		if err != nil {
 			t.Fatal(err)
@@ -101,15 +90,7 @@ func TestChainIsTheCampaign(t *testing.T) {
 
 // An exact campaign stops at its budget, and when cancelled.
 func TestCampaignExactStops(t *testing.T) {
-	s, err := scenario.Load("../examples/dusseldorf-bombardment.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	air, _ := crt.BuiltinAir(s.Raid.AirTables)
-	r, err := CompileRaid(s, air)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := loadRaid(t, "../examples/dusseldorf-bombardment.yaml")
 	if _, _, err := r.CampaignExact(context.Background(), MaxRaids, 1_000_000); !errors.Is(err, sim.ErrBudget) {
 		t.Errorf("20 raids within a million paths: %v", err)
 	}
@@ -118,4 +99,104 @@ func TestCampaignExactStops(t *testing.T) {
 	if _, _, err := r.CampaignExact(ctx, MaxRaids, sim.MaxPathBudget); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
+}
+
+// BenchmarkCampaignExact is the exact three-raid night campaign, as `run
+// --exact --raids 3 examples/night-raid-campaign.yaml` works it out once
+// the raid is compiled: the chain built and the dynamic programme run
+// (issue 25 target: 1.5 ms).
+func BenchmarkCampaignExact(b *testing.B) {
+	r := loadRaid(b, "../examples/night-raid-campaign.yaml")
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := r.CampaignExact(context.Background(), 3, sim.MaxPathBudget); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// campaignExactByPaths is the dynamic programme path by path with the
+// pairs in a Go map: how CampaignExact worked before it weighed each
+// state's distinct moves, kept as its reference.
+func campaignExactByPaths(r *Raid, raids int) (map[uint64]float64, int) {
+	ch := r.Chain(raids)
+	type at struct {
+		s   int32
+		key uint64
+	}
+	cur := map[at]float64{{0, 0}: 1}
+	weighed := 0
+	for range raids {
+		next := make(map[at]float64, len(cur))
+		for a, p := range cur {
+			cs := &ch[a.s]
+			if cs.Flat == nil {
+				next[a] += p
+				continue
+			}
+			n := cs.Flat.Paths()
+			weighed += n
+			for i := range n {
+				o := cs.Flat.Outcome(i)
+				next[at{cs.Next[o], a.key + cs.Add[o]}] += p / float64(n)
+			}
+		}
+		cur = next
+	}
+	out := map[uint64]float64{}
+	for a, p := range cur {
+		out[a.key] += p
+	}
+	return out, weighed
+}
+
+// The exact campaign weighs each state's distinct moves once and keys its
+// pairs compactly: the same totals with the same probabilities as walking
+// every path (to a few roundings: the reference adds in map order), the
+// same paths weighed, and the very same floats on every run.
+func TestCampaignExactIsByPaths(t *testing.T) {
+	for _, c := range []struct {
+		file  string
+		raids int
+	}{{"../examples/night-raid-campaign.yaml", 1}, {"../examples/night-raid-campaign.yaml", 3},
+		{"../examples/night-raid-campaign.yaml", 6}, {"../examples/dusseldorf-bombardment.yaml", 4}} {
+		r := loadRaid(t, c.file)
+		got, weighed, err := r.CampaignExact(context.Background(), c.raids, sim.MaxPathBudget)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, wantWeighed := campaignExactByPaths(r, c.raids)
+		if weighed != wantWeighed || len(got) != len(want) {
+			t.Fatalf("%s, %d raids: %d totals over %d paths, want %d over %d", c.file, c.raids, len(got), weighed, len(want), wantWeighed)
+		}
+		for k, p := range want {
+			if q, ok := got[k]; !ok || math.Abs(q-p) > 1e-14*max(p, 1e-3) {
+				t.Errorf("%s, %d raids: P(%v) = %v, want %v", c.file, c.raids, UnpackCampaign(k), q, p)
+			}
+		}
+		again, _, _ := r.CampaignExact(context.Background(), c.raids, sim.MaxPathBudget)
+		for k, p := range got {
+			if again[k] != p {
+				t.Fatalf("%s: P(%v) differs between runs", c.file, UnpackCampaign(k))
+			}
+		}
+	}
+}
+
+// loadRaid compiles a bombardment scenario against its built-in tables.
+func loadRaid(t testing.TB, file string) *Raid {
+	t.Helper()
+	s, err := scenario.Load(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	air, err := crt.BuiltinAir(s.Raid.AirTables)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := CompileRaid(s, air)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/wifodds/wifodds/crt"
@@ -166,14 +167,29 @@ func AAName(u scenario.AAUnit, i int) string {
 // the AA dice, then the SB die when anything bombs, then, on an asterisk
 // with more than one AA unit left, a die to pick the AA unit destroyed.
 func (r *Raid) resolve(d sim.Dice, st raidState) RaidOutcome {
-	rd := &r.Scenario.Raid
-	bs := rd.Bombers
+	return r.resolveFired(d, st, r.aaFire(st))
+}
+
+// aaFire is a state's AA dice and table (fire's, without the working).
+func (r *Raid) aaFire(st raidState) aaFire {
 	_, k, tb, err := r.fire(st, false)
 	if err != nil {
 		// Campaign states only shrink the AA factors and the bombers, so
 		// they stay inside a chart the first raid fitted.
 		panic(err)
 	}
+	return aaFire{k, tb}
+}
+
+// aaFire is the AA fire of a raid state: dice dice on table table.
+type aaFire struct{ dice, table int }
+
+// resolveFired is resolve with the state's AA fire worked out once, for
+// the chain, which resolves every path of a state's table.
+func (r *Raid) resolveFired(d sim.Dice, st raidState, fire aaFire) RaidOutcome {
+	rd := &r.Scenario.Raid
+	bs := rd.Bombers
+	k, tb := fire.dice, fire.table
 	out := RaidOutcome{AALost: -1}
 	var rolls [32]int
 	for i := range k {
@@ -373,25 +389,36 @@ func (r *Raid) campaignByRaids(raids int) func(d sim.Stream) uint64 {
 // CampaignExact is the exact distribution of a campaign's packed totals,
 // worked out over the Markov chain by dynamic programming: after each raid,
 // the probability of every (state, totals so far). It reports the table
-// paths it weighed, and stops with an error wrapping sim.ErrBudget past
-// budget of them, or wrapping ctx's error when ctx is cancelled.
+// paths it weighed (each pair's state's paths, each raid), and stops with
+// an error wrapping sim.ErrBudget past budget of them, or wrapping ctx's
+// error when ctx is cancelled.
+//
+// A state's table is weighed by its distinct moves (next state and totals
+// added, with how many paths make each) rather than path by path, and the
+// pairs are kept in an open-addressing table of packed keys in the order
+// they first arise, so the sums are made in the same order every run.
 func (r *Raid) CampaignExact(ctx context.Context, raids, budget int) (map[uint64]float64, int, error) {
 	ch := r.Chain(raids)
 	if ch == nil {
 		return nil, 0, errors.New("a raid of this campaign is too large to tabulate; sample it")
 	}
-	type at struct {
-		s   int32
-		key uint64
-	}
-	cur := map[at]float64{{0, 0}: 1}
+	moves := make([][]chainMove, len(ch))
+	cur, next := &chainDist{}, &chainDist{}
+	cur.add(0, 0, 1)
 	weighed := 0
-	for range raids {
-		next := make(map[at]float64, len(cur))
-		for a, p := range cur {
-			cs := &ch[a.s]
+	for raid := range raids {
+		next.reset()
+		// After the last raid only the totals matter: every pair is put
+		// in state 0, so pairs with the same totals merge at once.
+		last := int32(1)
+		if raid == raids-1 {
+			last = 0
+		}
+		for _, q := range cur.pairs {
+			s, key, p := q.s, q.key, q.p
+			cs := &ch[s]
 			if cs.Flat == nil {
-				next[a] += p
+				next.add(s*last, key, p)
 				continue
 			}
 			n := cs.Flat.Paths()
@@ -404,19 +431,122 @@ func (r *Raid) CampaignExact(ctx context.Context, raids, budget int) (map[uint64
 			if weighed > budget {
 				return nil, weighed, fmt.Errorf("%w: the campaign weighs more than %d dice paths", sim.ErrBudget, budget)
 			}
-			w := p / float64(n)
-			for i := range n {
-				o := cs.Flat.Outcome(i)
-				next[at{cs.Next[o], a.key + cs.Add[o]}] += w
+			if moves[s] == nil {
+				moves[s] = cs.moves()
+			}
+			for _, m := range moves[s] {
+				next.add(m.next*last, key+m.add, p*m.p)
 			}
 		}
-		cur = next
+		cur, next = next, cur
 	}
-	out := map[uint64]float64{}
-	for a, p := range cur {
-		out[a.key] += p
+	out := make(map[uint64]float64, cur.len())
+	for _, q := range cur.pairs {
+		out[q.key] += q.p
 	}
 	return out, weighed, nil
+}
+
+// chainMove is one distinct move from a chain state: the next state, the
+// packed totals one raid adds, and the share of the table's paths that
+// make it.
+type chainMove struct {
+	next int32
+	add  uint64
+	p    float64
+}
+
+// moves collapses the state's table to its distinct moves, in the order
+// the table first gives them: outcomes counted by paths, then outcomes
+// with the same next state and totals merged.
+func (cs *ChainState) moves() []chainMove {
+	counts := make([]int, len(cs.Next))
+	n := cs.Flat.Paths()
+	for i := range n {
+		counts[cs.Flat.Outcome(i)]++
+	}
+	var ms []chainMove
+	var paths []int
+	for o, c := range counts {
+		if c == 0 {
+			continue
+		}
+		k := 0
+		for k < len(ms) && (ms[k].next != cs.Next[o] || ms[k].add != cs.Add[o]) {
+			k++
+		}
+		if k == len(ms) {
+			ms = append(ms, chainMove{next: cs.Next[o], add: cs.Add[o]})
+			paths = append(paths, 0)
+		}
+		paths[k] += c
+	}
+	for k := range ms {
+		ms[k].p = float64(paths[k]) / float64(n)
+	}
+	return ms
+}
+
+// chainDist is a distribution over (chain state, packed totals) pairs: the
+// pairs in the order they were first added, and an open-addressing table
+// of their positions (position+1; 0 marks an empty slot), so a lookup
+// hashes two words rather than a struct through a Go map.
+type chainDist struct {
+	pairs []chainPair
+	slots []int32
+}
+
+// chainPair is a (state, totals) pair and its probability.
+type chainPair struct {
+	key uint64
+	s   int32
+	p   float64
+}
+
+func (d *chainDist) len() int { return len(d.pairs) }
+
+// reset empties d, keeping its room.
+func (d *chainDist) reset() {
+	d.pairs = d.pairs[:0]
+	clear(d.slots)
+}
+
+func slot(s int32, key uint64, mask uint64) uint64 {
+	return (key ^ uint64(s)*0xff51afd7ed558ccd) * 0x9e3779b97f4a7c15 >> 32 & mask
+}
+
+// add adds p to the pair (s, key).
+func (d *chainDist) add(s int32, key uint64, p float64) {
+	if 2*(len(d.pairs)+1) > len(d.slots) {
+		d.grow()
+	}
+	mask := uint64(len(d.slots) - 1)
+	for i := slot(s, key, mask); ; i = (i + 1) & mask {
+		e := d.slots[i] - 1
+		if e < 0 {
+			d.slots[i] = int32(len(d.pairs) + 1)
+			d.pairs = append(d.pairs, chainPair{key, s, p})
+			return
+		}
+		if q := &d.pairs[e]; q.key == key && q.s == s {
+			q.p += p
+			return
+		}
+	}
+}
+
+// grow doubles the table and places every pair again.
+func (d *chainDist) grow() {
+	size := max(1024, 2*len(d.slots))
+	d.slots = make([]int32, size)
+	mask := uint64(size - 1)
+	for e, q := range d.pairs {
+		i := slot(q.s, q.key, mask)
+		for d.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		d.slots[i] = int32(e + 1)
+	}
 }
 
 // ChainState is a campaign state with the table of one raid from it. It is
@@ -442,13 +572,14 @@ func (r *Raid) Chain(raids int) []ChainState {
 			continue // no raid is flown from here
 		}
 		var locals []RaidOutcome
-		seen := map[RaidOutcome]int{}
+		fire := r.aaFire(st)
 		f := sim.BuildFlat(func(d sim.Dice) int {
-			o := r.resolve(d, st)
-			k, ok := seen[o]
-			if !ok {
+			o := r.resolveFired(d, st, fire)
+			// A state's raid has a few dozen outcomes: a scan beats
+			// hashing the struct.
+			k := slices.Index(locals, o)
+			if k < 0 {
 				k = len(locals)
-				seen[o] = k
 				locals = append(locals, o)
 			}
 			return k

@@ -15,17 +15,19 @@ import (
 
 func benchCommand() *cli.Command {
 	flags := []cli.Flag{
-		formatFlag("text", "json"),
+		formatFlag("text", "json", "gobench"),
 		&cli.Float64Flag{Name: "seconds", Value: 1, Usage: "target duration of each measurement"},
 		&cli.IntFlag{Name: "workers", Aliases: []string{"w"}, Value: runtime.NumCPU(), Usage: "worker goroutines"},
 		&cli.BoolFlag{Name: "no-speedup", Usage: "skip the one-worker measurements"},
 		&cli.StringFlag{Name: "check", Usage: "fail when a workload's ratio is below the threshold in `FILE`"},
 	}
 	return command("bench", "measure simulator throughput against each workload's limit kernel", "",
-		"Runs every workload in-process. A sampling workload prints ns a trial beside its limit kernel's (the fastest\n"+
-			"method known for the same work) measured in the same run, and the ratio limit/workload; an answer workload\n"+
-			"(exact answers, plans, the battery) prints seconds an answer beside its target, and target/actual. With\n"+
-			"--check FILE it fails when a ratio falls below the threshold the file sets.",
+		"Runs every workload in-process, in short slices, each beside a slice of its limit kernel (the fastest method\n"+
+			"known for the same work). A sampling workload prints the median ns a trial beside its limit kernel's, and the\n"+
+			"median of the pairs' ratios limit/workload with its quartiles; an answer workload (exact answers, plans, the\n"+
+			"battery) prints the median seconds an answer beside its limit kernel's or its target, and limit/actual or\n"+
+			"target/actual. With --check FILE it fails when a median ratio falls below the threshold the file sets.\n"+
+			"-f gobench prints a Go benchmark line a pair, for benchstat.",
 		flags, benchAction)
 }
 
@@ -41,7 +43,7 @@ func benchAction(c *cli.Context) error {
 	if c.NArg() != 0 {
 		return usagef("bench takes no arguments")
 	}
-	format, err := parseFormat(c, "text", "json")
+	format, err := parseFormat(c, "text", "json", "gobench")
 	if err != nil {
 		return err
 	}
@@ -113,32 +115,64 @@ func measureAll(c *cli.Context, ws []benchmarks.Workload, workers int, secs floa
 	return rs, nil
 }
 
-// writeBench prints the measurements as a table or JSON.
+// writeBench prints the measurements as a table, JSON or Go benchmark
+// lines.
 func writeBench(w io.Writer, format string, rep benchReport) error {
-	if format == "json" {
+	switch format {
+	case "json":
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(rep)
+	case "gobench":
+		return writeGoBench(w, rep)
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "workload\ttime\tlimit or target\tratio\tspeed-up vs 1 worker\t\n")
+	fmt.Fprintf(tw, "workload\ttime\tlimit or target\tratio\tquartiles\tpairs\tspeed-up vs 1 worker\t\n")
 	for _, r := range rep.Workloads {
 		sp := "-"
 		if r.SpeedupWorkers > 0 {
 			sp = fmt.Sprintf("%.2fx", r.SpeedupWorkers)
 		}
-		if r.SecondsPerAnswer > 0 {
-			fmt.Fprintf(tw, "%s\t%s/answer\t%s\t%.2f\t%s\t\n", r.Name, seconds(r.SecondsPerAnswer), seconds(r.TargetSeconds), r.RatioToTarget, sp)
-			continue
+		spread := fmt.Sprintf("%.2f–%.2f", r.RatioQ1, r.RatioQ3)
+		switch {
+		case r.SecondsPerAnswer > 0 && r.LimitSecondsPerAnswer > 0:
+			fmt.Fprintf(tw, "%s\t%s/answer\t%s/answer (target %s)\t%.2f\t%s\t%d\t%s\t\n", r.Name, seconds(r.SecondsPerAnswer),
+				seconds(r.LimitSecondsPerAnswer), seconds(r.TargetSeconds), r.RatioToLimit, spread, r.Pairs, sp)
+		case r.SecondsPerAnswer > 0:
+			fmt.Fprintf(tw, "%s\t%s/answer\t%s\t%.2f\t%s\t%d\t%s\t\n", r.Name, seconds(r.SecondsPerAnswer), seconds(r.TargetSeconds), r.RatioToTarget, spread, r.Pairs, sp)
+		default:
+			fmt.Fprintf(tw, "%s\t%.2f ns/trial\t%.2f ns/trial\t%.2f\t%s\t%d\t%s\t\n", r.Name, r.NsPerTrial, r.LimitNsPerTrial, r.RatioToLimit, spread, r.Pairs, sp)
 		}
-		fmt.Fprintf(tw, "%s\t%.2f ns/trial\t%.2f ns/trial\t%.2f\t%s\t\n", r.Name, r.NsPerTrial, r.LimitNsPerTrial, r.RatioToLimit, sp)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "%d workers, about %gs a measurement\n", rep.Workers, rep.Seconds)
+	fmt.Fprintf(w, "%d workers, about %gs a measurement; ratios are medians of paired slices\n", rep.Workers, rep.Seconds)
 	for _, f := range rep.Failures {
 		fmt.Fprintln(w, "FAIL", f)
+	}
+	return nil
+}
+
+// writeGoBench prints a line in the Go benchmark format per pair of
+// slices, so benchstat can compare runs: ns/op is ns a trial (or an
+// answer), limit-ns/op its limit kernel's, and ratio the pair's ratio to
+// the limit (or target). The name ends in -workers, as go test's ends in
+// -GOMAXPROCS, so a workload named like plan-16 keeps its number.
+func writeGoBench(w io.Writer, rep benchReport) error {
+	fmt.Fprintf(w, "goos: %s\ngoarch: %s\npkg: github.com/wifodds/wifodds/benchmarks\n", runtime.GOOS, runtime.GOARCH)
+	for _, r := range rep.Workloads {
+		for _, s := range r.Samples {
+			line := fmt.Sprintf("BenchmarkBench/%s-%d\t%d\t%.4g ns/op", r.Name, rep.Workers, max(1, r.Trials/uint64(max(1, r.Pairs))), s.Ns)
+			ratio := r.TargetSeconds * 1e9 / s.Ns
+			if s.LimitNs > 0 {
+				line += fmt.Sprintf("\t%.4g limit-ns/op", s.LimitNs)
+				ratio = s.LimitNs / s.Ns
+			}
+			if _, err := fmt.Fprintf(w, "%s\t%.4g ratio\n", line, ratio); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }

@@ -279,3 +279,29 @@ func TestBenchGate(t *testing.T) {
 		t.Fatalf("failing gate: exit %d, %s", code, errs)
 	}
 }
+
+// bench -f gobench prints Go benchmark lines benchstat reads: a line a
+// pair of slices, named after the workload and ending in -workers.
+func TestBenchGoBenchFormat(t *testing.T) {
+	out, errs, code := wifodds(t, "bench", "--seconds", "0.01", "--no-speedup", "-w", "2", "-f", "gobench")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	line := regexp.MustCompile(`^BenchmarkBench/([a-z0-9-]+)-2\t[1-9][0-9]*\t[0-9.e+-]+ ns/op(\t[0-9.e+-]+ limit-ns/op)?\t[0-9.e+-]+ ratio$`)
+	seen := map[string]int{}
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		if strings.HasPrefix(l, "goos:") || strings.HasPrefix(l, "goarch:") || strings.HasPrefix(l, "pkg:") {
+			continue
+		}
+		m := line.FindStringSubmatch(l)
+		if m == nil {
+			t.Fatalf("not a benchmark line: %q", l)
+		}
+		seen[m[1]]++
+	}
+	for _, w := range []string{"plain-2d6", "plan-16", "exact-plain-2d6", "raid-dusseldorf-campaign-4"} {
+		if seen[w] < 3 {
+			t.Errorf("%s: %d lines, want one a pair and at least 3", w, seen[w])
+		}
+	}
+}
