@@ -29,8 +29,10 @@ var layers = map[string][]string{
 	"battery":          {"analysis", "combat", "sim", "stats", "crt", "scenario"},
 	"reports":          {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "battery"},
 	"benchmarks":       {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "battery"},
-	"web":              {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "reports"},
-	"cmd/wifodds":      {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "battery", "web", "reports", "benchmarks", "internal/yamlx", "internal/fileio"},
+	"answer":           {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan"},
+	"web":              {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "reports", "answer"},
+	"cmd/wifodds":      {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "battery", "web", "reports", "benchmarks", "answer", "internal/yamlx", "internal/fileio"},
+	"cmd/wifodds-wasm": {"answer", "analysis", "crt", "scenario", "sim"},
 	"docs":             {},
 }
 

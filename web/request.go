@@ -15,7 +15,6 @@ import (
 	"strings"
 
 	"github.com/wifodds/wifodds/crt"
-	"github.com/wifodds/wifodds/scenario"
 	"github.com/wifodds/wifodds/sim"
 )
 
@@ -142,23 +141,6 @@ func (s *Server) readMultipart(r *http.Request, boundary string) (*input, error)
 		return nil, bad("the form has no scenario part")
 	}
 	return in, nil
-}
-
-// parse validates the scenario. It names no server file: a table is
-// built-in or uploaded.
-func (in *input) parse() (*scenario.Scenario, error) {
-	sc, err := scenario.ParseWith(in.name, in.text, scenario.ParseOptions{NoFiles: true})
-	if err != nil {
-		return nil, bad("%v", err)
-	}
-	if in.crt != nil {
-		sc.CRT = "uploaded"
-	}
-	if in.air != nil {
-		sc.AirTables = "uploaded"
-		sc.Raid.AirTables = "uploaded"
-	}
-	return sc, nil
 }
 
 // table opens a CRT by name: a built-in one, or the uploaded one.

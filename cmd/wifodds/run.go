@@ -8,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/answer"
 	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/reports"
 	"github.com/wifodds/wifodds/scenario"
@@ -121,16 +122,19 @@ func runAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	var rep *runReport
-	req, done := o.request(c, s)
-	if s.Kind == scenario.Bombardment {
-		rep, err = runRaid(c, o, s, req)
-	} else {
-		rep, err = runLand(c, o, s, req)
+	req, done := o.request(c)
+	f := answer.RunFlags{Request: req, Explain: o.explain, Raids: o.raids}
+	if o.diceSet {
+		f.Dice = o.dice
 	}
+	ans, err := answer.Run(c.Context, input(s, o.crt), f)
 	done()
 	if err != nil {
 		return o.runError(c, s, err)
+	}
+	rep := &runReport{ans.Steps, ans.Value(), func(b *bytes.Buffer) error { return reports.WriteText(b, ans.Land) }, ans.Run()}
+	if ans.Raid != nil {
+		rep.text = func(b *bytes.Buffer) error { return reports.WriteRaidText(b, ans.Raid) }
 	}
 	return emit(c, o, out, rep)
 }
@@ -159,22 +163,6 @@ type runReport struct {
 	run     *sim.Run
 }
 
-// runLand runs a land combat, invasion or paradrop.
-func runLand(c *cli.Context, o *runOptions, s *scenario.Scenario, req analysis.Request) (*runReport, error) {
-	cb, err := compileCombat(s, o.crt, o.explain)
-	if err != nil {
-		return nil, err
-	}
-	sum, err := analysis.RunCombat(c.Context, cb, req)
-	if err != nil {
-		return nil, err
-	}
-	if o.explain {
-		sum.Working = combat.Lines(cb.Steps)
-	}
-	return &runReport{cb.Steps, sum, func(b *bytes.Buffer) error { return reports.WriteText(b, sum) }, &sum.Run}, nil
-}
-
 // compileCombat opens the tables a land scenario names (or --crt) and
 // compiles it.
 func compileCombat(s *scenario.Scenario, crtFlag string, explain bool) (*combat.Combat, error) {
@@ -194,9 +182,8 @@ func compileCombat(s *scenario.Scenario, crtFlag string, explain bool) (*combat.
 
 // request is the analysis request the options make, with progress bars on
 // a terminal; done clears them.
-func (o *runOptions) request(c *cli.Context, s *scenario.Scenario) (analysis.Request, func()) {
+func (o *runOptions) request(c *cli.Context) (analysis.Request, func()) {
 	req, done := o.sampling.request(c, o.engine)
-	req.Replay = o.replayRolls(s)
 	if o.precision > 0 {
 		req.Sample.Trials, req.Sample.Precision = o.maxTrials, o.precision
 	}
