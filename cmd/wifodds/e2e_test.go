@@ -17,7 +17,7 @@ import (
 
 // browser starts Debian's chromium under chromedp. In CI (CI set) a
 // missing browser fails the test; on a developer's machine it skips.
-func browser(t *testing.T, width, height int) (context.Context, context.CancelFunc) {
+func browser(t *testing.T, width, height int, extra ...chromedp.ExecAllocatorOption) (context.Context, context.CancelFunc) {
 	t.Helper()
 	path, err := exec.LookPath("chromium")
 	if err != nil {
@@ -28,6 +28,7 @@ func browser(t *testing.T, width, height int) (context.Context, context.CancelFu
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
 		chromedp.DisableGPU, chromedp.WindowSize(width, height))
+	opts = append(opts, extra...)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx)
 	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
@@ -94,10 +95,17 @@ func TestBrowserBuildsTheWildResultsExample(t *testing.T) {
 	ts := startWeb(t, 2)
 	ctx, cancel := browser(t, 1280, 1000)
 	defer cancel()
+	buildWildResults(ctx, t, ts.URL)
+}
+
+// buildWildResults drives the page at url, whichever engine answers it:
+// the wild-results combat built by clicking shows the CLI's P(hex taken),
+// exports and imports, and every tab answers.
+func buildWildResults(ctx context.Context, t *testing.T, url string) {
 	want := cliHexTaken(t, "../../examples/wild-results-3to1.yaml")
 
 	steps := []chromedp.Action[chromedp.Void]{
-		chromedp.Navigate(ts.URL),
+		chromedp.Navigate(url),
 		chromedp.WaitVisible(css("#p-hex")),
 		setField("#name", "wild-results-3to1"),
 		setField("#table", "assault"),

@@ -392,6 +392,7 @@ async function guarded(f) {
 }
 
 let lastEdit = 0; // when the player last changed the combat
+let firstAnswerMs = null; // when the first answer was drawn, for the browser test
 function changed() {
   lastEdit = performance.now();
   clearTimeout(timer);
@@ -422,6 +423,8 @@ async function runNow() {
   $('#status-text').textContent = methodLine(json, ms);
   if (doc.kind === 'bombardment') renderRaid(json); else renderLand(json);
   if (lastEdit && window.wifodds) window.wifodds.editToAnswerMs = performance.now() - lastEdit;
+  firstAnswerMs ??= performance.now(); // after navigation: the page's clock starts there
+  if (window.wifodds) Object.assign(window.wifodds, { firstAnswerMs, answerMs: ms });
 }
 
 function card(key, value, sub, id, raw) {
@@ -562,7 +565,11 @@ function heat(json) {
 function planDoc() {
   const d = structuredClone(scenarioDoc());
   const units = d.attacker?.units ?? [];
-  d.attacker = { ...d.attacker, available: units.map((u, i) => ({ ...u, id: u.name || `#${i + 1} ${u.nation} ${u.type} ${u.factors}` })) };
+  // An imported plan file lists its own available units; else the attacking
+  // units are the ones the plan may send.
+  if (!d.attacker?.available?.length) {
+    d.attacker = { ...d.attacker, available: units.map((u, i) => ({ ...u, id: u.name || `#${i + 1} ${u.nation} ${u.type} ${u.factors}` })) };
+  }
   delete d.attacker.units;
   delete d.attacker.attack_as_mud;
   delete d.dice;
@@ -738,6 +745,6 @@ async function main() {
   wire();
   renderForm();
   refresh();
-  window.wifodds = { toYAML: () => toYAML(doc), load, ready: true };
+  window.wifodds = { toYAML: () => toYAML(doc), load, ready: true, engine: $('meta[name=wifodds-engine]')?.content, firstAnswerMs };
 }
 main();

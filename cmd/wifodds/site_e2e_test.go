@@ -1,0 +1,151 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The static folder served by a plain file server (not wifodds serve)
+// gives the CLI's numbers with the engine in the browser, runs the plan
+// tab on the one-hex example, and sends no request off its origin. The
+// file server adds a report-only Content-Security-Policy allowing the
+// origin alone, so any request the page or its worker makes elsewhere is
+// reported (not blocked) to it; a probe at the end shows the recorder
+// hears. (Chromium's own background traffic is not the page's and is
+// not counted.) The first answer after navigation, an exact answer after
+// an edit and the plan are timed and logged for docs/performance.md, not
+// asserted.
+func TestStaticSiteInTheBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the browser test")
+	}
+	var mu sync.Mutex
+	var away []string
+	files := http.FileServer(http.Dir(siteDir(t)))
+	static := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/csp-report" {
+			body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<16))
+			mu.Lock()
+			away = append(away, string(body))
+			mu.Unlock()
+			return
+		}
+		w.Header().Set("Content-Security-Policy-Report-Only",
+			"default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data:; report-uri /csp-report")
+		files.ServeHTTP(w, r)
+	}))
+	defer static.Close()
+	ctx, cancel := browser(t, 1280, 1000)
+	defer cancel()
+
+	firstAnswer(ctx, t, static.URL)
+	buildWildResults(ctx, t, static.URL)
+	editTiming(ctx, t)
+	planOneHex(ctx, t)
+
+	mu.Lock()
+	before := append([]string(nil), away...)
+	mu.Unlock()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`fetch('http://probe.invalid/').catch(() => {}), true`)); err != nil {
+		t.Fatal(err)
+	}
+	heard := false
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end) && !heard; time.Sleep(50 * time.Millisecond) {
+		mu.Lock()
+		heard = len(away) > len(before) && strings.Contains(strings.Join(away[len(before):], ""), "probe.invalid")
+		mu.Unlock()
+	}
+	if !heard {
+		t.Error("the recorder did not hear the probe's request off the origin: the check below proves nothing")
+	}
+	if len(before) > 0 {
+		t.Errorf("requests left the origin: %v", before)
+	}
+}
+
+// firstAnswer opens the site and waits for the default combat's answer,
+// drawn by the engine in the worker.
+func firstAnswer(ctx context.Context, t *testing.T, url string) {
+	t.Helper()
+	start := time.Now()
+	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible(css("#p-hex[data-value]"))); err != nil {
+		t.Fatal(err)
+	}
+	wall := time.Since(start)
+	engine, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.wifodds.engine`))
+	if err != nil || engine != "wasm" {
+		t.Fatalf("the static page talks to engine %q (%v), want wasm", engine, err)
+	}
+	ms, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.wifodds.firstAnswerMs`))
+	t.Logf("first answer: %.0f ms after navigation by the page's clock (%v by the test's)", ms, wall.Round(time.Millisecond))
+}
+
+// editTiming edits a factor and logs how long the worker took to answer
+// exactly, and the edit to the answer drawn.
+func editTiming(ctx context.Context, t *testing.T) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Click(css("#tab-run")), setField(`[data-unit="attacker-0"] [data-field="factors"]`, "7")); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(500 * time.Millisecond)
+	var m struct{ AnswerMs, EditToAnswerMs float64 }
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify({AnswerMs: window.wifodds.answerMs, EditToAnswerMs: window.wifodds.editToAnswerMs})`))
+	if err == nil {
+		json.Unmarshal([]byte(v), &m)
+	}
+	t.Logf("exact answer after an edit: %.1f ms in the worker; %.0f ms from the edit to the answer drawn (25 ms of it the page's debounce)", m.AnswerMs, m.EditToAnswerMs)
+}
+
+// planOneHex imports the one-hex plan file and checks the plan tab
+// recommends the CLI's force.
+func planOneHex(ctx context.Context, t *testing.T) {
+	t.Helper()
+	const file = "../../examples/plan-one-hex.yaml"
+	text, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := wifodds(t, "plan", "-q", "-f", "json", file)
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	var cli struct {
+		Recommended struct{ Units []string } `json:"recommended"`
+	}
+	if err := json.Unmarshal([]byte(out), &cli); err != nil || len(cli.Recommended.Units) == 0 {
+		t.Fatalf("the CLI's plan: %v\n%s", err, out)
+	}
+	want := "Send " + strings.Join(cli.Recommended.Units, ", ") + ":"
+	steps := []chromedp.Action[chromedp.Void]{
+		chromedp.Click(css("#export")), chromedp.WaitVisible(css("#yaml-text")),
+		setField("#yaml-text", string(text)),
+		chromedp.Click(css("#yaml-import")), chromedp.WaitNotVisible(css("#yaml-text")),
+		setField("#plan-cost", "committed_factors"), setField("#plan-target", "0.75"),
+	}
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	if err := chromedp.Do(ctx, chromedp.Click(css("#tab-plan"))); err != nil {
+		t.Fatal(err)
+	}
+	rec := ""
+	for end := time.Now().Add(20 * time.Second); time.Now().Before(end) && !strings.HasPrefix(rec, want); time.Sleep(20 * time.Millisecond) {
+		rec = liveText(ctx, t, "#plan-rec")
+	}
+	if !strings.HasPrefix(rec, want) {
+		t.Fatalf("the plan tab on %s: %q, want %q", file, rec, want)
+	}
+	status := liveText(ctx, t, "#status-text")
+	t.Logf("one-hex plan: %v from the tab's click to the recommendation (%s)", time.Since(start).Round(time.Millisecond), status)
+}
