@@ -1,0 +1,46 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+
+	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/answer"
+)
+
+// respond answers one call: the request's JSON text in, the status and
+// the JSON bytes the server would send out.
+func respond(ctx context.Context, text string) (int, []byte) {
+	if len(text) > maxRequest {
+		return failure(inputf("the request is over %d bytes", maxRequest))
+	}
+	var r request
+	if err := json.Unmarshal([]byte(text), &r); err != nil {
+		return failure(inputf("the request is not JSON: %v", err))
+	}
+	v, err := r.answer(ctx)
+	if err != nil {
+		return failure(err)
+	}
+	body, err := answer.JSON(v)
+	if err != nil {
+		return failure(err)
+	}
+	return 200, body
+}
+
+// failure is an error as the server words it: {"error": ...}, 400 for the
+// request's own fault, 422 for a combat the rules or the budget refuse.
+func failure(err error) (int, []byte) {
+	status := 422
+	var ie *answer.InputError
+	if errors.As(err, &ie) {
+		status = 400
+	}
+	if errors.Is(err, analysis.ErrNoTrials) {
+		status = 422
+	}
+	body, _ := answer.JSON(map[string]string{"error": err.Error()})
+	return status, body
+}
