@@ -131,3 +131,30 @@ func TestNoStrayIO(t *testing.T) {
 		}
 	}
 }
+
+// maxSurfaceLines bounds a function of the surfaces: they read flags,
+// files, HTTP or JavaScript values and call the front door (package
+// answer), so a long function there is a pipeline that crept back or
+// steps that want naming.
+const maxSurfaceLines = 60
+
+// The surfaces' functions are short.
+func TestSurfacesStayThin(t *testing.T) {
+	pkgs, fset := goFiles(t)
+	for _, dir := range []string{"cmd/wifodds", "cmd/wifodds-wasm", "web", "answer"} {
+		if len(pkgs[dir]) == 0 {
+			t.Errorf("no Go files in %s", dir)
+		}
+		for _, f := range pkgs[dir] {
+			for _, d := range f.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Body == nil {
+					continue
+				}
+				if n := fset.Position(fd.End()).Line - fset.Position(fd.Pos()).Line + 1; n > maxSurfaceLines {
+					t.Errorf("%s: %s is %d lines, over %d: name its phases", fset.Position(fd.Pos()), fd.Name.Name, n, maxSurfaceLines)
+				}
+			}
+		}
+	}
+}
