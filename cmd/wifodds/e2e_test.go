@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"go.yaml.in/yaml/v3"
 )
 
 // browser starts Debian's chromium under chromedp. In CI (CI set) a
@@ -203,6 +205,10 @@ func buildWildResults(ctx context.Context, t *testing.T, url string) {
 	}
 	shot(ctx, t, "plan-1280.png")
 
+	// A share link as the page makes it (#s= and the scenario as base64url
+	// JSON) opens the combat afresh.
+	openShareLink(ctx, t, url, "../../examples/wild-results-3to1.yaml", want)
+
 	// A phone: 390 pixels wide, the answer first.
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844), chromedp.Click(css("#tab-run")), chromedp.WaitVisible(css("#p-hex"))); err != nil {
 		t.Fatal(err)
@@ -242,4 +248,27 @@ func liveText(ctx context.Context, t *testing.T, sel string) string {
 		t.Fatal(err)
 	}
 	return text
+}
+
+// openShareLink opens url#s=… made of a scenario file as the page's share
+// button makes it, and waits for the CLI's P(hex taken).
+func openShareLink(ctx context.Context, t *testing.T, url, file string, want float64) {
+	t.Helper()
+	text, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := yaml.Unmarshal(text, &doc); err != nil {
+		t.Fatal(err)
+	}
+	js, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := url + "/#s=" + base64.RawURLEncoding.EncodeToString(js)
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(link), chromedp.WaitVisible(css("#p-hex"))); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", want)
 }

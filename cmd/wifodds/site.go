@@ -28,16 +28,20 @@ const (
 func siteCommand() *cli.Command {
 	return command("site", "write the web app as a static folder that computes in the browser (no server, no install)", "DIR",
 		"Writes DIR (made if missing): index.html, app.js, worker.js and style.css (the page wifodds serve serves),\n"+
-			"wifodds.wasm (the engine, built now from this source) and wasm_exec.js (Go's loader, copied from the\n"+
+			"wifodds.wasm (the engine, built now from the source) and wasm_exec.js (Go's loader, copied from the\n"+
 			"installed Go). Any static host serves the folder; the page then runs every computation in a Web Worker.\n\n"+
 			"The engine is built by the installed Go toolchain, as\n"+
 			"   GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o wifodds.wasm "+wasmPackage+"\n"+
-			"so run it from a clone of wifodds with Go installed; wasm_exec.js comes from $(go env GOROOT)/lib/wasm.\n"+
-			"Nothing is fetched. The files are written all or none.\n\n"+
+			"in the clone of wifodds named by --source (default: the working folder), with Go installed; wasm_exec.js\n"+
+			"comes from $(go env GOROOT)/lib/wasm.\n"+
+			"The page fetches nothing from elsewhere. The files are written all or none.\n\n"+
 			"Examples:\n"+
 			"   go run ./cmd/wifodds site site\n"+
 			"   python3 -m http.server -d site 8000      # or any static host; docs/web.md",
-		[]cli.Flag{&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no summary line"}}, siteAction)
+		[]cli.Flag{
+			&cli.StringFlag{Name: "source", Value: ".", Usage: "build the engine from the wifodds clone in `FOLDER`"},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no summary line"},
+		}, siteAction)
 }
 
 func siteAction(c *cli.Context) error {
@@ -117,7 +121,7 @@ func buildWasm(c *cli.Context) ([]byte, error) {
 	out := filepath.Join(tmp, "wifodds.wasm")
 	env := append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if _, err := goTool(c, env, "build", "-trimpath", "-ldflags=-s -w", "-o", out, wasmPackage); err != nil {
-		return nil, fmt.Errorf("%w\n(wifodds site builds the engine from source: run it from a clone of wifodds)", err)
+		return nil, fmt.Errorf("%w\n(wifodds site builds the engine from source: run it in a clone of wifodds, or name one with --source)", err)
 	}
 	return fileio.ReadFile(out, 64<<20)
 }
@@ -129,7 +133,7 @@ func goTool(c *cli.Context, env []string, args ...string) ([]byte, error) {
 		return nil, fmt.Errorf("wifodds site needs the Go toolchain to build the engine: install Go (https://go.dev/dl/): %w", err)
 	}
 	cmd := exec.CommandContext(c.Context, path, args...)
-	cmd.Env = env
+	cmd.Env, cmd.Dir = env, c.String("source")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
