@@ -33,6 +33,7 @@ type request struct {
 	Scenario  string              `json:"scenario"`
 	CRT       *string             `json:"crt"`
 	AirTables *string             `json:"air_tables"`
+	progress  func(done, planned uint64)
 }
 
 func inputf(format string, args ...any) error {
@@ -134,7 +135,7 @@ func (r *request) compare(ctx context.Context, in answer.Input) (any, error) {
 }
 
 func (r *request) sweep(ctx context.Context, in answer.Input) (any, error) {
-	f := answer.SweepFlags{Axis: analysis.Attack}
+	f := answer.SweepFlags{Axis: analysis.Attack, Progress: r.progress}
 	spec := r.get("attack")
 	if d := r.get("defence"); d != "" {
 		f.Axis, spec = analysis.Defence, d
@@ -171,7 +172,7 @@ func (r *request) plan(ctx context.Context, in answer.Input) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := answer.PlanFlags{MaxForces: defaultForce, Budget: req.Budget, Sample: req.Sample, Workers: 1}
+	f := answer.PlanFlags{MaxForces: defaultForce, Budget: req.Budget, Sample: req.Sample, Workers: 1, Progress: r.progress}
 	if t := r.get("target"); t != "" {
 		if f.Target, err = strconv.ParseFloat(t, 64); err != nil || !(f.Target > 0 && f.Target <= 1000) {
 			return nil, inputf("target=%s: want a number above 0", t)
@@ -182,7 +183,7 @@ func (r *request) plan(ctx context.Context, in answer.Input) (any, error) {
 
 // request reads method, trials, seed and budget.
 func (r *request) request() (analysis.Request, error) {
-	req := analysis.Request{Engine: analysis.Auto, Sample: sim.Config{Trials: defaultTrial, Seed: 1, Workers: 1}}
+	req := analysis.Request{Engine: analysis.Auto, ExactProgress: r.progress, Sample: sim.Config{Trials: defaultTrial, Seed: 1, Workers: 1, Progress: r.progress}}
 	switch m := r.get("method"); m {
 	case "", "auto":
 	case "exact":

@@ -10,12 +10,13 @@ import (
 )
 
 // respond answers one call: the request's JSON text in, the status and
-// the JSON bytes the server would send out.
-func respond(ctx context.Context, text string) (int, []byte) {
+// the JSON bytes the server would send out. progress, when set, sees the
+// trials, dice paths or forces done so far and planned.
+func respond(ctx context.Context, text string, progress func(done, planned uint64)) (int, []byte) {
 	if len(text) > maxRequest {
 		return failure(inputf("the request is over %d bytes", maxRequest))
 	}
-	var r request
+	r := request{progress: progress}
 	if err := json.Unmarshal([]byte(text), &r); err != nil {
 		return failure(inputf("the request is not JSON: %v", err))
 	}

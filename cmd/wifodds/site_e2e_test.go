@@ -53,6 +53,7 @@ func TestStaticSiteInTheBrowser(t *testing.T) {
 	firstAnswer(ctx, t, static.URL)
 	buildWildResults(ctx, t, static.URL)
 	editTiming(ctx, t)
+	cancelLongRun(ctx, t)
 	planOneHex(ctx, t)
 
 	mu.Lock()
@@ -118,6 +119,39 @@ func editTiming(ctx context.Context, t *testing.T) {
 	slices.Sort(drawn)
 	t.Logf("exact answer after an edit (9 edits): %.1f ms median, %.1f fastest, in the worker; %.0f ms median from the edit to the answer drawn (25 ms of it the page's debounce)",
 		answer[4], answer[0], drawn[4])
+}
+
+// cancelLongRun starts a long Monte Carlo run in the worker, sees its
+// progress on the status line, cancels it, and sees the next edit answered
+// by a fresh worker.
+func cancelLongRun(ctx context.Context, t *testing.T) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.wifodds.ask('run', {method: 'mc', trials: '100000000'}), true`)); err != nil {
+		t.Fatal(err)
+	}
+	status := ""
+	for end := time.Now().Add(20 * time.Second); time.Now().Before(end) && !strings.Contains(status, "% ("); time.Sleep(20 * time.Millisecond) {
+		status = liveText(ctx, t, "#status-text")
+	}
+	if !strings.Contains(status, "% (") || !strings.Contains(status, "of 100,000,000") {
+		t.Fatalf("no progress on the status line during a long run: %q", status)
+	}
+	start := time.Now()
+	if err := chromedp.Do(ctx, chromedp.Click(css("#cancel"))); err != nil {
+		t.Fatal(err)
+	}
+	for end := time.Now().Add(5 * time.Second); time.Now().Before(end) && status != "Cancelled"; time.Sleep(10 * time.Millisecond) {
+		status = liveText(ctx, t, "#status-text")
+	}
+	if status != "Cancelled" {
+		t.Fatalf("after Cancel the status line says %q", status)
+	}
+	t.Logf("a long Monte Carlo run cancelled in %v", time.Since(start).Round(time.Millisecond))
+	want := cliHexTaken(t, "../../examples/wild-results-3to1.yaml")
+	if err := chromedp.Do(ctx, setField(`[data-unit="attacker-0"] [data-field="factors"]`, "7"), setField(`[data-unit="attacker-0"] [data-field="factors"]`, "6")); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", want)
 }
 
 // planOneHex imports the one-hex plan file and checks the plan tab

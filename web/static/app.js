@@ -290,6 +290,7 @@ function serverEngine() {
     return { body: f, headers: {} };
   };
   return {
+    onProgress: null, // the server sends no progress: the spinner shows it is at work
     cancel() {}, // aborting the fetch cancels the server's computation
     async call(command, params = {}, req = null, signal = undefined) {
       if (command === 'schema') {
@@ -312,11 +313,7 @@ function workerEngine() {
   const start = () => {
     worker = new Worker('worker.js');
     worker.onmessage = ({ data }) => {
-      if (data.id === 0) { // the engine did not load: every call fails with its message
-        for (const p of pending.values()) p.resolve(data);
-        pending.clear();
-        return;
-      }
+      if (data.progress) { eng.onProgress?.(data.progress); return; }
       const p = pending.get(data.id);
       pending.delete(data.id);
       busySince = pending.size ? performance.now() : 0;
@@ -333,7 +330,8 @@ function workerEngine() {
     start();
   };
   start();
-  return {
+  const eng = {
+    onProgress: null, // set by the page: ({done, planned}) while a computation runs
     cancel: restart,
     async call(command, params = {}, req = {}, signal = undefined) {
       // A superseded call still running long (Monte Carlo) is stopped rather
@@ -351,9 +349,13 @@ function workerEngine() {
       return { status: r.status, json: JSON.parse(r.body) };
     },
   };
+  return eng;
 }
 
 const engine = $('meta[name=wifodds-engine]')?.content === 'wasm' ? workerEngine() : serverEngine();
+engine.onProgress = ({ done, planned }) => {
+  if (inflight && planned > 0) setStatus(`Computing… ${Math.floor((100 * done) / planned)}% (${done.toLocaleString('en')} of ${planned.toLocaleString('en')})`, true);
+};
 
 // api asks the engine for a command's answer about the document; a newer
 // call drops an older one's answer.
@@ -745,6 +747,10 @@ async function main() {
   wire();
   renderForm();
   refresh();
-  window.wifodds = { toYAML: () => toYAML(doc), load, ready: true, engine: $('meta[name=wifodds-engine]')?.content, firstAnswerMs };
+  // ask puts a command to the engine about the combat as the tabs do (the
+  // status line, Cancel, progress), drawing nothing: for the console and
+  // the browser test.
+  const ask = (command, params) => guarded(async () => { await api(command, doc, params); });
+  window.wifodds = { toYAML: () => toYAML(doc), load, ask, ready: true, engine: $('meta[name=wifodds-engine]')?.content, firstAnswerMs };
 }
 main();

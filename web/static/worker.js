@@ -6,6 +6,7 @@ importScripts('wasm_exec.js');
 
 const waiting = [];
 let ready = false;
+let failed = null; // the load's error: every call gets it
 
 function answer({ id, request }) {
   let r;
@@ -17,7 +18,15 @@ function answer({ id, request }) {
   postMessage({ id, status: r.status, body: r.body });
 }
 
-onmessage = (e) => { if (ready) answer(e.data); else waiting.push(e.data); };
+function fail({ id }) {
+  postMessage({ id, status: 500, body: JSON.stringify({ error: 'the engine did not load: ' + failed }) });
+}
+
+onmessage = (e) => {
+  if (failed) fail(e.data);
+  else if (ready) answer(e.data);
+  else waiting.push(e.data);
+};
 
 (async () => {
   const go = new Go();
@@ -27,4 +36,7 @@ onmessage = (e) => { if (ready) answer(e.data); else waiting.push(e.data); };
   go.run(instance); // runs main until it waits for calls: wifoddsAnswer is set
   ready = true;
   for (const m of waiting.splice(0)) answer(m);
-})().catch((e) => postMessage({ id: 0, status: 500, body: JSON.stringify({ error: 'the engine did not load: ' + e.message }) }));
+})().catch((e) => {
+  failed = e.message;
+  for (const m of waiting.splice(0)) fail(m);
+});
