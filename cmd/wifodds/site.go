@@ -27,7 +27,8 @@ const (
 
 func siteCommand() *cli.Command {
 	return command("site", "write the web app as a static folder that computes in the browser (no server, no install)", "DIR",
-		"Writes DIR (made if missing): index.html, app.js, worker.js and style.css (the page wifodds serve serves),\n"+
+		"Writes DIR (made if missing): index.html, app.js, worker.js, sw.js and style.css (the page wifodds serve\n"+
+			"serves; sw.js keeps the files for offline use),\n"+
 			"wifodds.wasm (the engine, built now from the source) and wasm_exec.js (Go's loader, copied from the\n"+
 			"installed Go). Any static host serves the folder; the page then runs every computation in a Web Worker.\n\n"+
 			"The engine is built by the installed Go toolchain, as\n"+

@@ -74,6 +74,7 @@ func TestStaticSiteInTheBrowser(t *testing.T) {
 	if len(before) > 0 {
 		t.Errorf("requests left the origin: %v", before)
 	}
+	offline(ctx, t, static)
 }
 
 // firstAnswer opens the site and waits for the default combat's answer,
@@ -152,6 +153,29 @@ func cancelLongRun(ctx context.Context, t *testing.T) {
 		t.Fatal(err)
 	}
 	waitValue(ctx, t, "#p-hex", want)
+}
+
+// offline stops the file server and opens a share link to the site: the
+// service worker's copies open the page and the engine answers.
+func offline(ctx context.Context, t *testing.T, static *httptest.Server) {
+	t.Helper()
+	for end := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!navigator.serviceWorker.controller`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatal("no service worker controls the static page")
+		}
+	}
+	const file = "../../examples/wild-results-3to1.yaml"
+	want := cliHexTaken(t, file)
+	url := static.URL
+	static.Close()
+	openShareLink(ctx, t, url, file, want)
 }
 
 // planOneHex imports the one-hex plan file and checks the plan tab

@@ -53,7 +53,7 @@ func TestMain(m *testing.M) {
 // the engine within its gzipped budget and Go's own loader.
 func TestSiteFolder(t *testing.T) {
 	dir := siteDir(t)
-	for _, f := range []string{"index.html", "app.js", "worker.js", "style.css", "wifodds.wasm", "wasm_exec.js"} {
+	for _, f := range []string{"index.html", "app.js", "worker.js", "sw.js", "style.css", "wifodds.wasm", "wasm_exec.js"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Errorf("the site has no %s: %v", f, err)
 		}

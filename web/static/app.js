@@ -353,6 +353,9 @@ function workerEngine() {
 }
 
 const engine = $('meta[name=wifodds-engine]')?.content === 'wasm' ? workerEngine() : serverEngine();
+// The static site keeps its files for offline use (sw.js); a browser
+// without service workers (or a file:// page) simply does not.
+if ($('meta[name=wifodds-engine]')?.content === 'wasm') navigator.serviceWorker?.register('sw.js').catch(() => {});
 engine.onProgress = ({ done, planned }) => {
   if (inflight && planned > 0) setStatus(`Computing… ${Math.floor((100 * done) / planned)}% (${done.toLocaleString('en')} of ${planned.toLocaleString('en')})`, true);
 };
