@@ -4,12 +4,9 @@
 // built with GOOS=js GOARCH=wasm by `wifodds site`, and imports neither
 // gonum/plot nor net/http (the page draws its own charts).
 //
-// wifoddsAnswer(request) takes the JSON text of
-//
-//	{"command": "run"|"compare"|"sweep"|"plan"|"parse"|"schema",
-//	 "params": {"method": ["exact"], ...},   // the server's query parameters
-//	 "scenario": "...", "crt": "...", "air_tables": "..."}  // file contents
-//
-// and returns {status, body}: the HTTP status the server would give and
-// the JSON text it would send, the same bytes.
+// wifoddsAnswer(request) takes a call's JSON text (package answer/browser
+// says what it holds) and returns {status, body}: the HTTP status the
+// server would give and the JSON text it would send, the same bytes.
+// While a computation runs it posts {progress: {done, planned}} to the
+// page.
 package main

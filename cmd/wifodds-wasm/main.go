@@ -7,15 +7,17 @@ import (
 	"sync"
 	"syscall/js"
 	"time"
+
+	"github.com/wifodds/wifodds/answer/browser"
 )
 
 func main() {
 	js.Global().Set("wifoddsAnswer", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) != 1 || args[0].Type() != js.TypeString {
-			status, body := failure(inputf("wifoddsAnswer takes one argument: the request's JSON text"))
+			status, body := browser.Failure(browser.Inputf("wifoddsAnswer takes one argument: the request's JSON text"))
 			return map[string]any{"status": status, "body": string(body)}
 		}
-		status, body := respond(context.Background(), args[0].String(), progress)
+		status, body := browser.Respond(context.Background(), args[0].String(), progress)
 		return map[string]any{"status": status, "body": string(body)}
 	}))
 	select {}

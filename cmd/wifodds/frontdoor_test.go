@@ -3,13 +3,18 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
+	"net/url"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/wifodds/wifodds/analysis"
 	"github.com/wifodds/wifodds/answer"
+	jscall "github.com/wifodds/wifodds/answer/browser"
 	"github.com/wifodds/wifodds/scenario"
 	"github.com/wifodds/wifodds/sim"
 )
@@ -72,8 +77,9 @@ func frontDoorCases(s *scenario.Scenario) []frontDoorCase {
 	}
 }
 
-// The CLI's JSON, the server's JSON and the front door's JSON are the same
-// bytes (timings aside) for every example and every command kind.
+// The CLI's JSON, the server's JSON, the front door's JSON and the browser
+// build's JSON are the same bytes (timings aside, and the browser's worker
+// count) for every example and every command kind.
 func TestOneFrontDoor(t *testing.T) {
 	ts := startWeb(t, 2)
 	files, err := filepath.Glob("../../examples/*.yaml")
@@ -106,6 +112,12 @@ func TestOneFrontDoor(t *testing.T) {
 				if normalise(cli) != normalise(api) || normalise(api) != normalise(string(door)) {
 					t.Errorf("the surfaces differ:\nCLI: %s\nAPI: %s\nfront door: %s", normalise(cli), normalise(api), normalise(string(door)))
 				}
+				// The browser computes on one worker: its record says so,
+				// and nothing else may differ.
+				js := inTheBrowser(t, c.query, s.Source)
+				if oneWorker(normalise(api)) != oneWorker(normalise(js)) {
+					t.Errorf("the browser build differs:\nAPI: %s\nbrowser: %s", normalise(api), normalise(js))
+				}
 			})
 		}
 	}
@@ -130,3 +142,28 @@ func post(t *testing.T, url string, body []byte) string {
 	}
 	return string(got)
 }
+
+// inTheBrowser asks the browser build's calling convention what the API
+// was asked: the endpoint's command and query parameters, the scenario.
+func inTheBrowser(t *testing.T, query string, scenario []byte) string {
+	t.Helper()
+	u, err := url.Parse(query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, err := json.Marshal(map[string]any{"command": strings.TrimPrefix(u.Path, "/api/"), "params": u.Query(), "scenario": string(scenario)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	status, body := jscall.Respond(context.Background(), string(req), nil)
+	if status != 200 {
+		t.Fatalf("the browser build: %d %s", status, body)
+	}
+	return string(body)
+}
+
+var workersField = regexp.MustCompile(`"workers": \d+`)
+
+// oneWorker words a run record's worker count as one: the count does not
+// change the answer (docs/architecture.md, Invariants).
+func oneWorker(s string) string { return workersField.ReplaceAllString(s, `"workers": 1`) }

@@ -1,4 +1,4 @@
-package main
+package browser
 
 import (
 	"context"
@@ -9,31 +9,31 @@ import (
 	"github.com/wifodds/wifodds/answer"
 )
 
-// respond answers one call: the request's JSON text in, the status and
+// Respond answers one call: the request's JSON text in, the status and
 // the JSON bytes the server would send out. progress, when set, sees the
 // trials, dice paths or forces done so far and planned.
-func respond(ctx context.Context, text string, progress func(done, planned uint64)) (int, []byte) {
+func Respond(ctx context.Context, text string, progress func(done, planned uint64)) (int, []byte) {
 	if len(text) > maxRequest {
-		return failure(inputf("the request is over %d bytes", maxRequest))
+		return Failure(Inputf("the request is over %d bytes", maxRequest))
 	}
 	r := request{progress: progress}
 	if err := json.Unmarshal([]byte(text), &r); err != nil {
-		return failure(inputf("the request is not JSON: %v", err))
+		return Failure(Inputf("the request is not JSON: %v", err))
 	}
 	v, err := r.answer(ctx)
 	if err != nil {
-		return failure(err)
+		return Failure(err)
 	}
 	body, err := answer.JSON(v)
 	if err != nil {
-		return failure(err)
+		return Failure(err)
 	}
 	return 200, body
 }
 
-// failure is an error as the server words it: {"error": ...}, 400 for the
+// Failure is an error as the server words it: {"error": ...}, 400 for the
 // request's own fault, 422 for a combat the rules or the budget refuse.
-func failure(err error) (int, []byte) {
+func Failure(err error) (int, []byte) {
 	status := 422
 	var ie *answer.InputError
 	if errors.As(err, &ie) {

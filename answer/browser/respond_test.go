@@ -1,4 +1,4 @@
-package main
+package browser
 
 import (
 	"context"
@@ -20,7 +20,7 @@ func call(t testing.TB, req map[string]any) (int, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return respond(context.Background(), string(text), nil)
+	return Respond(context.Background(), string(text), nil)
 }
 
 // The browser's answer is the front door's, byte for byte: what the
@@ -68,7 +68,7 @@ func TestRespondRefuses(t *testing.T) {
 		{`{"command": "run", "crt": "rows: [", "scenario": ""}`, 400, "the uploaded crt"},
 	}
 	for _, c := range cases {
-		status, body := respond(context.Background(), c.text, nil)
+		status, body := Respond(context.Background(), c.text, nil)
 		var m map[string]string
 		if err := json.Unmarshal(body, &m); err != nil || status != c.status || !strings.Contains(m["error"], c.want) {
 			t.Errorf("%s: %d %s, want %d with %q", c.text, status, body, c.status, c.want)
@@ -94,7 +94,7 @@ func FuzzRespond(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 		defer cancel()
-		status, body := respond(ctx, text, nil)
+		status, body := Respond(ctx, text, nil)
 		var m any
 		if err := json.Unmarshal(body, &m); err != nil {
 			t.Fatalf("%d: the body is not JSON: %v\n%s", status, err, body)
@@ -113,7 +113,7 @@ func TestRespondProgress(t *testing.T) {
 	}
 	req, _ := json.Marshal(map[string]any{"command": "run", "params": map[string][]string{"method": {"mc"}, "trials": {"300000"}}, "scenario": string(text)})
 	var last, planned uint64
-	status, body := respond(context.Background(), string(req), func(d, p uint64) { last, planned = max(last, d), p })
+	status, body := Respond(context.Background(), string(req), func(d, p uint64) { last, planned = max(last, d), p })
 	if status != 200 {
 		t.Fatalf("%d %s", status, body)
 	}

@@ -1,4 +1,4 @@
-package main
+package browser
 
 import (
 	"context"
@@ -36,7 +36,8 @@ type request struct {
 	progress  func(done, planned uint64)
 }
 
-func inputf(format string, args ...any) error {
+// Inputf is an error in the request, a 400.
+func Inputf(format string, args ...any) error {
 	return &answer.InputError{Err: fmt.Errorf(format, args...)}
 }
 
@@ -69,7 +70,7 @@ func (r *request) answer(ctx context.Context) (any, error) {
 	case "plan":
 		return r.plan(ctx, in)
 	}
-	return nil, inputf("command %q: want run, compare, sweep, plan, parse or schema", r.Command)
+	return nil, Inputf("command %q: want run, compare, sweep, plan, parse or schema", r.Command)
 }
 
 // input is the scenario as sent, naming no file, with its uploaded tables.
@@ -79,14 +80,14 @@ func (r *request) input() (answer.Input, error) {
 	if r.CRT != nil {
 		t, err := crt.Parse("crt.yaml", []byte(*r.CRT))
 		if err != nil {
-			return in, inputf("the uploaded crt: %v", err)
+			return in, Inputf("the uploaded crt: %v", err)
 		}
 		up.CRTTable, in.CRT = t, "uploaded"
 	}
 	if r.AirTables != nil {
 		t, err := crt.ParseAir("air_tables.yaml", []byte(*r.AirTables))
 		if err != nil {
-			return in, inputf("the uploaded air_tables: %v", err)
+			return in, Inputf("the uploaded air_tables: %v", err)
 		}
 		up.AirTables, in.Air = t, "uploaded"
 	}
@@ -105,7 +106,7 @@ func (r *request) run(ctx context.Context, in answer.Input) (any, error) {
 	}
 	if d := r.get("dice"); d != "" {
 		if f.Dice, err = sim.ParseRolls(d); err != nil || len(f.Dice) > maxDice {
-			return nil, inputf("dice=%s: want at most %d rolls separated by commas (%v)", d, maxDice, err)
+			return nil, Inputf("dice=%s: want at most %d rolls separated by commas (%v)", d, maxDice, err)
 		}
 	}
 	if c := r.get("crt"); c != "" {
@@ -114,7 +115,7 @@ func (r *request) run(ctx context.Context, in answer.Input) (any, error) {
 	a, err := answer.Run(ctx, in, f)
 	var re *analysis.ReplayError
 	if errors.As(err, &re) {
-		return nil, inputf("dice: %v", err)
+		return nil, Inputf("dice: %v", err)
 	}
 	if err != nil {
 		return nil, err
@@ -129,7 +130,7 @@ func (r *request) compare(ctx context.Context, in answer.Input) (any, error) {
 	}
 	specs := r.Params["variant"]
 	if len(specs) > maxVariants {
-		return nil, inputf("at most %d variants", maxVariants)
+		return nil, Inputf("at most %d variants", maxVariants)
 	}
 	return answer.Compare(ctx, in, answer.CompareFlags{Request: req, Variants: specs, Independent: r.get("independent") == "true"})
 }
@@ -142,12 +143,12 @@ func (r *request) sweep(ctx context.Context, in answer.Input) (any, error) {
 	}
 	var err error
 	if f.Totals, err = analysis.ParseRange(spec); err != nil {
-		return nil, inputf("%s=%s: %v", f.Axis, spec, err)
+		return nil, Inputf("%s=%s: %v", f.Axis, spec, err)
 	}
 	if m := r.get("modifier"); m != "" {
 		mr, err := analysis.ParseRange(m)
 		if err != nil || mr.Lo < -crt.MaxModifier || mr.Hi > crt.MaxModifier {
-			return nil, inputf("modifier=%s: a range within -%d..%d", m, crt.MaxModifier, crt.MaxModifier)
+			return nil, Inputf("modifier=%s: a range within -%d..%d", m, crt.MaxModifier, crt.MaxModifier)
 		}
 		for x := mr.Lo; x <= mr.Hi; x++ {
 			f.Modifiers = append(f.Modifiers, x)
@@ -161,7 +162,7 @@ func (r *request) sweep(ctx context.Context, in answer.Input) (any, error) {
 	}
 	if t := r.get("target"); t != "" {
 		if f.Target, err = strconv.ParseFloat(t, 64); err != nil || !(f.Target > 0 && f.Target <= 1) {
-			return nil, inputf("target=%s: want a number above 0 and at most 1", t)
+			return nil, Inputf("target=%s: want a number above 0 and at most 1", t)
 		}
 	}
 	return answer.Sweep(ctx, in, f)
@@ -175,7 +176,7 @@ func (r *request) plan(ctx context.Context, in answer.Input) (any, error) {
 	f := answer.PlanFlags{MaxForces: defaultForce, Budget: req.Budget, Sample: req.Sample, Workers: 1, Progress: r.progress}
 	if t := r.get("target"); t != "" {
 		if f.Target, err = strconv.ParseFloat(t, 64); err != nil || !(f.Target > 0 && f.Target <= 1000) {
-			return nil, inputf("target=%s: want a number above 0", t)
+			return nil, Inputf("target=%s: want a number above 0", t)
 		}
 	}
 	return answer.Plan(ctx, in, f)
@@ -191,17 +192,17 @@ func (r *request) request() (analysis.Request, error) {
 	case "mc":
 		req.Engine = analysis.MonteCarlo
 	default:
-		return req, inputf("method=%s: want exact, mc or auto", m)
+		return req, Inputf("method=%s: want exact, mc or auto", m)
 	}
 	var err error
 	if v := r.get("trials"); v != "" {
 		if req.Sample.Trials, err = sim.ParseCount(v, "trials"); err != nil || req.Sample.Trials > maxTrials {
-			return req, inputf("trials=%s: want 1 to %d", v, maxTrials)
+			return req, Inputf("trials=%s: want 1 to %d", v, maxTrials)
 		}
 	}
 	if v := r.get("seed"); v != "" {
 		if req.Sample.Seed, err = strconv.ParseUint(strings.ReplaceAll(v, "_", ""), 10, 64); err != nil {
-			return req, inputf("seed=%s: want a whole number from 0 to %d", v, uint64(math.MaxUint64))
+			return req, Inputf("seed=%s: want a whole number from 0 to %d", v, uint64(math.MaxUint64))
 		}
 	}
 	req.Budget, err = r.budget()
@@ -216,7 +217,7 @@ func (r *request) budget() (int, error) {
 	}
 	n, err := sim.ParseCount(v, "paths")
 	if err != nil || n > sim.MaxPathBudget {
-		return 0, inputf("budget=%s: want 1 to %d paths", v, sim.MaxPathBudget)
+		return 0, Inputf("budget=%s: want 1 to %d paths", v, sim.MaxPathBudget)
 	}
 	return int(n), nil
 }
@@ -228,7 +229,7 @@ func (r *request) intIn(key string, def, lo, hi int) (int, error) {
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(v))
 	if err != nil || n < lo || n > hi {
-		return 0, inputf("%s=%s: want a whole number from %d to %d", key, v, lo, hi)
+		return 0, Inputf("%s=%s: want a whole number from %d to %d", key, v, lo, hi)
 	}
 	return n, nil
 }
