@@ -30,8 +30,11 @@ var layers = map[string][]string{
 	"battery":          {"analysis", "combat", "sim", "stats", "crt", "scenario"},
 	"reports":          {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "battery", "operation"},
 	"benchmarks":       {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "battery"},
-	"web":              {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "reports"},
-	"cmd/wifodds":      {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "battery", "web", "reports", "benchmarks", "internal/yamlx", "internal/fileio", "operation"},
+	"answer":           {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "operation"},
+	"web":              {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "reports", "answer"},
+	"cmd/wifodds":      {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "battery", "web", "reports", "benchmarks", "answer", "internal/yamlx", "internal/fileio", "operation"},
+	"answer/browser":   {"answer", "analysis", "crt", "scenario", "sim"},
+	"cmd/wifodds-wasm": {"answer/browser"},
 	"docs":             {},
 }
 
@@ -127,6 +130,33 @@ func TestNoStrayIO(t *testing.T) {
 				}
 				return true
 			})
+		}
+	}
+}
+
+// maxSurfaceLines bounds a function of the surfaces: they read flags,
+// files, HTTP or JavaScript values and call the front door (package
+// answer), so a long function there is a pipeline that crept back or
+// steps that want naming.
+const maxSurfaceLines = 60
+
+// The surfaces' functions are short.
+func TestSurfacesStayThin(t *testing.T) {
+	pkgs, fset := goFiles(t)
+	for _, dir := range []string{"cmd/wifodds", "cmd/wifodds-wasm", "web", "answer", "answer/browser"} {
+		if len(pkgs[dir]) == 0 {
+			t.Errorf("no Go files in %s", dir)
+		}
+		for _, f := range pkgs[dir] {
+			for _, d := range f.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Body == nil {
+					continue
+				}
+				if n := fset.Position(fd.End()).Line - fset.Position(fd.Pos()).Line + 1; n > maxSurfaceLines {
+					t.Errorf("%s: %s is %d lines, over %d: name its phases", fset.Position(fd.Pos()), fd.Name.Name, n, maxSurfaceLines)
+				}
+			}
 		}
 	}
 }

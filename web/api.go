@@ -8,17 +8,15 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
-	"slices"
 	"strings"
 
 	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/answer"
 	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/plan"
 	"github.com/wifodds/wifodds/reports"
-	"github.com/wifodds/wifodds/scenario"
 	"github.com/wifodds/wifodds/sim"
-	"go.yaml.in/yaml/v3"
 )
 
 //go:embed static
@@ -120,9 +118,12 @@ func (s *Server) compute(h handler) http.HandlerFunc {
 // fail writes an error with the status it calls for.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	var br *badRequest
+	var ie *answer.InputError
 	switch {
 	case errors.As(err, &br):
 		writeError(w, br.status, br.msg)
+	case errors.As(err, &ie):
+		writeError(w, http.StatusBadRequest, where(ie))
 	case r.Context().Err() != nil:
 		// The client went away: nobody reads an answer.
 		s.cfg.Log.Info("request abandoned by the client", "path", r.URL.Path)
@@ -162,21 +163,6 @@ func engine(q query) (analysis.Engine, error) {
 
 // run is POST /api/run: `wifodds run --format json`.
 func (s *Server) run(ctx context.Context, in *input, q query) (any, error) {
-	sc, err := in.parse()
-	if err != nil {
-		return nil, err
-	}
-	if sc.IsPlan() {
-		return nil, bad("this is a plan (it lists units the attack may add): POST it to /api/plan")
-	}
-	// As the CLI's --raids: the range first, then the kind it applies to.
-	raids, err := q.intIn("raids", 1, 1, combat.MaxRaids)
-	if err != nil {
-		return nil, err
-	}
-	if sc.Kind != scenario.Bombardment && q.v.Has("raids") {
-		return nil, bad("raids=%s: raids applies only to bombardments", q.v.Get("raids"))
-	}
 	eng, err := engine(q)
 	if err != nil {
 		return nil, err
@@ -189,60 +175,37 @@ func (s *Server) run(ctx context.Context, in *input, q query) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	req := analysis.Request{Engine: eng, Budget: budget, Sample: smp, Replay: sc.Dice}
+	// As the CLI's --raids: the range first, then the kind it applies to
+	// (0 when not asked).
+	raids := 0
+	if q.v.Has("raids") {
+		if raids, err = q.intIn("raids", 1, 1, combat.MaxRaids); err != nil {
+			return nil, err
+		}
+	}
+	f := answer.RunFlags{Request: analysis.Request{Engine: eng, Budget: budget, Sample: smp}, Explain: explain, Raids: raids}
 	if d := q.v.Get("dice"); d != "" {
-		if req.Replay, err = parseDice(d); err != nil {
+		if f.Dice, err = parseDice(d); err != nil {
 			return nil, err
 		}
 	}
-	if sc.Kind == scenario.Bombardment {
-		air, err := in.airTables()
-		if err != nil {
-			return nil, err
-		}
-		r, err := combat.CompileRaid(sc, air)
-		if err != nil {
-			return nil, err
-		}
-		sum, err := analysis.RunRaid(ctx, r, req, raids)
-		if err != nil {
-			return nil, err
-		}
-		if explain {
-			sum.Working = combat.Lines(r.Steps)
-		}
-		return sum, nil
-	}
+	a := in.answer()
 	if c := q.v.Get("crt"); c != "" {
-		sc.CRT = c
+		a.CRT = c
 	}
-	t, err := in.table(sc.CRT)
-	if err != nil {
+	ans, err := answer.Run(ctx, a, f)
+	var re *analysis.ReplayError
+	switch {
+	case errors.As(err, &re):
+		return nil, bad("dice: %v", err)
+	case errors.Is(err, answer.ErrRaidsNotBombardment):
+		return nil, bad("raids=%s: %v", q.v.Get("raids"), answer.ErrRaidsNotBombardment)
+	case err != nil:
 		return nil, err
-	}
-	air, err := in.airTables()
-	if err != nil {
-		return nil, err
-	}
-	cb, err := combat.CompileWith(sc, t, air, combat.Options{Explain: explain})
-	if err != nil {
-		return nil, err
-	}
-	sum, err := analysis.RunCombat(ctx, cb, req)
-	if err != nil {
-		var re *analysis.ReplayError
-		if errors.As(err, &re) {
-			return nil, bad("dice: %v", err)
-		}
-		return nil, err
-	}
-	if sum.Partial {
+	case ans.Run().Partial:
 		return nil, context.DeadlineExceeded
 	}
-	if explain {
-		sum.Working = combat.Lines(cb.Steps)
-	}
-	return sum, nil
+	return ans.Value(), nil
 }
 
 // parseDice reads dice=5,1.
@@ -257,28 +220,8 @@ func parseDice(spec string) ([]int, error) {
 	return rolls, nil
 }
 
-// land parses a land combat, invasion or paradrop for compare, sweep and
-// plan.
-func land(in *input, what string) (*scenario.Scenario, error) {
-	sc, err := in.parse()
-	if err != nil {
-		return nil, err
-	}
-	if sc.Kind == scenario.Bombardment {
-		return nil, bad("%s takes land combats, invasions and paradrops; POST a bombardment to /api/run", what)
-	}
-	return sc, nil
-}
-
 // compare is POST /api/compare?variant=NAME=OVERRIDES&...: `wifodds compare`.
 func (s *Server) compare(ctx context.Context, in *input, q query) (any, error) {
-	sc, err := land(in, "compare")
-	if err != nil {
-		return nil, err
-	}
-	if sc.IsPlan() {
-		return nil, bad("this is a plan: POST it to /api/plan")
-	}
 	specs := q.v["variant"]
 	if len(specs) == 0 {
 		return nil, bad("give at least one variant=NAME=OVERRIDES, e.g. variant=alt=crt=2d6")
@@ -298,19 +241,12 @@ func (s *Server) compare(ctx context.Context, in *input, q query) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	air, err := in.airTables()
-	if err != nil {
-		return nil, err
-	}
-	vs, err := analysis.CompileVariants(sc, specs, in.table, air)
+	cmp, err := answer.Compare(ctx, in.answer(), answer.CompareFlags{Request: analysis.Request{Engine: eng, Budget: budget, Sample: smp},
+		Variants: specs, Independent: independent})
 	var ve *analysis.VariantError
 	if errors.As(err, &ve) {
 		return nil, bad("%s", strings.Replace(ve.Error(), "--variant", "variant", 1))
 	}
-	if err != nil {
-		return nil, err
-	}
-	cmp, err := analysis.Compare(ctx, sc.Name, vs, analysis.Request{Engine: eng, Budget: budget, Sample: smp}, independent)
 	if err == nil && cmp.Partial {
 		err = context.DeadlineExceeded
 	}
@@ -319,31 +255,24 @@ func (s *Server) compare(ctx context.Context, in *input, q query) (any, error) {
 
 // sweep is POST /api/sweep?attack=LO..HI&crt=standard,2d6: `wifodds sweep`.
 func (s *Server) sweep(ctx context.Context, in *input, q query) (any, error) {
-	sc, err := land(in, "sweep")
-	if err != nil {
-		return nil, err
-	}
-	if sc.IsPlan() {
-		return nil, bad("this is a plan: POST it to /api/plan")
-	}
-	axis, spec := analysis.Attack, q.v.Get("attack")
+	f := answer.SweepFlags{Axis: analysis.Attack}
+	spec := q.v.Get("attack")
 	if d := q.v.Get("defence"); d != "" {
 		if spec != "" {
 			return nil, bad("sweep one total: attack or defence")
 		}
-		axis, spec = analysis.Defence, d
+		f.Axis, spec = analysis.Defence, d
 	}
 	if spec == "" {
 		return nil, bad("give attack=LO..HI or defence=LO..HI")
 	}
-	totals, err := rangeOf(string(axis), spec)
-	if err != nil {
+	var err error
+	if f.Totals, err = rangeOf(string(f.Axis), spec); err != nil {
 		return nil, err
 	}
-	if totals.Lo < 0 || totals.Hi > analysis.MaxSweepTotal || totals.Hi-totals.Lo >= analysis.MaxSweepSteps {
-		return nil, bad("%s=%s: totals from 0 to %d, at most %d steps", axis, spec, analysis.MaxSweepTotal, analysis.MaxSweepSteps)
+	if r := f.Totals; r.Lo < 0 || r.Hi > analysis.MaxSweepTotal || r.Hi-r.Lo >= analysis.MaxSweepSteps {
+		return nil, bad("%s=%s: totals from 0 to %d, at most %d steps", f.Axis, spec, analysis.MaxSweepTotal, analysis.MaxSweepSteps)
 	}
-	var mods []int
 	if m := q.v.Get("modifier"); m != "" {
 		mr, err := rangeOf("modifier", m)
 		if err != nil {
@@ -353,44 +282,24 @@ func (s *Server) sweep(ctx context.Context, in *input, q query) (any, error) {
 			return nil, bad("modifier=%s: within -%d..%d", m, crt.MaxModifier, crt.MaxModifier)
 		}
 		for x := mr.Lo; x <= mr.Hi; x++ {
-			mods = append(mods, x)
+			f.Modifiers = append(f.Modifiers, x)
 		}
 	}
-	_, budget, err := s.sampling(q)
-	if err != nil {
+	if _, f.Budget, err = s.sampling(q); err != nil {
 		return nil, err
 	}
-	names := []string{sc.CRT}
 	if v := q.v.Get("crt"); v != "" {
-		names = strings.Split(v, ",")
+		f.CRTs = strings.Split(v, ",")
 	}
-	var tables []*crt.Table
-	for _, n := range names {
-		t, err := in.table(strings.TrimSpace(n))
-		if err != nil {
-			return nil, err
-		}
-		tables = append(tables, t)
-	}
-	air, err := in.airTables()
-	if err != nil {
+	if f.Target, _, err = q.float("target", 0, 1); err != nil {
 		return nil, err
 	}
-	sw, err := analysis.RunSweep(ctx, sc, tables, air, axis, totals, mods, budget, nil)
-	if err != nil {
-		return nil, err
+	sw, err := answer.Sweep(ctx, in.answer(), f)
+	var none *answer.NoStepError
+	if errors.As(err, &none) {
+		return nil, bad("no step of %s is at or above what the units already bring: %s", spec, strings.Join(none.Notes, "; "))
 	}
-	if len(sw.Steps) == 0 {
-		return nil, bad("no step of %s is at or above what the units already bring: %s", spec, strings.Join(sw.Notes, "; "))
-	}
-	target, ok, err := q.float("target", 0, 1)
-	if err != nil {
-		return nil, err
-	}
-	if ok {
-		sw.Reached = sw.Reach(target)
-	}
-	return sw, nil
+	return sw, err
 }
 
 func rangeOf(key, v string) (analysis.Range, error) {
@@ -403,19 +312,9 @@ func rangeOf(key, v string) (analysis.Range, error) {
 
 // plan is POST /api/plan?target=0.75: `wifodds plan --format json`.
 func (s *Server) plan(ctx context.Context, in *input, q query) (any, error) {
-	sc, err := land(in, "plan")
-	if err != nil {
-		return nil, err
-	}
-	if !sc.IsPlan() {
-		return nil, bad("nothing to plan: list the units the attack may add under attacker.available")
-	}
 	target, _, err := q.float("target", 0, 1000)
 	if err != nil {
 		return nil, err
-	}
-	if target > 1 && len(sc.Targets) == 0 {
-		return nil, bad("target=%v: a chance is at most 1", target)
 	}
 	maxForces, err := q.count("max_forces", 2_000_000, plan.DefaultMaxForces)
 	if err != nil {
@@ -425,37 +324,14 @@ func (s *Server) plan(ctx context.Context, in *input, q query) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	names := sc.Plan.CRTs
-	if len(names) == 0 {
-		names = []string{sc.CRT}
-	}
-	var tables []plan.Table
-	for _, n := range names {
-		t, err := in.table(n)
-		if err != nil {
-			return nil, err
-		}
-		tables = append(tables, plan.Table{Name: n, Table: t})
-	}
-	air, err := in.airTables()
-	if err != nil {
-		return nil, err
-	}
-	return plan.Plan(ctx, sc, plan.Config{Tables: tables, Air: air, Budget: budget, Sample: smp,
-		MaxForces: float64(maxForces), Target: target, Workers: s.cfg.Workers})
+	return answer.Plan(ctx, in.answer(), answer.PlanFlags{Target: target, MaxForces: float64(maxForces), Budget: budget,
+		Sample: smp, Workers: s.cfg.Workers})
 }
 
 // parse is POST /api/parse: the scenario checked, then returned as a JSON
 // document with the file's keys, for the page to load into its form.
 func (s *Server) parse(_ context.Context, in *input, _ query) (any, error) {
-	if _, err := in.parse(); err != nil {
-		return nil, err
-	}
-	var doc map[string]any
-	if err := yaml.Unmarshal(in.text, &doc); err != nil {
-		return nil, bad("%s: %v", in.name, err)
-	}
-	return doc, nil
+	return answer.Document(in.answer())
 }
 
 // crtTable is GET /api/crt/{name}: a built-in table's data file, as
@@ -478,28 +354,6 @@ func (s *Server) crtTable(w http.ResponseWriter, r *http.Request) {
 // schema is GET /api/schema: the names the scenario format accepts, so the
 // page's lists come from the same source as the rules.
 func (s *Server) schema(w http.ResponseWriter, r *http.Request) {
-	type nation struct {
-		Code string `json:"code"`
-		Name string `json:"name"`
-	}
-	var nations []nation
-	for _, n := range scenario.Nations {
-		nations = append(nations, nation{n.Code, n.Name})
-	}
-	types := scenario.UnitTypes()
-	slices.Sort(types)
 	w.Header().Set("Content-Type", "application/json")
-	reports.WriteJSON(w, map[string]any{
-		"kinds":    []string{string(scenario.Land), string(scenario.Invasion), string(scenario.Paradrop), string(scenario.Bombardment)},
-		"crts":     crt.Names(),
-		"tables":   []string{"auto", "assault", "blitz"},
-		"options":  scenario.AllOptions,
-		"terrains": crt.Terrains,
-		"weathers": scenario.Weathers,
-		"types":    types,
-		"sizes":    scenario.Sizes(),
-		"nations":  nations,
-		"roles":    []string{string(scenario.RoleCombat), string(scenario.RoleStrike), string(scenario.RoleSupport)},
-		"costs":    scenario.CostMeasures,
-	})
+	reports.WriteJSON(w, answer.Schema())
 }

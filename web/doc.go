@@ -2,8 +2,11 @@
 // that serves an embedded page for building a combat by pointing and
 // clicking and a JSON API the page uses (POST /api/run, /api/compare,
 // /api/sweep, /api/plan, /api/parse; GET /api/crt/{name}). Every rule
-// stays in Go: the API answers with exactly the JSON the CLI writes for
-// the same scenario and flags, and the page only draws it.
+// stays in Go: each handler reads its query parameters and calls the
+// front door (package answer), as the CLI does, so the API answers with
+// exactly the JSON the CLI writes for the same scenario and flags, and
+// the page only draws it. Page returns the page's files for `wifodds
+// site`, which runs the same page with the engine in the browser.
 //
 // The server is safe by default (docs/web.md): it listens on loopback,
 // refuses a Host header that is not its own (DNS rebinding) and a request

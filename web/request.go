@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/wifodds/wifodds/crt"
-	"github.com/wifodds/wifodds/scenario"
 	"github.com/wifodds/wifodds/sim"
 )
 
@@ -195,23 +194,6 @@ func readMultipart(data []byte, boundary string) (*input, error) {
 		return nil, bad("the form has no scenario part")
 	}
 	return in, nil
-}
-
-// parse validates the scenario. It names no server file: a table is
-// built-in or uploaded.
-func (in *input) parse() (*scenario.Scenario, error) {
-	sc, err := scenario.ParseWith(in.name, in.text, scenario.ParseOptions{NoFiles: true})
-	if err != nil {
-		return nil, bad("%v", err)
-	}
-	if in.crt != nil {
-		sc.CRT = "uploaded"
-	}
-	if in.air != nil {
-		sc.AirTables = "uploaded"
-		sc.Raid.AirTables = "uploaded"
-	}
-	return sc, nil
 }
 
 // table opens a CRT by name: a built-in one, or the uploaded one.

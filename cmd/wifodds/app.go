@@ -72,12 +72,12 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		},
 		Version:              version(),
 		EnableBashCompletion: true,
-		Commands:             []*cli.Command{runCommand(), compareCommand(), sweepCommand(), planCommand(), batteryCommand(), mergeCommand(), serveCommand(), crtCommand(), benchCommand(), completionCommand()},
+		Commands:             []*cli.Command{runCommand(), compareCommand(), sweepCommand(), planCommand(), batteryCommand(), mergeCommand(), serveCommand(), siteCommand(), crtCommand(), benchCommand(), completionCommand()},
 		// Variants are comma-separated overrides: a --variant is one value.
 		DisableSliceFlagSeparator: true,
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usagef("unknown command %q (commands: run, compare, sweep, plan, battery, merge, serve, crt, bench, completion)", c.Args().First())
+				return usagef("unknown command %q (commands: run, compare, sweep, plan, battery, merge, serve, site, crt, bench, completion)", c.Args().First())
 			}
 			return cli.ShowAppHelp(c)
 		},

@@ -84,10 +84,7 @@ func batteryAction(c *cli.Context) error {
 	if shard.Count > 0 && (c.IsSet("format") || c.IsSet("html")) {
 		return usagef("--shard writes a part for wifodds merge; give the formats and --html to merge")
 	}
-	name := c.String("name")
-	if name == "" {
-		name = strings.TrimSuffix(filepath.Base(c.Args().First()), filepath.Ext(c.Args().First()))
-	}
+	name := batteryName(c)
 	items, inputs, err := batteryItems(c)
 	if err != nil {
 		return err
@@ -114,17 +111,30 @@ func batteryAction(c *cli.Context) error {
 		return err
 	}
 	if shard.Count > 0 {
-		var buf bytes.Buffer
 		part, err := battery.NewPart(name, hash, cfg, shard, len(items), results)
 		if err != nil {
 			return err
 		}
-		if err := reports.WriteJSON(&buf, part); err != nil {
-			return err
-		}
-		return finish(c, out, buf.Bytes())
+		return writePart(c, out, part)
 	}
 	return writeBattery(c, out, format, battery.NewReport(name, hash, results))
+}
+
+// batteryName is --name, else the first argument's name.
+func batteryName(c *cli.Context) string {
+	if name := c.String("name"); name != "" {
+		return name
+	}
+	return strings.TrimSuffix(filepath.Base(c.Args().First()), filepath.Ext(c.Args().First()))
+}
+
+// writePart writes a shard's part for wifodds merge.
+func writePart(c *cli.Context, out *fileio.Batch, part *battery.Part) error {
+	var buf bytes.Buffer
+	if err := reports.WriteJSON(&buf, part); err != nil {
+		return err
+	}
+	return finish(c, out, buf.Bytes())
 }
 
 // parseShard reads --shard I/N, I from 1 (or from 0).
@@ -152,50 +162,66 @@ func parseShard(spec string, fromZero bool) (battery.Shard, error) {
 // --generate makes from one template. It returns the files read, as inputs.
 func batteryItems(c *cli.Context) ([]battery.Item, []string, error) {
 	if c.Bool("generate") {
-		if c.NArg() != 1 {
-			return nil, nil, usagef("--generate takes one template file, got %d arguments", c.NArg())
-		}
-		var axes []battery.Axis
-		for _, spec := range c.StringSlice("axis") {
-			a, err := battery.ParseAxis(spec)
-			if err != nil {
-				return nil, nil, usagef("--axis: %v", err)
-			}
-			for _, b := range axes {
-				if b.Key == a.Key {
-					return nil, nil, usagef("--axis %s: the axis %s is given twice; give each key once", spec, a.Key)
-				}
-			}
-			axes = append(axes, a)
-		}
-		if len(axes) == 0 {
-			return nil, nil, usagef("--generate needs at least one --axis KEY=VALUES")
-		}
-		file := c.Args().First()
-		t, err := loadScenario(file, "battery")
-		if err != nil {
-			return nil, nil, err
-		}
-		air, err := openAir(t)
-		if err != nil {
-			return nil, nil, err
-		}
-		items, notes, err := battery.Generate(t, axes, func(ref string) (*crt.Table, error) { return openCRT(t, ref, false) }, air)
-		for _, n := range notes {
-			fmt.Fprintf(c.App.ErrWriter, "wifodds: %s\n", reports.Sanitise(n))
-		}
-		return items, inputFiles(file, t), err
+		return generatedItems(c)
 	}
 	if len(c.StringSlice("axis")) > 0 {
 		return nil, nil, usagef("--axis needs --generate")
 	}
+	files, err := scenarioFiles(c.Args().Slice())
+	if err != nil {
+		return nil, nil, err
+	}
+	return fileItems(files)
+}
+
+// generatedItems are the scenarios --generate makes of one template under
+// the --axis values.
+func generatedItems(c *cli.Context) ([]battery.Item, []string, error) {
+	if c.NArg() != 1 {
+		return nil, nil, usagef("--generate takes one template file, got %d arguments", c.NArg())
+	}
+	var axes []battery.Axis
+	for _, spec := range c.StringSlice("axis") {
+		a, err := battery.ParseAxis(spec)
+		if err != nil {
+			return nil, nil, usagef("--axis: %v", err)
+		}
+		for _, b := range axes {
+			if b.Key == a.Key {
+				return nil, nil, usagef("--axis %s: the axis %s is given twice; give each key once", spec, a.Key)
+			}
+		}
+		axes = append(axes, a)
+	}
+	if len(axes) == 0 {
+		return nil, nil, usagef("--generate needs at least one --axis KEY=VALUES")
+	}
+	file := c.Args().First()
+	t, err := loadScenario(file, "battery")
+	if err != nil {
+		return nil, nil, err
+	}
+	air, err := openAir(t)
+	if err != nil {
+		return nil, nil, err
+	}
+	items, notes, err := battery.Generate(t, axes, func(ref string) (*crt.Table, error) { return openCRT(t, ref, false) }, air)
+	for _, n := range notes {
+		fmt.Fprintf(c.App.ErrWriter, "wifodds: %s\n", reports.Sanitise(n))
+	}
+	return items, inputFiles(file, t), err
+}
+
+// scenarioFiles expands the arguments: files, folders (their .yaml
+// files) and globs.
+func scenarioFiles(args []string) ([]string, error) {
 	var files []string
-	for _, arg := range c.Args().Slice() {
+	for _, arg := range args {
 		switch st, err := os.Stat(arg); {
 		case err == nil && st.IsDir():
 			found, _ := filepath.Glob(filepath.Join(arg, "*.yaml"))
 			if len(found) == 0 {
-				return nil, nil, fmt.Errorf("%s: no .yaml files in the folder", arg)
+				return nil, fmt.Errorf("%s: no .yaml files in the folder", arg)
 			}
 			files = append(files, found...)
 		case err == nil:
@@ -203,12 +229,18 @@ func batteryItems(c *cli.Context) ([]battery.Item, []string, error) {
 		default:
 			found, gerr := filepath.Glob(arg)
 			if gerr != nil || len(found) == 0 {
-				return nil, nil, fmt.Errorf("%s: no such file, folder or matching files", arg)
+				return nil, fmt.Errorf("%s: no such file, folder or matching files", arg)
 			}
 			sort.Strings(found)
 			files = append(files, found...)
 		}
 	}
+	return files, nil
+}
+
+// fileItems loads the scenario files of a battery, each with its air
+// tables' text in its source (the battery's hash).
+func fileItems(files []string) ([]battery.Item, []string, error) {
 	var items []battery.Item
 	var inputs []string
 	for _, f := range files {

@@ -4,10 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 	"github.com/wifodds/wifodds/analysis"
-	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/answer"
 	"github.com/wifodds/wifodds/internal/fileio"
 	"github.com/wifodds/wifodds/reports"
 	"github.com/wifodds/wifodds/scenario"
@@ -60,18 +61,17 @@ func compareAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	vs, crts, err := compileVariants(s, specs)
-	if err != nil {
-		return err
-	}
-	out, err := prepareOutputs(c, inputFiles(file, s, crts...), "output", "html", "chart", "loss-chart")
+	out, err := prepareOutputs(c, inputFiles(file, s, variantTables(s, specs)...), "output", "html", "chart", "loss-chart")
 	if err != nil {
 		return err
 	}
 	req, done := smp.request(c, engine)
-	cmp, err := analysis.Compare(c.Context, s.Name, vs, req, c.Bool("independent"))
+	cmp, err := answer.Compare(c.Context, input(s, ""), answer.CompareFlags{Request: req, Variants: specs, Independent: c.Bool("independent")})
 	done()
+	var ve *analysis.VariantError
 	switch {
+	case errors.As(err, &ve):
+		return usageError{ve}
 	case errors.Is(err, analysis.ErrNoTrials):
 		return fmt.Errorf("%w: %v", errInterrupted, err)
 	case err != nil && c.Context.Err() != nil:
@@ -90,25 +90,18 @@ func compareAction(c *cli.Context) error {
 	return nil
 }
 
-// compileVariants applies each --variant's overrides to the scenario and
-// compiles it (analysis.CompileVariants), tables taken from the working
-// folder or the scenario's. It returns the tables the variants name too,
-// as inputs.
-func compileVariants(s *scenario.Scenario, specs []string) ([]analysis.NamedCombat, []string, error) {
-	air, err := openAir(s)
-	if err != nil {
-		return nil, nil, err
+// variantTables are the tables the variants name, so that no output
+// replaces one; a variant that cannot be read names none here, and the
+// front door says what is wrong with it.
+func variantTables(s *scenario.Scenario, specs []string) []string {
+	var refs []string
+	for _, spec := range specs {
+		_, over, _ := strings.Cut(spec, "=")
+		if v, err := scenario.Override(s, over); err == nil {
+			refs = append(refs, v.CRT)
+		}
 	}
-	var crts []string
-	vs, err := analysis.CompileVariants(s, specs, func(ref string) (*crt.Table, error) {
-		crts = append(crts, ref)
-		return openCRT(s, ref, false)
-	}, air)
-	var ve *analysis.VariantError
-	if errors.As(err, &ve) {
-		return nil, nil, usageError{err}
-	}
-	return vs, crts, err
+	return refs
 }
 
 // writeComparison renders the report, the charts and the HTML page and

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -13,11 +14,12 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"go.yaml.in/yaml/v3"
 )
 
 // browser starts Debian's chromium under chromedp. In CI (CI set) a
 // missing browser fails the test; on a developer's machine it skips.
-func browser(t *testing.T, width, height int) (context.Context, context.CancelFunc) {
+func browser(t *testing.T, width, height int, extra ...chromedp.ExecAllocatorOption) (context.Context, context.CancelFunc) {
 	t.Helper()
 	path, err := exec.LookPath("chromium")
 	if err != nil {
@@ -28,6 +30,7 @@ func browser(t *testing.T, width, height int) (context.Context, context.CancelFu
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
 		chromedp.DisableGPU, chromedp.WindowSize(width, height))
+	opts = append(opts, extra...)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx)
 	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
@@ -94,10 +97,17 @@ func TestBrowserBuildsTheWildResultsExample(t *testing.T) {
 	ts := startWeb(t, 2)
 	ctx, cancel := browser(t, 1280, 1000)
 	defer cancel()
+	buildWildResults(ctx, t, ts.URL)
+}
+
+// buildWildResults drives the page at url, whichever engine answers it:
+// the wild-results combat built by clicking shows the CLI's P(hex taken),
+// exports and imports, and every tab answers.
+func buildWildResults(ctx context.Context, t *testing.T, url string) {
 	want := cliHexTaken(t, "../../examples/wild-results-3to1.yaml")
 
 	steps := []chromedp.Action[chromedp.Void]{
-		chromedp.Navigate(ts.URL),
+		chromedp.Navigate(url),
 		chromedp.WaitVisible(css("#p-hex")),
 		setField("#name", "wild-results-3to1"),
 		setField("#table", "assault"),
@@ -195,6 +205,10 @@ func TestBrowserBuildsTheWildResultsExample(t *testing.T) {
 	}
 	shot(ctx, t, "plan-1280.png")
 
+	// A share link as the page makes it (#s= and the scenario as base64url
+	// JSON) opens the combat afresh.
+	openShareLink(ctx, t, url, "../../examples/wild-results-3to1.yaml", want)
+
 	// A phone: 390 pixels wide, the answer first.
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844), chromedp.Click(css("#tab-run")), chromedp.WaitVisible(css("#p-hex"))); err != nil {
 		t.Fatal(err)
@@ -234,4 +248,27 @@ func liveText(ctx context.Context, t *testing.T, sel string) string {
 		t.Fatal(err)
 	}
 	return text
+}
+
+// openShareLink opens url#s=… made of a scenario file as the page's share
+// button makes it, and waits for the CLI's P(hex taken).
+func openShareLink(ctx context.Context, t *testing.T, url, file string, want float64) {
+	t.Helper()
+	text, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := yaml.Unmarshal(text, &doc); err != nil {
+		t.Fatal(err)
+	}
+	js, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := url + "/#s=" + base64.RawURLEncoding.EncodeToString(js)
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(link), chromedp.WaitVisible(css("#p-hex"))); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", want)
 }

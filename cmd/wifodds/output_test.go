@@ -109,14 +109,6 @@ func (b blockedWriter) Write(p []byte) (int, error) {
 
 // TestMain runs the command itself when a test starts this test binary as
 // the command (with asCommand set), so signals reach a real process.
-func TestMain(m *testing.M) {
-	if os.Getenv(asCommand) != "" {
-		os.Args = append([]string{"wifodds"}, os.Args[1:]...)
-		main()
-	}
-	os.Exit(m.Run())
-}
-
 const asCommand = "WIFODDS_TEST_AS_COMMAND"
 
 // Issue 23 item 10: the first SIGINT or SIGTERM did not stop a command

@@ -1,15 +1,13 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strconv"
 
 	"github.com/urfave/cli/v2"
+	"github.com/wifodds/wifodds/answer"
 	"github.com/wifodds/wifodds/crt"
-	"github.com/wifodds/wifodds/plan"
 	"github.com/wifodds/wifodds/reports"
 	"github.com/wifodds/wifodds/scenario"
 	"github.com/wifodds/wifodds/sim"
@@ -72,42 +70,19 @@ func planAction(c *cli.Context) error {
 	if n := len(s.Targets); target > float64(n) && n > 0 {
 		return usagef("--target %v: the front has %d targets, so at most %d hexes can be taken", target, n, n)
 	}
-	names := s.Plan.CRTs
-	if len(names) == 0 {
-		names = []string{s.CRT}
-	}
-	var tables []plan.Table
-	for i, n := range names {
-		var t *crt.Table
-		if len(s.Plan.CRTs) == 0 {
-			t, err = openCRT(s, n, false)
-		} else if t, err = crt.Open(n, filepath.Dir(s.File)); err != nil {
-			err = fmt.Errorf("%s: plan.crts: %w", s.Plan.CRTPos[i], err)
-		}
-		if err != nil {
-			return err
-		}
-		tables = append(tables, plan.Table{Name: n, Table: t})
-	}
-	air, err := openAir(s)
-	if err != nil {
-		return err
-	}
 	out, err := prepareOutputs(c, inputFiles(file, s, tableFiles(s)...), "output", "html", "chart")
 	if err != nil {
 		return err
 	}
 	bar := newProgress(c.App.ErrWriter, smp.quiet, "forces")
 	req, done := smp.request(c, 0)
-	res, err := plan.Plan(c.Context, s, plan.Config{Tables: tables, Air: air, Budget: smp.budget, Sample: req.Sample,
-		MaxForces: float64(maxForces), Target: target, Progress: bar.update})
+	res, err := answer.Plan(c.Context, input(s, ""), answer.PlanFlags{Target: target, MaxForces: float64(maxForces), Budget: smp.budget,
+		Sample: req.Sample, Progress: bar.update})
 	bar.finish()
 	done()
 	switch {
 	case err != nil && c.Context.Err() != nil:
 		return stopped(err)
-	case errors.Is(err, plan.ErrTooLarge):
-		return err
 	case err != nil:
 		return err
 	}

@@ -117,6 +117,9 @@ func TestReadmeCommands(t *testing.T) {
 		if len(args) > 1 && args[1] == "run" && !strings.Contains(line, "--exact") && !strings.Contains(line, "--auto") {
 			args = append(args, "-n", "2e5")
 		}
+		if len(args) > 1 && args[1] == "site" {
+			args = append(args, "--source", repo) // the engine is built from this clone
+		}
 		ctx := context.Background()
 		if len(args) > 1 && args[1] == "serve" {
 			// The server runs until stopped: serve on a free port, open no

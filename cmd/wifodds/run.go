@@ -8,8 +8,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/answer"
 	"github.com/wifodds/wifodds/combat"
-	"github.com/wifodds/wifodds/operation"
 	"github.com/wifodds/wifodds/reports"
 	"github.com/wifodds/wifodds/scenario"
 	"github.com/wifodds/wifodds/sim"
@@ -122,19 +122,25 @@ func runAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	var rep *runReport
-	req, done := o.request(c, s)
-	switch {
-	case s.IsOperation():
-		rep, err = runOperation(c, o, s, req)
-	case s.Kind == scenario.Bombardment:
-		rep, err = runRaid(c, o, s, req)
-	default:
-		rep, err = runLand(c, o, s, req)
+	req, done := o.request(c)
+	f := answer.RunFlags{Request: req, Explain: o.explain}
+	if c.IsSet("raids") {
+		f.Raids = o.raids
 	}
+	if o.diceSet {
+		f.Dice = o.dice
+	}
+	ans, err := answer.Run(c.Context, input(s, o.crt), f)
 	done()
 	if err != nil {
 		return o.runError(c, s, err)
+	}
+	rep := &runReport{ans.Steps, ans.Value(), func(b *bytes.Buffer) error { return reports.WriteText(b, ans.Land) }, ans.Run()}
+	switch {
+	case ans.Raid != nil:
+		rep.text = func(b *bytes.Buffer) error { return reports.WriteRaidText(b, ans.Raid) }
+	case ans.Operation != nil:
+		rep.text = func(b *bytes.Buffer) error { return reports.WriteOperationText(b, ans.Operation, o.explain) }
 	}
 	return emit(c, o, out, rep)
 }
@@ -165,43 +171,6 @@ type runReport struct {
 	run     *sim.Run
 }
 
-// runLand runs a land combat, invasion or paradrop.
-func runLand(c *cli.Context, o *runOptions, s *scenario.Scenario, req analysis.Request) (*runReport, error) {
-	cb, err := compileCombat(s, o.crt, o.explain)
-	if err != nil {
-		return nil, err
-	}
-	sum, err := analysis.RunCombat(c.Context, cb, req)
-	if err != nil {
-		return nil, err
-	}
-	if o.explain {
-		sum.Working = combat.Lines(cb.Steps)
-	}
-	return &runReport{cb.Steps, sum, func(b *bytes.Buffer) error { return reports.WriteText(b, sum) }, &sum.Run}, nil
-}
-
-// runOperation runs a fixed operation: each combat, then the joint
-// figures (package operation).
-func runOperation(c *cli.Context, o *runOptions, s *scenario.Scenario, req analysis.Request) (*runReport, error) {
-	if o.crt != "" {
-		s.CRT = o.crt
-	}
-	table, err := openCRT(s, s.CRT, o.crt != "")
-	if err != nil {
-		return nil, err
-	}
-	air, err := openAir(s)
-	if err != nil {
-		return nil, err
-	}
-	res, err := operation.Run(c.Context, s, table, air, req, combat.Options{Explain: o.explain})
-	if err != nil {
-		return nil, err
-	}
-	return &runReport{nil, res, func(b *bytes.Buffer) error { return reports.WriteOperationText(b, res, o.explain) }, &sim.Run{}}, nil
-}
-
 // compileCombat opens the tables a land scenario names (or --crt) and
 // compiles it.
 func compileCombat(s *scenario.Scenario, crtFlag string, explain bool) (*combat.Combat, error) {
@@ -221,9 +190,8 @@ func compileCombat(s *scenario.Scenario, crtFlag string, explain bool) (*combat.
 
 // request is the analysis request the options make, with progress bars on
 // a terminal; done clears them.
-func (o *runOptions) request(c *cli.Context, s *scenario.Scenario) (analysis.Request, func()) {
+func (o *runOptions) request(c *cli.Context) (analysis.Request, func()) {
 	req, done := o.sampling.request(c, o.engine)
-	req.Replay = o.replayRolls(s)
 	if o.precision > 0 {
 		req.Sample.Trials, req.Sample.Precision = o.maxTrials, o.precision
 	}

@@ -37,66 +37,20 @@ func runShard(c *cli.Context, o *runOptions, s *scenario.Scenario, shard sim.Sha
 	if err != nil {
 		return err
 	}
-	p := &analysis.RunPart{Format: analysis.RunPartFormat, Shard: int(shard.Index), Shards: int(shard.Count), File: o.file,
-		Scenario: string(s.Source), Trials: o.trials, Seed: o.seed, Raids: o.raids, Workers: o.workers, Explain: o.explain, Replay: o.replayRolls(s)}
-	if path, ok := s.AirTablesFile(); ok {
-		src, err := fileio.ReadFile(path, yamlx.MaxSize)
-		if err != nil {
-			return err
-		}
-		p.AirSource = string(src)
+	p, err := newRunPart(o, s, shard)
+	if err != nil {
+		return err
 	}
 	bar := newProgress(c.App.ErrWriter, o.quiet, "trials")
 	cfg := sim.Config{Trials: o.trials, Seed: o.seed, Workers: o.workers, Shard: shard, Progress: bar.update}
 	var run sim.Run
 	if s.Kind == scenario.Bombardment {
-		air, err := openAir(s)
-		if err != nil {
-			return err
-		}
-		r, err := combat.CompileRaid(s, air)
-		if err != nil {
-			return err
-		}
-		if o.raids > 1 {
-			var keys map[uint64]uint64
-			keys, run, err = sim.SampleKeys(c.Context, r.Campaign(o.raids), cfg)
-			p.Keys = map[string]uint64{}
-			for k, v := range keys {
-				p.Keys[strconv.FormatUint(k, 10)] = v
-			}
-		} else {
-			var t *stats.Tally
-			t, run, err = sim.Sample(c.Context, r, cfg)
-			if err == nil {
-				p.Counts = t.Counts
-			}
-		}
-		if err != nil {
-			return err
-		}
+		run, err = sampleRaidShard(c, o, s, p, cfg)
 	} else {
-		cb, err := compileCombat(s, o.crt, false)
-		if err != nil {
-			return err
-		}
-		p.CRT = s.CRT
-		if _, builtin := crt.BuiltinName(s.CRT); !builtin {
-			path := s.CRT
-			if o.crt == "" {
-				path = scenario.ResolvePath(s.File, s.CRT)
-			}
-			src, err := fileio.ReadFile(path, yamlx.MaxSize)
-			if err != nil {
-				return err
-			}
-			p.CRTSource = string(src)
-		}
-		t, r, err := sim.Sample(c.Context, cb, cfg)
-		if err != nil {
-			return err
-		}
-		p.Counts, run = t.Counts, r
+		run, err = sampleLandShard(c, o, s, p, cfg)
+	}
+	if err != nil {
+		return err
 	}
 	bar.finish()
 	if run.Partial {
@@ -109,6 +63,74 @@ func runShard(c *cli.Context, o *runOptions, s *scenario.Scenario, shard sim.Sha
 		return err
 	}
 	return finish(c, out, buf.Bytes())
+}
+
+// newRunPart is a part's header: the run it belongs to, with the
+// scenario's and its air tables' text, so the merge needs no file.
+func newRunPart(o *runOptions, s *scenario.Scenario, shard sim.Shard) (*analysis.RunPart, error) {
+	p := &analysis.RunPart{Format: analysis.RunPartFormat, Shard: int(shard.Index), Shards: int(shard.Count), File: o.file,
+		Scenario: string(s.Source), Trials: o.trials, Seed: o.seed, Raids: o.raids, Workers: o.workers, Explain: o.explain, Replay: o.replayRolls(s)}
+	if path, ok := s.AirTablesFile(); ok {
+		src, err := fileio.ReadFile(path, yamlx.MaxSize)
+		if err != nil {
+			return nil, err
+		}
+		p.AirSource = string(src)
+	}
+	return p, nil
+}
+
+// sampleRaidShard samples a bombardment's shard into the part: a raid's
+// counts, or a campaign's keyed states.
+func sampleRaidShard(c *cli.Context, o *runOptions, s *scenario.Scenario, p *analysis.RunPart, cfg sim.Config) (sim.Run, error) {
+	air, err := openAir(s)
+	if err != nil {
+		return sim.Run{}, err
+	}
+	r, err := combat.CompileRaid(s, air)
+	if err != nil {
+		return sim.Run{}, err
+	}
+	if o.raids > 1 {
+		keys, run, err := sim.SampleKeys(c.Context, r.Campaign(o.raids), cfg)
+		p.Keys = map[string]uint64{}
+		for k, v := range keys {
+			p.Keys[strconv.FormatUint(k, 10)] = v
+		}
+		return run, err
+	}
+	t, run, err := sim.Sample(c.Context, r, cfg)
+	if err == nil {
+		p.Counts = t.Counts
+	}
+	return run, err
+}
+
+// sampleLandShard samples a land combat's shard into the part, with its
+// table's text when the table is a file.
+func sampleLandShard(c *cli.Context, o *runOptions, s *scenario.Scenario, p *analysis.RunPart, cfg sim.Config) (sim.Run, error) {
+	cb, err := compileCombat(s, o.crt, false)
+	if err != nil {
+		return sim.Run{}, err
+	}
+	p.CRT = s.CRT
+	if _, builtin := crt.BuiltinName(s.CRT); !builtin {
+		path := s.CRT
+		if o.crt == "" {
+			path = scenario.ResolvePath(s.File, s.CRT)
+		}
+		src, err := fileio.ReadFile(path, yamlx.MaxSize)
+		if err != nil {
+			return sim.Run{}, err
+		}
+		p.CRTSource = string(src)
+	}
+	t, run, err := sim.Sample(c.Context, cb, cfg)
+	if err != nil {
+		return sim.Run{}, err
+	}
+	p.Counts = t.Counts
+	return run, nil
 }
 
 // The largest part files merge reads (variables, so tests can lower them).
@@ -184,49 +206,63 @@ func mergeRuns(c *cli.Context, format string, out *fileio.Batch, files []string)
 	o := &runOptions{format: format, explain: first.Explain}
 	var rep *runReport
 	if s.Kind == scenario.Bombardment {
-		r, err := combat.CompileRaid(s, air)
-		if err != nil {
-			return err
-		}
-		var sum *analysis.RaidSummary
-		if first.Raids == 1 && len(counts) != r.NumOutcomes() {
-			return tallyMismatch(files, len(counts), r.NumOutcomes())
-		}
-		if first.Raids > 1 {
-			sum = analysis.FinishCampaign(r, keys, run, req, first.Raids)
-		} else if sum, err = analysis.FinishRaid(r, &stats.Tally{Counts: counts, N: run.Trials}, run, req); err != nil {
-			return err
-		}
-		if first.Explain {
-			sum.Working = combat.Lines(r.Steps)
-		}
-		rep = &runReport{r.Steps, sum, func(b *bytes.Buffer) error { return reports.WriteRaidText(b, sum) }, &sum.Run}
+		rep, err = mergedRaid(s, air, first, files, counts, keys, run, req)
 	} else {
-		s.CRT = first.CRT
-		table, err := crt.Builtin(first.CRT)
-		if first.CRTSource != "" {
-			table, err = crt.Parse(filepath.Base(first.CRT), []byte(first.CRTSource))
-		}
-		if err != nil {
-			return err
-		}
-		cb, err := combat.CompileWith(s, table, air, combat.Options{Explain: first.Explain})
-		if err != nil {
-			return err
-		}
-		if len(counts) != cb.NumOutcomes() {
-			return tallyMismatch(files, len(counts), cb.NumOutcomes())
-		}
-		sum, err := analysis.FinishCombat(cb, &stats.Tally{Counts: counts, N: run.Trials}, run, req, nil)
-		if err != nil {
-			return err
-		}
-		if first.Explain {
-			sum.Working = combat.Lines(cb.Steps)
-		}
-		rep = &runReport{cb.Steps, sum, func(b *bytes.Buffer) error { return reports.WriteText(b, sum) }, &sum.Run}
+		rep, err = mergedLand(s, air, first, files, counts, run, req)
+	}
+	if err != nil {
+		return err
 	}
 	return emit(c, o, out, rep)
+}
+
+// mergedRaid finishes a bombardment's merged parts as one run's report.
+func mergedRaid(s *scenario.Scenario, air *crt.AirTables, first *analysis.RunPart, files []string, counts []uint64, keys map[uint64]uint64, run sim.Run, req analysis.Request) (*runReport, error) {
+	r, err := combat.CompileRaid(s, air)
+	if err != nil {
+		return nil, err
+	}
+	if first.Raids == 1 && len(counts) != r.NumOutcomes() {
+		return nil, tallyMismatch(files, len(counts), r.NumOutcomes())
+	}
+	var sum *analysis.RaidSummary
+	if first.Raids > 1 {
+		sum = analysis.FinishCampaign(r, keys, run, req, first.Raids)
+	} else if sum, err = analysis.FinishRaid(r, &stats.Tally{Counts: counts, N: run.Trials}, run, req); err != nil {
+		return nil, err
+	}
+	if first.Explain {
+		sum.Working = combat.Lines(r.Steps)
+	}
+	return &runReport{r.Steps, sum, func(b *bytes.Buffer) error { return reports.WriteRaidText(b, sum) }, &sum.Run}, nil
+}
+
+// mergedLand finishes a land combat's merged parts as one run's report,
+// under the table the parts carry.
+func mergedLand(s *scenario.Scenario, air *crt.AirTables, first *analysis.RunPart, files []string, counts []uint64, run sim.Run, req analysis.Request) (*runReport, error) {
+	s.CRT = first.CRT
+	table, err := crt.Builtin(first.CRT)
+	if first.CRTSource != "" {
+		table, err = crt.Parse(filepath.Base(first.CRT), []byte(first.CRTSource))
+	}
+	if err != nil {
+		return nil, err
+	}
+	cb, err := combat.CompileWith(s, table, air, combat.Options{Explain: first.Explain})
+	if err != nil {
+		return nil, err
+	}
+	if len(counts) != cb.NumOutcomes() {
+		return nil, tallyMismatch(files, len(counts), cb.NumOutcomes())
+	}
+	sum, err := analysis.FinishCombat(cb, &stats.Tally{Counts: counts, N: run.Trials}, run, req, nil)
+	if err != nil {
+		return nil, err
+	}
+	if first.Explain {
+		sum.Working = combat.Lines(cb.Steps)
+	}
+	return &runReport{cb.Steps, sum, func(b *bytes.Buffer) error { return reports.WriteText(b, sum) }, &sum.Run}, nil
 }
 
 // tallyMismatch is a run's parts counting outcomes the scenario they carry

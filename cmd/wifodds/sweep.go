@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/answer"
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/internal/fileio"
 	"github.com/wifodds/wifodds/reports"
@@ -92,7 +94,7 @@ func sweepAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	names := []string{s.CRT}
+	var names []string
 	if v := c.String("crt"); v != "" {
 		names = strings.Split(v, ",")
 		for i := range names {
@@ -106,31 +108,18 @@ func sweepAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	air, err := openAir(s)
-	if err != nil {
-		return err
-	}
-	var tables []*crt.Table
-	for _, n := range names {
-		t, err := openCRT(s, n, false)
-		if err != nil {
-			return err
-		}
-		tables = append(tables, t)
-	}
 	bar := newProgress(c.App.ErrWriter, c.Bool("quiet"), "steps")
-	sw, err := analysis.RunSweep(c.Context, s, tables, air, o.axis, o.totals, o.mods, o.budget, bar.update)
+	sw, err := answer.Sweep(c.Context, input(s, ""), answer.SweepFlags{Axis: o.axis, Totals: o.totals, Modifiers: o.mods, CRTs: names,
+		Budget: o.budget, Target: o.target, Progress: bar.update})
 	bar.finish()
+	var none *answer.NoStepError
 	switch {
 	case err != nil && c.Context.Err() != nil:
 		return stopped(err)
+	case errors.As(err, &none):
+		return fmt.Errorf("%s: no step of %s is at or above what the units already bring: %s", o.file, o.spec, strings.Join(none.Notes, "; "))
 	case err != nil:
 		return err
-	case len(sw.Steps) == 0:
-		return fmt.Errorf("%s: no step of %s is at or above what the units already bring: %s", o.file, o.spec, strings.Join(sw.Notes, "; "))
-	}
-	if o.target > 0 {
-		sw.Reached = sw.Reach(o.target)
 	}
 	return writeSweep(c, out, o.format, s, sw)
 }

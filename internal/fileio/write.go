@@ -134,7 +134,7 @@ func isStream(path string) bool {
 // written through Go's poller, so a write deadline can stop a write that a
 // reader never takes.
 func (o *output) open() error {
-	f, err := os.OpenFile(o.real, os.O_WRONLY|syscall.O_NONBLOCK, 0)
+	f, err := os.OpenFile(o.real, os.O_WRONLY|nonblock, 0)
 	switch {
 	case errors.Is(err, syscall.ENXIO):
 		return fmt.Errorf("--%s %s: a named pipe that nothing reads; start its reader first (for example cat %s &), or write a file", o.name, o.path, o.path)

@@ -1,6 +1,8 @@
 // wifodds web app. The page builds a scenario document (the scenario file's
 // keys), sends it as the YAML `wifodds run` reads, and draws the JSON the
-// server answers. Every rule is in Go: nothing here computes an outcome.
+// engine answers: the server's, or the same engine built to WebAssembly and
+// run in a Web Worker (the static site). Every rule is in Go: nothing here
+// computes an outcome.
 
 const $ = (sel, el = document) => el.querySelector(sel);
 const el = (tag, attrs = {}, ...kids) => {
@@ -268,30 +270,108 @@ function scenarioDoc(d = doc) {
 }
 const toYAML = (d) => block(scenarioDoc(d), '', d.kind === 'bombardment' ? raidKeys : landKeys).join('\n') + '\n';
 
-// ---- Talking to the server ---------------------------------------------
-function body(d) {
-  const yaml = toYAML(d);
-  const crtFile = d.kind === 'bombardment' ? null : uploadedCRT;
-  if (!crtFile && !uploadedAir) return { body: yaml, headers: { 'Content-Type': 'application/yaml' } };
-  const f = new FormData();
-  f.append('scenario', new Blob([yaml], { type: 'application/yaml' }), 'scenario.yaml');
-  if (crtFile) f.append('crt', new Blob([crtFile], { type: 'application/yaml' }), 'crt.yaml');
-  if (uploadedAir) f.append('air_tables', new Blob([uploadedAir], { type: 'application/yaml' }), 'air_tables.yaml');
-  return { body: f, headers: {} };
+// ---- The engine: the server, or the engine in a Web Worker ----------------
+// The page asks one adapter, engine.call(command, params, request, signal),
+// and gets {status, json}: the server's answer to POST /api/run (compare,
+// sweep, plan, parse; GET /api/schema), or the same bytes from the engine
+// built to WebAssembly and run in a worker (the static site, `wifodds
+// site`). Nothing past this section knows which one answered.
+function requestOf(d) {
+  return { scenario: toYAML(d), crt: d.kind === 'bombardment' ? null : uploadedCRT, air_tables: uploadedAir };
 }
 
-async function api(path, d, params = {}) {
+function serverEngine() {
+  const body = (req) => {
+    if (!req.crt && !req.air_tables) return { body: req.scenario, headers: { 'Content-Type': 'application/yaml' } };
+    const f = new FormData();
+    f.append('scenario', new Blob([req.scenario], { type: 'application/yaml' }), 'scenario.yaml');
+    if (req.crt) f.append('crt', new Blob([req.crt], { type: 'application/yaml' }), 'crt.yaml');
+    if (req.air_tables) f.append('air_tables', new Blob([req.air_tables], { type: 'application/yaml' }), 'air_tables.yaml');
+    return { body: f, headers: {} };
+  };
+  return {
+    onProgress: null, // the server sends no progress: the spinner shows it is at work
+    cancel() {}, // aborting the fetch cancels the server's computation
+    async call(command, params = {}, req = null, signal = undefined) {
+      if (command === 'schema') {
+        const res = await fetch('/api/schema');
+        return { status: res.status, json: await res.json() };
+      }
+      const q = new URLSearchParams();
+      for (const [k, v] of Object.entries(params)) for (const x of [].concat(v)) q.append(k, x);
+      const res = await fetch(`/api/${command}?${q}`, { method: 'POST', signal, ...body(req) });
+      return { status: res.status, json: await res.json() };
+    },
+  };
+}
+
+function workerEngine() {
+  let worker = null;
+  let next = 1;
+  let busySince = 0; // when the worker started on the call it is working on; 0: idle
+  const pending = new Map();
+  const start = () => {
+    worker = new Worker('worker.js');
+    worker.onmessage = ({ data }) => {
+      if (data.progress) { eng.onProgress?.(data.progress); return; }
+      const p = pending.get(data.id);
+      pending.delete(data.id);
+      busySince = pending.size ? performance.now() : 0;
+      p?.resolve(data);
+    };
+  };
+  // Terminating the worker is the only way to stop a computation under
+  // way: Go in WebAssembly runs it to the end otherwise.
+  const restart = () => {
+    worker.terminate();
+    for (const p of pending.values()) p.reject(new DOMException('Cancelled', 'AbortError'));
+    pending.clear();
+    busySince = 0;
+    start();
+  };
+  start();
+  const eng = {
+    onProgress: null, // set by the page: ({done, planned}) while a computation runs
+    cancel: restart,
+    async call(command, params = {}, req = {}, signal = undefined) {
+      // A superseded call still running long (Monte Carlo) is stopped rather
+      // than waited for; a short one finishes and its answer is dropped.
+      if (busySince && performance.now() - busySince > 300) restart();
+      const id = next++;
+      const ps = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, [].concat(v).map(String)]));
+      const answer = new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        signal?.addEventListener('abort', () => reject(new DOMException('Superseded', 'AbortError')));
+      });
+      if (!busySince) busySince = performance.now();
+      worker.postMessage({ id, request: JSON.stringify({ command, params: ps, ...(req ?? {}) }) });
+      const r = await answer;
+      return { status: r.status, json: JSON.parse(r.body) };
+    },
+  };
+  return eng;
+}
+
+const engine = $('meta[name=wifodds-engine]')?.content === 'wasm' ? workerEngine() : serverEngine();
+// The static site keeps its files for offline use (sw.js); a browser
+// without service workers (or a file:// page) simply does not.
+if ($('meta[name=wifodds-engine]')?.content === 'wasm') navigator.serviceWorker?.register('sw.js').catch(() => {});
+engine.onProgress = ({ done, planned }) => {
+  if (inflight && planned > 0) setStatus(`Computing… ${Math.floor((100 * done) / planned)}% (${done.toLocaleString('en')} of ${planned.toLocaleString('en')})`, true);
+};
+
+// api asks the engine for a command's answer about the document; a newer
+// call drops an older one's answer.
+async function api(command, d, params = {}) {
   inflight?.abort();
   const ctl = new AbortController();
   inflight = ctl;
   const started = performance.now();
   setStatus('Computing…', true);
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) for (const x of [].concat(v)) q.append(k, x);
   try {
-    const res = await fetch(`${path}?${q}`, { method: 'POST', signal: ctl.signal, ...body(d) });
-    const json = await res.json();
-    if (!res.ok) throw new Error(json.error ?? res.statusText);
+    const { status, json } = await engine.call(command, params, requestOf(d), ctl.signal);
+    if (ctl.signal.aborted) throw new DOMException('Superseded', 'AbortError');
+    if (status !== 200) throw new Error(json.error ?? `status ${status}`);
     showError('');
     return { json, ms: performance.now() - started };
   } finally {
@@ -317,6 +397,7 @@ async function guarded(f) {
 }
 
 let lastEdit = 0; // when the player last changed the combat
+let firstAnswerMs = null; // when the first answer was drawn, for the browser test
 function changed() {
   lastEdit = performance.now();
   clearTimeout(timer);
@@ -343,10 +424,12 @@ async function runNow() {
   const params = { method: 'auto', explain: $('#explain').checked };
   const raids = Number($('#raids').value || 1);
   if (doc.kind === 'bombardment' && raids > 1) params.raids = raids;
-  const { json, ms } = await api('/api/run', doc, params);
+  const { json, ms } = await api('run', doc, params);
   $('#status-text').textContent = methodLine(json, ms);
   if (doc.kind === 'bombardment') renderRaid(json); else renderLand(json);
   if (lastEdit && window.wifodds) window.wifodds.editToAnswerMs = performance.now() - lastEdit;
+  firstAnswerMs ??= performance.now(); // after navigation: the page's clock starts there
+  if (window.wifodds) Object.assign(window.wifodds, { firstAnswerMs, answerMs: ms });
 }
 
 function card(key, value, sub, id, raw) {
@@ -409,7 +492,7 @@ const metricNames = { hex_taken: 'P(hex taken)', breakthrough: 'P(breakthrough)'
   attacker_units_lost: 'attacking units lost', defender_units_lost: 'defending units lost' };
 async function compareNow() {
   const variants = ['#variant-a', '#variant-b', '#variant-c'].map((s) => $(s).value.trim()).filter(Boolean);
-  const { json, ms } = await api('/api/compare', doc, { variant: variants, method: 'auto' });
+  const { json, ms } = await api('compare', doc, { variant: variants, method: 'auto' });
   $('#status-text').textContent = `${json.method === 'exact' ? 'Exact' : 'Monte Carlo, common random numbers'} · ${Math.round(ms)} ms`;
   const t = el('table', { id: 'compare-table' }, el('tr', {}, el('th', { text: 'metric' }), ...json.variants.map((v) => el('th', { text: `${v.name} (${v.crt})` }))));
   for (const [k, label] of Object.entries(metricNames)) {
@@ -432,7 +515,7 @@ async function sweepNow() {
   const lo = $('#sweep-lo').value, hi = $('#sweep-hi').value, mlo = $('#sweep-mlo').value, mhi = $('#sweep-mhi').value;
   const params = { attack: `${lo}..${hi}`, crt: 'standard,2d6' };
   if (mlo !== mhi || Number(mlo) !== (doc.modifier ?? 0)) params.modifier = `${mlo}..${mhi}`;
-  const { json, ms } = await api('/api/sweep', doc, params);
+  const { json, ms } = await api('sweep', doc, params);
   $('#status-text').textContent = `Exact, ${json.steps.length} steps · ${Math.round(ms)} ms`;
   const mod = json.modifiers.includes(json.base_modifier) ? json.base_modifier : json.modifiers[0];
   const W = 640, H = 300, L = 44, B = 28;
@@ -487,7 +570,11 @@ function heat(json) {
 function planDoc() {
   const d = structuredClone(scenarioDoc());
   const units = d.attacker?.units ?? [];
-  d.attacker = { ...d.attacker, available: units.map((u, i) => ({ ...u, id: u.name || `#${i + 1} ${u.nation} ${u.type} ${u.factors}` })) };
+  // An imported plan file lists its own available units; else the attacking
+  // units are the ones the plan may send.
+  if (!d.attacker?.available?.length) {
+    d.attacker = { ...d.attacker, available: units.map((u, i) => ({ ...u, id: u.name || `#${i + 1} ${u.nation} ${u.type} ${u.factors}` })) };
+  }
   delete d.attacker.units;
   delete d.attacker.attack_as_mud;
   delete d.dice;
@@ -495,7 +582,7 @@ function planDoc() {
   return d;
 }
 async function planNow() {
-  const { json, ms } = await api('/api/plan', planDoc(), {});
+  const { json, ms } = await api('plan', planDoc(), {});
   $('#status-text').textContent = `Weighed ${json.forces_weighed.toLocaleString('en')} forces (${json.distinct_combats} distinct combats) · ${Math.round(ms)} ms`;
   const out = [];
   const r = json.recommended;
@@ -545,9 +632,8 @@ function decodeDoc(s) {
   return JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0))));
 }
 async function importYAML(text) {
-  const res = await fetch('/api/parse', { method: 'POST', headers: { 'Content-Type': 'application/yaml' }, body: text });
-  const json = await res.json();
-  if (!res.ok) throw new Error(json.error);
+  const { status, json } = await engine.call('parse', {}, { scenario: text });
+  if (status !== 200) throw new Error(json.error);
   load(json);
 }
 function load(d) {
@@ -610,7 +696,7 @@ function wire() {
   for (const id of ['#variant-a', '#variant-b', '#variant-c', '#sweep-lo', '#sweep-hi', '#sweep-mlo', '#sweep-mhi', '#plan-target', '#plan-cost']) {
     $(id).addEventListener('change', changed);
   }
-  $('#cancel').addEventListener('click', () => inflight?.abort());
+  $('#cancel').addEventListener('click', () => { inflight?.abort(); engine.cancel(); });
   const tabs = [...document.querySelectorAll('[role=tab]')];
   tabs.forEach((b, i) => {
     b.addEventListener('click', () => selectTab(b.id.slice(4)));
@@ -648,7 +734,7 @@ function wire() {
 }
 
 async function main() {
-  schema = await (await fetch('/api/schema')).json();
+  schema = (await engine.call('schema')).json;
   const fill = (sel, list) => $(sel).replaceChildren(...list.map((v) => el('option', { value: v, text: v })));
   fill('#kind', schema.kinds);
   fill('#table', schema.tables);
@@ -664,6 +750,10 @@ async function main() {
   wire();
   renderForm();
   refresh();
-  window.wifodds = { toYAML: () => toYAML(doc), load, ready: true };
+  // ask puts a command to the engine about the combat as the tabs do (the
+  // status line, Cancel, progress), drawing nothing: for the console and
+  // the browser test.
+  const ask = (command, params) => guarded(async () => { await api(command, doc, params); });
+  window.wifodds = { toYAML: () => toYAML(doc), load, ask, ready: true, engine: $('meta[name=wifodds-engine]')?.content, firstAnswerMs };
 }
 main();

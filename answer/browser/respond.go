@@ -1,0 +1,47 @@
+package browser
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+
+	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/answer"
+)
+
+// Respond answers one call: the request's JSON text in, the status and
+// the JSON bytes the server would send out. progress, when set, sees the
+// trials, dice paths or forces done so far and planned.
+func Respond(ctx context.Context, text string, progress func(done, planned uint64)) (int, []byte) {
+	if len(text) > maxRequest {
+		return Failure(Inputf("the request is over %d bytes", maxRequest))
+	}
+	r := request{progress: progress}
+	if err := json.Unmarshal([]byte(text), &r); err != nil {
+		return Failure(Inputf("the request is not JSON: %v", err))
+	}
+	v, err := r.answer(ctx)
+	if err != nil {
+		return Failure(err)
+	}
+	body, err := answer.JSON(v)
+	if err != nil {
+		return Failure(err)
+	}
+	return 200, body
+}
+
+// Failure is an error as the server words it: {"error": ...}, 400 for the
+// request's own fault, 422 for a combat the rules or the budget refuse.
+func Failure(err error) (int, []byte) {
+	status := 422
+	var ie *answer.InputError
+	if errors.As(err, &ie) {
+		status = 400
+	}
+	if errors.Is(err, analysis.ErrNoTrials) {
+		status = 422
+	}
+	body, _ := answer.JSON(map[string]string{"error": err.Error()})
+	return status, body
+}
