@@ -111,11 +111,7 @@ func batteryAction(c *cli.Context) error {
 		return err
 	}
 	if shard.Count > 0 {
-		part, err := battery.NewPart(name, hash, cfg, shard, len(items), results)
-		if err != nil {
-			return err
-		}
-		return writePart(c, out, part)
+		return writePart(c, out, name, hash, cfg, shard, len(items), results)
 	}
 	return writeBattery(c, out, format, battery.NewReport(name, hash, results))
 }
@@ -129,7 +125,11 @@ func batteryName(c *cli.Context) string {
 }
 
 // writePart writes a shard's part for wifodds merge.
-func writePart(c *cli.Context, out *fileio.Batch, part *battery.Part) error {
+func writePart(c *cli.Context, out *fileio.Batch, name, hash string, cfg battery.Config, shard battery.Shard, scenarios int, results []battery.Result) error {
+	part, err := battery.NewPart(name, hash, cfg, shard, scenarios, results)
+	if err != nil {
+		return err
+	}
 	var buf bytes.Buffer
 	if err := reports.WriteJSON(&buf, part); err != nil {
 		return err

@@ -54,9 +54,12 @@ func frontDoorCases(s *scenario.Scenario) []frontDoorCase {
 			{"run", []string{"run", "-n", "100000", "-w", "2", "-f", "json"}, "/api/run?trials=100000", run(1)},
 			{"campaign", []string{"run", "--raids", "3", "-n", "100000", "-w", "2", "-f", "json"}, "/api/run?raids=3&trials=100000", run(3)},
 		}
+	case s.IsOperation():
+		// An operation is run whole; compare and sweep take one combat.
+		return []frontDoorCase{{"operation", []string{"run", "-n", "100000", "-w", "2", "-f", "json"}, "/api/run?trials=100000", run(0)}}
 	}
 	return []frontDoorCase{
-		{"run", []string{"run", "-n", "100000", "-w", "2", "-f", "json"}, "/api/run?trials=100000", run(1)},
+		{"run", []string{"run", "-n", "100000", "-w", "2", "-f", "json"}, "/api/run?trials=100000", run(0)},
 		{"explain", []string{"run", "--explain", "--dice", "6,6", "-n", "100000", "-w", "2", "-f", "json"}, "/api/run?trials=100000&explain=true&dice=6,6",
 			func(ctx context.Context, in answer.Input) (any, error) {
 				a, err := answer.Run(ctx, in, answer.RunFlags{Request: req, Dice: []int{6, 6}, Explain: true})
@@ -121,7 +124,7 @@ func TestOneFrontDoor(t *testing.T) {
 			})
 		}
 	}
-	for _, k := range []string{"run", "explain", "campaign", "compare", "sweep", "plan"} {
+	for _, k := range []string{"run", "explain", "campaign", "compare", "sweep", "plan", "operation"} {
 		if !kinds[k] {
 			t.Errorf("no example exercised %s", k)
 		}

@@ -50,13 +50,6 @@ func planAction(c *cli.Context) error {
 	if err != nil {
 		return usagef("--max-forces: %v", err)
 	}
-	var target float64
-	if t := c.String("target"); t != "" {
-		// NaN passes every comparison's negation: ask for what is wanted.
-		if target, err = strconv.ParseFloat(t, 64); err != nil || !(target > 0 && target <= 1000) {
-			return usagef("--target %q: want a chance in (0, 1], e.g. 0.75 (a front: expected hexes taken)", t)
-		}
-	}
 	s, err := scenario.Load(file)
 	if err != nil {
 		return err
@@ -64,11 +57,9 @@ func planAction(c *cli.Context) error {
 	if !s.IsPlan() {
 		return fmt.Errorf("%s: nothing to plan: list the units the attack may add under attacker.available (docs/scenario-format.md, Plans); to weigh one force, run wifodds run %s", file, file)
 	}
-	if target > 1 && len(s.Targets) == 0 {
-		return usagef("--target %v: a chance is at most 1", target)
-	}
-	if n := len(s.Targets); target > float64(n) && n > 0 {
-		return usagef("--target %v: the front has %d targets, so at most %d hexes can be taken", target, n, n)
+	target, err := planTarget(c, s)
+	if err != nil {
+		return err
 	}
 	out, err := prepareOutputs(c, inputFiles(file, s, tableFiles(s)...), "output", "html", "chart")
 	if err != nil {
@@ -108,4 +99,25 @@ func tableFiles(s *scenario.Scenario) []string {
 		}
 	}
 	return out
+}
+
+// planTarget reads --target (0 when not given): a chance in (0, 1], or on
+// a front the expected hexes taken, at most its number of targets.
+func planTarget(c *cli.Context, s *scenario.Scenario) (float64, error) {
+	t := c.String("target")
+	if t == "" {
+		return 0, nil
+	}
+	// NaN passes every comparison's negation: ask for what is wanted.
+	target, err := strconv.ParseFloat(t, 64)
+	n := len(s.Targets)
+	switch {
+	case err != nil || !(target > 0 && target <= 1000):
+		return 0, usagef("--target %q: want a chance in (0, 1], e.g. 0.75 (a front: expected hexes taken)", t)
+	case target > 1 && n == 0:
+		return 0, usagef("--target %v: a chance is at most 1", target)
+	case target > float64(n) && n > 0:
+		return 0, usagef("--target %v: the front has %d targets, so at most %d hexes can be taken", target, n, n)
+	}
+	return target, nil
 }
