@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bytes"
 	"context"
 	"embed"
 	"errors"
@@ -107,13 +106,13 @@ func (s *Server) compute(h handler) http.HandlerFunc {
 			s.fail(w, r, err)
 			return
 		}
-		var buf bytes.Buffer
-		if err := reports.WriteJSON(&buf, v); err != nil {
+		out, err := reports.AppendJSON(make([]byte, 0, 8<<10), v)
+		if err != nil {
 			s.fail(w, r, err)
 			return
 		}
 		w.Header().Set("Content-Type", "application/json")
-		w.Write(buf.Bytes())
+		w.Write(out)
 	}
 }
 
