@@ -18,6 +18,11 @@ type jsonWriter struct {
 	depth int
 	empty bool // nothing written yet in the object or array just opened
 	err   error
+	// The last float written, as its bits and where its text is in b:
+	// an exact answer repeats each probability (an estimate's p, lo and hi,
+	// a result and its interval), and copying beats formatting again.
+	lastBits         uint64
+	lastFrom, lastTo int
 }
 
 // open starts an object ('{') or an array ('[').
@@ -91,6 +96,11 @@ func (w *jsonWriter) float(f float64) {
 		w.null()
 		return
 	}
+	if bits := math.Float64bits(f); w.lastTo > 0 && bits == w.lastBits {
+		w.b = append(w.b, w.b[w.lastFrom:w.lastTo]...)
+		return
+	}
+	from := len(w.b)
 	format := byte('f')
 	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
 		format = 'e'
@@ -100,6 +110,7 @@ func (w *jsonWriter) float(f float64) {
 		w.b[n-2] = w.b[n-1]
 		w.b = w.b[:n-1]
 	}
+	w.lastBits, w.lastFrom, w.lastTo = math.Float64bits(f), from, len(w.b)
 }
 
 // writeList writes a slice as a JSON array, null when nil.
