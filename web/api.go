@@ -104,13 +104,7 @@ func (s *Server) compute(h handler) http.HandlerFunc {
 			s.fail(w, r, err)
 			return
 		}
-		out, err := reports.AppendJSON(make([]byte, 0, 8<<10), v)
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		w.Header().Set("Content-Type", "application/json")
-		w.Write(out)
+		s.answer(w, r, v)
 	}
 }
 
