@@ -56,7 +56,10 @@ type ParseOptions struct {
 
 // ParseWith is Parse with options.
 func ParseWith(file string, data []byte, opts ParseOptions) (*Scenario, error) {
-	root, err := yamlx.Parse(file, data)
+	// Nothing the scenario keeps points into the tree (errors and
+	// positions copy lines and columns), so its nodes are shared.
+	root, release, err := yamlx.ParseShared(file, data)
+	defer release()
 	if err != nil {
 		return nil, fmt.Errorf("scenario: %w", err)
 	}
