@@ -25,7 +25,7 @@ func appendSummaryJSON(b []byte, s *analysis.Summary) ([]byte, error) {
 	w.field("table")
 	w.str(s.Table)
 	w.field("options")
-	writeList(&w, s.Options, (*jsonWriter).str)
+	w.strs(s.Options)
 	writeRunJSON(&w, &s.Run)
 	if s.Notional != nil {
 		w.field("notional_unit")
@@ -39,13 +39,13 @@ func appendSummaryJSON(b []byte, s *analysis.Summary) ([]byte, error) {
 	w.float(s.Odds.Defence)
 	w.close('}')
 	w.field("odds_levels")
-	writeKeyed(&w, s.OddsLevels, (*jsonWriter).float)
+	w.keyedFloats(s.OddsLevels)
 	w.field("tables")
-	writeKeyed(&w, s.Tables, (*jsonWriter).float)
+	w.keyedFloats(s.Tables)
 	w.field("results")
-	writeKeyed(&w, s.Results, (*jsonWriter).float)
+	w.keyedFloats(s.Results)
 	w.field("result_intervals")
-	writeKeyed(&w, s.ResultCIs, (*jsonWriter).estimate)
+	w.keyedEstimates(s.ResultCIs)
 
 	p := &s.Probabilities
 	w.field("probabilities")
@@ -70,20 +70,20 @@ func appendSummaryJSON(b []byte, s *analysis.Summary) ([]byte, error) {
 	w.field("distributions")
 	w.open('{')
 	w.field("attacker_units_lost")
-	writeList(&w, d.AttackerUnitsLost, (*jsonWriter).float)
+	w.floats(d.AttackerUnitsLost)
 	w.field("defender_units_lost")
-	writeList(&w, d.DefenderUnitsLost, (*jsonWriter).float)
+	w.floats(d.DefenderUnitsLost)
 	w.field("attacker_factors_lost")
-	writeKeyed(&w, d.AttackerFactorsLost, (*jsonWriter).float)
+	w.keyedFloats(d.AttackerFactorsLost)
 	w.field("defender_factors_lost")
-	writeKeyed(&w, d.DefenderFactorsLost, (*jsonWriter).float)
+	w.keyedFloats(d.DefenderFactorsLost)
 	if len(d.AttackerUnitsReduced) > 0 {
 		w.field("attacker_units_reduced")
-		writeList(&w, d.AttackerUnitsReduced, (*jsonWriter).float)
+		w.floats(d.AttackerUnitsReduced)
 	}
 	if len(d.DefenderUnitsReduced) > 0 {
 		w.field("defender_units_reduced")
-		writeList(&w, d.DefenderUnitsReduced, (*jsonWriter).float)
+		w.floats(d.DefenderUnitsReduced)
 	}
 	w.close('}')
 
@@ -91,13 +91,13 @@ func appendSummaryJSON(b []byte, s *analysis.Summary) ([]byte, error) {
 	w.field("distribution_intervals")
 	w.open('{')
 	w.field("attacker_units_lost")
-	writeList(&w, di.AttackerUnitsLost, (*jsonWriter).estimate)
+	w.estimates(di.AttackerUnitsLost)
 	w.field("defender_units_lost")
-	writeList(&w, di.DefenderUnitsLost, (*jsonWriter).estimate)
+	w.estimates(di.DefenderUnitsLost)
 	w.field("attacker_factors_lost")
-	writeKeyed(&w, di.AttackerFactorsLost, (*jsonWriter).estimate)
+	w.keyedEstimates(di.AttackerFactorsLost)
 	w.field("defender_factors_lost")
-	writeKeyed(&w, di.DefenderFactorsLost, (*jsonWriter).estimate)
+	w.keyedEstimates(di.DefenderFactorsLost)
 	w.close('}')
 
 	w.field("means")
@@ -115,22 +115,22 @@ func appendSummaryJSON(b []byte, s *analysis.Summary) ([]byte, error) {
 	w.field("losses_by_type")
 	w.open('{')
 	w.field("attacker")
-	writeKeyed(&w, s.LossesByType.Attacker, (*jsonWriter).typeLoss)
+	w.keyedTypeLosses(s.LossesByType.Attacker)
 	w.field("defender")
-	writeKeyed(&w, s.LossesByType.Defender, (*jsonWriter).typeLoss)
+	w.keyedTypeLosses(s.LossesByType.Defender)
 	w.close('}')
 
 	if pc := s.PreCombat; pc != nil {
 		w.field("pre_combat")
 		w.open('{')
 		w.field("defenders_struck")
-		writeList(&w, pc.DefendersStruck, (*jsonWriter).float)
+		w.floats(pc.DefendersStruck)
 		w.field("aircraft_destroyed")
-		writeList(&w, pc.AircraftDestroyed, (*jsonWriter).float)
+		w.floats(pc.AircraftDestroyed)
 		w.field("aircraft_aborted")
-		writeList(&w, pc.AircraftAborted, (*jsonWriter).float)
+		w.floats(pc.AircraftAborted)
 		w.field("support_factors")
-		writeKeyed(&w, pc.SupportFactors, (*jsonWriter).float)
+		w.keyedFloats(pc.SupportFactors)
 		w.close('}')
 	}
 
@@ -146,10 +146,10 @@ func appendSummaryJSON(b []byte, s *analysis.Summary) ([]byte, error) {
 		writeReplayJSON(&w, r)
 	}
 	w.field("warnings")
-	writeList(&w, s.Warnings, (*jsonWriter).str)
+	w.strs(s.Warnings)
 	if len(s.Working) > 0 {
 		w.field("working")
-		writeList(&w, s.Working, (*jsonWriter).str)
+		w.strs(s.Working)
 	}
 	w.close('}')
 	w.b = append(w.b, '\n')
@@ -204,7 +204,7 @@ func writeReplayJSON(w *jsonWriter, r *analysis.Replayed) {
 	w.field("replay")
 	w.open('{')
 	w.field("dice")
-	writeList(w, r.Dice, (*jsonWriter).int)
+	w.ints(r.Dice)
 	w.field("dice_used")
 	w.int(r.DiceUsed)
 	w.field("random_rolls")
@@ -232,19 +232,47 @@ func writeReplayJSON(w *jsonWriter, r *analysis.Replayed) {
 	w.close('}')
 }
 
-// writeKeyed writes a Keyed as its MarshalJSON does: an object in key
-// order, null when nil.
-func writeKeyed[V any](w *jsonWriter, k analysis.Keyed[V], value func(*jsonWriter, V)) {
-	if k == nil {
-		w.null()
-		return
+// The Keyed figures, written as their MarshalJSON writes them: an
+// object in key order, null when nil.
+
+func (w *jsonWriter) keyedFloats(k analysis.Keyed[float64]) {
+	if w.start('{', k == nil) {
+		for _, e := range k {
+			w.key(e.Key)
+			w.float(e.Value)
+		}
+		w.close('}')
 	}
-	w.open('{')
-	for _, e := range k {
-		w.key(e.Key)
-		value(w, e.Value)
+}
+
+func (w *jsonWriter) keyedEstimates(k analysis.Keyed[stats.Estimate]) {
+	if w.start('{', k == nil) {
+		for _, e := range k {
+			w.key(e.Key)
+			w.estimate(e.Value)
+		}
+		w.close('}')
 	}
-	w.close('}')
+}
+
+func (w *jsonWriter) keyedTypeLosses(k analysis.Keyed[analysis.TypeLoss]) {
+	if w.start('{', k == nil) {
+		for _, e := range k {
+			w.key(e.Key)
+			w.typeLoss(e.Value)
+		}
+		w.close('}')
+	}
+}
+
+func (w *jsonWriter) estimates(v []stats.Estimate) {
+	if w.start('[', v == nil) {
+		for _, x := range v {
+			w.elem()
+			w.estimate(x)
+		}
+		w.close(']')
+	}
 }
 
 func (w *jsonWriter) estimate(e stats.Estimate) {

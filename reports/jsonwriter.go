@@ -113,18 +113,49 @@ func (w *jsonWriter) float(f float64) {
 	w.lastBits, w.lastFrom, w.lastTo = math.Float64bits(f), from, len(w.b)
 }
 
-// writeList writes a slice as a JSON array, null when nil.
-func writeList[T any](w *jsonWriter, v []T, elem func(*jsonWriter, T)) {
-	if v == nil {
+// start opens an object ('{') or an array ('[') and says so, or writes
+// null for a nil map or slice and says it did not.
+func (w *jsonWriter) start(c byte, null bool) bool {
+	if null {
 		w.null()
-		return
+		return false
 	}
-	w.open('[')
-	for _, x := range v {
-		w.elem()
-		elem(w, x)
+	w.open(c)
+	return true
+}
+
+// The lists a summary holds, each null when nil. (Written out per type:
+// a function value taking w would move w to the heap, and every append
+// to w.b would then pay the garbage collector's write barrier.)
+
+func (w *jsonWriter) floats(v []float64) {
+	if w.start('[', v == nil) {
+		for _, x := range v {
+			w.elem()
+			w.float(x)
+		}
+		w.close(']')
 	}
-	w.close(']')
+}
+
+func (w *jsonWriter) ints(v []int) {
+	if w.start('[', v == nil) {
+		for _, x := range v {
+			w.elem()
+			w.int(x)
+		}
+		w.close(']')
+	}
+}
+
+func (w *jsonWriter) strs(v []string) {
+	if w.start('[', v == nil) {
+		for _, x := range v {
+			w.elem()
+			w.str(x)
+		}
+		w.close(']')
+	}
 }
 
 const hexDigits = "0123456789abcdef"
