@@ -451,6 +451,9 @@ func parseSide(d *yamlx.Decoder, n *yaml.Node, path, role string, s *Scenario) S
 		d.Errorf(m.Get("units"), m.Join("units"), "%d units: at most 64 a side", len(items))
 		items = items[:64]
 	}
+	if len(items) > 0 {
+		side.Units = make([]Unit, 0, len(items))
+	}
 	for i, it := range items {
 		side.Units = append(side.Units, parseUnit(d, it, yamlx.Index(m.Join("units"), i), role, false, s))
 	}
