@@ -18,7 +18,7 @@ type Config struct {
 	MaxBody     int64         // largest request body in bytes (256 KiB)
 	BodyTimeout time.Duration // deadline for a request's body to arrive, before it waits for a slot (5 s)
 	MaxTrials   uint64        // most Monte Carlo trials a request may ask for (1e8)
-	Timeout     time.Duration // deadline of one computation (10 s)
+	Timeout     time.Duration // deadline of one computation, its wait for a slot included (10 s)
 	Concurrency int           // computations at once (the number of CPUs)
 	QueueLength int           // requests that may wait for a computation's slot when all are busy (4 per slot; negative: none, 503 at once)
 	QueueWait   time.Duration // longest a request waits for a slot before 503 busy (2 s)
