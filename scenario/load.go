@@ -56,7 +56,10 @@ type ParseOptions struct {
 
 // ParseWith is Parse with options.
 func ParseWith(file string, data []byte, opts ParseOptions) (*Scenario, error) {
-	root, err := yamlx.Parse(file, data)
+	// Nothing the scenario keeps points into the tree (errors and
+	// positions copy lines and columns), so its nodes are shared.
+	root, release, err := yamlx.ParseShared(file, data)
+	defer release()
 	if err != nil {
 		return nil, fmt.Errorf("scenario: %w", err)
 	}
@@ -458,6 +461,9 @@ func parseSide(d *yamlx.Decoder, n *yaml.Node, path, role string, s *Scenario) S
 	if len(items) > 64 {
 		d.Errorf(m.Get("units"), m.Join("units"), "%d units: at most 64 a side", len(items))
 		items = items[:64]
+	}
+	if len(items) > 0 {
+		side.Units = make([]Unit, 0, len(items))
 	}
 	for i, it := range items {
 		side.Units = append(side.Units, parseUnit(d, it, yamlx.Index(m.Join("units"), i), role, false, s))

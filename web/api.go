@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bytes"
 	"context"
 	"embed"
 	"errors"
@@ -70,10 +69,11 @@ func only(method string, h http.HandlerFunc) http.HandlerFunc {
 type handler func(ctx context.Context, in *input, q query) (any, error)
 
 // compute runs an API handler under the server's guards: the body read
-// whole within its limit and deadline, then a free slot (503 when every
-// one is busy), then a deadline on the computation that also ends when
-// the client goes away. The body comes first so that a slow upload holds
-// no computation's place. The answer is written as the CLI writes its
+// whole within its limit and deadline, then a free slot (waiting in a
+// short queue when every one is busy, 503 beyond it), all under a
+// deadline on the computation, its wait included, that also ends when the
+// client goes away. The body comes first so that a slow upload holds no
+// computation's place. The answer is written as the CLI writes its
 // JSON; an error as {"error": "..."} with its status.
 func (s *Server) compute(h handler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
@@ -82,21 +82,18 @@ func (s *Server) compute(h handler) http.HandlerFunc {
 			s.fail(w, r, err)
 			return
 		}
-		select {
-		case s.slots <- struct{}{}:
-			defer func() { <-s.slots }()
-		default:
-			w.Header().Set("Retry-After", "1")
-			writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("busy: %d computations are running; try again shortly", cap(s.slots)))
+		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Timeout)
+		defer cancel()
+		if err := s.acquire(ctx); err != nil {
+			s.fail(w, r, err)
 			return
 		}
+		defer s.release()
 		in, err := b.input()
 		if err != nil {
 			s.fail(w, r, err)
 			return
 		}
-		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Timeout)
-		defer cancel()
 		v, err := h(ctx, in, query{r.URL.Query()})
 		if err == nil && ctx.Err() != nil {
 			err = ctx.Err()
@@ -105,13 +102,7 @@ func (s *Server) compute(h handler) http.HandlerFunc {
 			s.fail(w, r, err)
 			return
 		}
-		var buf bytes.Buffer
-		if err := reports.WriteJSON(&buf, v); err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		w.Header().Set("Content-Type", "application/json")
-		w.Write(buf.Bytes())
+		s.respond(w, r, v)
 	}
 }
 
@@ -121,6 +112,9 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	var ie *answer.InputError
 	switch {
 	case errors.As(err, &br):
+		if br.status == http.StatusServiceUnavailable {
+			w.Header().Set("Retry-After", "1")
+		}
 		writeError(w, br.status, br.msg)
 	case errors.As(err, &ie):
 		writeError(w, http.StatusBadRequest, where(ie))

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -16,6 +17,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"time"
 )
 
@@ -322,4 +324,24 @@ func FuzzAPIJSON(f *testing.F) {
 			t.Fatalf("%d MiB allocated for a body of %d bytes", a>>20, len(body))
 		}
 	})
+}
+
+// readAll reads what io.ReadAll reads whatever length the body announced
+// (none, exact, short, long, past readAhead), and passes an error on.
+func TestReadAll(t *testing.T) {
+	data := bytes.Repeat([]byte("0123456789abcdef"), 3000) // 48,000 bytes, past readAhead
+	for _, size := range []int{0, 1, 600, readAhead, readAhead + 1, len(data)} {
+		want := data[:size]
+		for _, length := range []int64{-1, 0, 1, int64(size) - 1, int64(size), int64(size) + 1, readAhead, 1 << 20} {
+			got, err := readAll(iotest.HalfReader(bytes.NewReader(want)), length)
+			if err != nil || !bytes.Equal(got, want) {
+				t.Fatalf("%d bytes announced as %d: got %d bytes, %v", size, length, len(got), err)
+			}
+		}
+	}
+	broken := errors.New("connection reset")
+	got, err := readAll(io.MultiReader(bytes.NewReader(data[:100]), iotest.ErrReader(broken)), 600)
+	if !errors.Is(err, broken) || !bytes.Equal(got, data[:100]) {
+		t.Fatalf("got %d bytes, %v; want the 100 read and the error", len(got), err)
+	}
 }

@@ -166,7 +166,7 @@ func TestContentTypes(t *testing.T) {
 // endpoint asked with another method answers 405 and says which it takes
 // (issue 23 item 18; docs/web.md "The API").
 func TestEveryAnswerHasSecurityHeaders(t *testing.T) {
-	s, ts := newServer(t, Config{MaxBody: 4096})
+	s, ts := newServer(t, Config{MaxBody: 4096, QueueLength: -1})
 	scenario := read(t, wild)
 	cases := []struct {
 		method, path string

@@ -18,8 +18,10 @@ type Config struct {
 	MaxBody     int64         // largest request body in bytes (256 KiB)
 	BodyTimeout time.Duration // deadline for a request's body to arrive, before it waits for a slot (5 s)
 	MaxTrials   uint64        // most Monte Carlo trials a request may ask for (1e8)
-	Timeout     time.Duration // deadline of one computation (10 s)
+	Timeout     time.Duration // deadline of one computation, its wait for a slot included (10 s)
 	Concurrency int           // computations at once (the number of CPUs)
+	QueueLength int           // requests that may wait for a computation's slot when all are busy (4 per slot; negative: none, 503 at once)
+	QueueWait   time.Duration // longest a request waits for a slot before 503 busy (2 s)
 	Workers     int           // goroutines one Monte Carlo run uses (1: requests run side by side)
 	Log         *slog.Logger  // access and error log (slog.Default())
 }
@@ -40,6 +42,15 @@ func (c Config) withDefaults() Config {
 	if c.Concurrency <= 0 {
 		c.Concurrency = runtime.NumCPU()
 	}
+	switch {
+	case c.QueueLength == 0:
+		c.QueueLength = 4 * c.Concurrency
+	case c.QueueLength < 0:
+		c.QueueLength = 0
+	}
+	if c.QueueWait <= 0 {
+		c.QueueWait = 2 * time.Second
+	}
 	if c.Workers <= 0 {
 		c.Workers = 1
 	}
@@ -54,6 +65,7 @@ type Server struct {
 	cfg   Config
 	hosts map[string]bool // Host header values this server answers
 	slots chan struct{}   // one per computation running
+	queue chan struct{}   // one per request waiting for a slot
 	mux   *http.ServeMux
 }
 
@@ -76,6 +88,7 @@ func New(addr string, cfg Config) (*Server, error) {
 		s.hosts[strings.ToLower(h)+":"+port] = true
 	}
 	s.slots = make(chan struct{}, s.cfg.Concurrency)
+	s.queue = make(chan struct{}, s.cfg.QueueLength)
 	s.routes()
 	return s, nil
 }

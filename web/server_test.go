@@ -183,9 +183,10 @@ func TestHostHeader(t *testing.T) {
 	}
 }
 
-// Past the concurrency limit a request gets 503 with Retry-After.
+// Past the concurrency limit (and the queue, here none) a request gets
+// 503 with Retry-After.
 func TestBusy(t *testing.T) {
-	s, ts := newServer(t, Config{Concurrency: 1})
+	s, ts := newServer(t, Config{Concurrency: 1, QueueLength: -1})
 	s.slots <- struct{}{} // a computation is running
 	code, m, h := post(t, ts, "/api/run", "application/yaml", read(t, wild))
 	wantError(t, code, m, 503, "busy")

@@ -20,7 +20,9 @@ func serveCommand() *cli.Command {
 		&cli.BoolFlag{Name: "open", Usage: "open the page in the default browser"},
 		&cli.StringFlag{Name: "max-trials", Value: "1e8", Usage: "most Monte Carlo trials one request may ask for"},
 		&cli.DurationFlag{Name: "timeout", Value: 10 * time.Second, Usage: "deadline of one computation"},
-		&cli.IntFlag{Name: "concurrency", Value: runtime.NumCPU(), Usage: "computations at once; more get 503 busy"},
+		&cli.IntFlag{Name: "concurrency", Value: runtime.NumCPU(), Usage: "computations at once; more wait in the queue"},
+		&cli.IntFlag{Name: "queue", Value: 4 * runtime.NumCPU(), Usage: "requests that may wait for a computation's slot (default 4 per slot; 0: none); more get 503 busy"},
+		&cli.DurationFlag{Name: "queue-wait", Value: 2 * time.Second, Usage: "longest a request waits for a slot before 503 busy"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no access log"},
 	}
 	return command("serve", "a local web app: build a combat by pointing and clicking, see the odds as you edit", "",
@@ -46,6 +48,18 @@ func serveAction(c *cli.Context) error {
 	if n := c.Int("concurrency"); n < 1 || n > 1024 {
 		return usagef("--concurrency %d: want 1 to 1024", n)
 	}
+	queue := 4 * c.Int("concurrency")
+	if c.IsSet("queue") {
+		if queue = c.Int("queue"); queue < 0 || queue > 4096 {
+			return usagef("--queue %d: want 0 (no queue) to 4096", queue)
+		}
+		if queue == 0 {
+			queue = -1 // web.Config's "none"
+		}
+	}
+	if d := c.Duration("queue-wait"); d <= 0 || d > time.Minute {
+		return usagef("--queue-wait %v: want more than 0 and at most 1m", d)
+	}
 	// Only an address named in full exposes the server: "" and ":8080"
 	// would bind every interface without saying so.
 	listen := c.String("listen")
@@ -62,7 +76,7 @@ func serveAction(c *cli.Context) error {
 		log = slog.New(slog.NewTextHandler(c.App.ErrWriter, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
 	srv, err := web.New(addr, web.Config{MaxTrials: maxTrials, Timeout: c.Duration("timeout"), Concurrency: c.Int("concurrency"),
-		Workers: runtime.NumCPU(), Log: log})
+		QueueLength: queue, QueueWait: c.Duration("queue-wait"), Workers: runtime.NumCPU(), Log: log})
 	if err != nil {
 		ln.Close()
 		return err

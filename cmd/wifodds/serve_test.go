@@ -190,3 +190,14 @@ func TestWebReadsSeedAndRaidsAsTheCLI(t *testing.T) {
 		}
 	}
 }
+
+// --queue and --queue-wait out of range are usage errors naming the flag
+// (docs/web.md "Safe by default").
+func TestServeQueueFlags(t *testing.T) {
+	for _, args := range [][]string{{"--queue", "-1"}, {"--queue", "5000"}, {"--queue-wait", "0s"}, {"--queue-wait", "2m"}} {
+		_, errs, code := wifodds(t, append([]string{"serve", "--listen", "127.0.0.1:0"}, args...)...)
+		if code != exitUsage || !strings.Contains(errs, args[0]+" ") {
+			t.Errorf("%v: exit %d, %s", args, code, errs)
+		}
+	}
+}

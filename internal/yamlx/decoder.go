@@ -72,6 +72,30 @@ func Parse(file string, data []byte) (*yaml.Node, error) {
 	if root, ok := fastParse(data); ok {
 		return root, nil
 	}
+	return parseV3(file, data)
+}
+
+// ParseShared is Parse for a caller done with the tree before it calls
+// release: the nodes the fast path handed out then go back to a pool for
+// the next parse, instead of to the garbage collector (a scenario's nodes
+// are most of what reading it allocates, and the web app reads one at
+// each edit). Nothing of the tree may be used after release; the values'
+// strings stay valid. release is never nil.
+func ParseShared(file string, data []byte) (root *yaml.Node, release func(), err error) {
+	if len(data) > MaxSize {
+		return nil, func() {}, &Error{File: file, Msg: fmt.Sprintf("file is %d bytes; the limit is %d", len(data), MaxSize)}
+	}
+	p := sharedParsers.Get().(*fastParser)
+	if root, ok := p.parse(data); ok {
+		return root, p.release, nil
+	}
+	p.release()
+	root, err = parseV3(file, data)
+	return root, func() {}, err
+}
+
+// parseV3 is Parse by yaml.v3, with its checks.
+func parseV3(file string, data []byte) (*yaml.Node, error) {
 	if line, col, ok := notText(data); !ok {
 		return nil, &Error{File: file, Line: line, Column: col, Msg: "not text: a scenario or table is a YAML text file in UTF-8"}
 	}

@@ -2,6 +2,7 @@ package yamlx
 
 import (
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
@@ -28,6 +29,7 @@ func fastParse(data []byte) (*yaml.Node, bool) {
 	return p.parse(data)
 }
 
+// parse is fastParse into p's blocks, reusing those large enough.
 func (p *fastParser) parse(data []byte) (*yaml.Node, bool) {
 	if !p.split(data) || len(p.lines) == 0 || p.lines[0].indent != 0 {
 		return nil, false
@@ -46,7 +48,7 @@ func (p *fastParser) parse(data []byte) (*yaml.Node, bool) {
 			}
 		}
 	}
-	p.nodes, p.children = make([]yaml.Node, 0, n), make([]*yaml.Node, 0, n)
+	p.nodes, p.children = reuse(p.nodes, n), reuse(p.children, n)
 	root, ok := p.block(0)
 	if !ok || p.i != len(p.lines) {
 		return nil, false
@@ -59,6 +61,35 @@ type fastLine struct {
 	no     int    // 1-based line number
 	indent int    // leading spaces
 	text   string // the line after its indentation
+}
+
+// reuse is s emptied when it holds n, or a new slice that does.
+func reuse[T any](s []T, n int) []T {
+	if cap(s) >= n {
+		return s[:0]
+	}
+	return make([]T, 0, n)
+}
+
+// sharedParsers are the parsers ParseShared reads with, kept with their
+// blocks between parses.
+var sharedParsers = sync.Pool{New: func() any { return new(fastParser) }}
+
+// maxShared is the most nodes (or lines) a parser keeps in the pool: a
+// large file's blocks are left to the collector rather than held.
+const maxShared = 2048
+
+// release clears what p handed out, so that the pool holds no pointer
+// into a tree and no string of a file, and returns p to the pool.
+func (p *fastParser) release() {
+	clear(p.nodes)
+	clear(p.children)
+	clear(p.kids[:cap(p.kids)])
+	clear(p.lines)
+	p.nodes, p.children, p.kids, p.lines, p.i = p.nodes[:0], p.children[:0], p.kids[:0], p.lines[:0], 0
+	if cap(p.nodes) <= maxShared && cap(p.children) <= maxShared && cap(p.lines) <= maxShared && cap(p.kids) <= maxShared {
+		sharedParsers.Put(p)
+	}
 }
 
 type fastParser struct {
@@ -85,7 +116,7 @@ func (p *fastParser) split(data []byte) bool {
 			n++
 		}
 	}
-	p.lines = make([]fastLine, 0, n+1)
+	p.lines = reuse(p.lines, n+1)
 	for no := 1; len(s) > 0; no++ {
 		line := s
 		if k := indexByte(s, '\n'); k >= 0 {
