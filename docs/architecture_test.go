@@ -28,7 +28,7 @@ var layers = map[string][]string{
 	"operation":        {"analysis", "combat", "sim", "stats", "crt", "scenario", "internal/yamlx"},
 	"plan":             {"analysis", "combat", "sim", "stats", "crt", "scenario", "operation"},
 	"battery":          {"analysis", "combat", "sim", "stats", "crt", "scenario"},
-	"reports":          {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "battery", "operation"},
+	"reports":          {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "battery", "operation", "answer"},
 	"benchmarks":       {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "battery"},
 	"answer":           {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "operation"},
 	"web":              {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "reports", "answer"},

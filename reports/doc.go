@@ -2,7 +2,7 @@
 // itself and writes only to the io.Writer (or the byte slice) it is given.
 //
 //   - A run: WriteText (a land combat, invasion or paradrop), WriteRaidText
-//     (a raid or campaign), WriteJSON and AppendJSON (any summary, the
+//     (a raid or campaign), WriteJSON (any summary, the
 //     machine contract; a land combat's written without reflection),
 //     WriteExplain (the --explain working).
 //   - A comparison: WriteCompareText, WriteCompareCSV, WriteCompareMarkdown,

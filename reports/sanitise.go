@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"bytes"
 	"encoding/csv"
 	"fmt"
 	"io"
@@ -80,24 +79,4 @@ func newCSV(w io.Writer) (*csv.Writer, func() error) {
 		}
 		return writeText(w, b.String())
 	}
-}
-
-// escapeJSONControls escapes DEL and the C1 controls in encoded JSON, whose
-// structure is ASCII, so they can only sit in strings. encoding/json has
-// made the text valid UTF-8.
-func escapeJSONControls(js []byte) []byte {
-	if !bytes.ContainsFunc(js, func(r rune) bool { return r >= 0x7f && r <= 0x9f }) {
-		return js
-	}
-	out := make([]byte, 0, len(js)+16)
-	for len(js) > 0 {
-		r, n := utf8.DecodeRune(js)
-		if r >= 0x7f && r <= 0x9f {
-			out = fmt.Appendf(out, `\u%04x`, r)
-		} else {
-			out = append(out, js[:n]...)
-		}
-		js = js[n:]
-	}
-	return out
 }

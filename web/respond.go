@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"sync"
 
-	"github.com/wifodds/wifodds/reports"
+	"github.com/wifodds/wifodds/answer"
 )
 
 // answerBuffers keeps the buffers answers are encoded into: a land
@@ -17,11 +17,11 @@ var answerBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); re
 // rare large answer is left to the collector rather than held.
 const largestKept = 256 << 10
 
-// respond writes v as the CLI writes its JSON (reports.AppendJSON), or the
+// respond writes v as the CLI writes its JSON (answer.AppendJSON), or the
 // error encoding it.
 func (s *Server) respond(w http.ResponseWriter, r *http.Request, v any) {
 	buf := answerBuffers.Get().(*[]byte)
-	out, err := reports.AppendJSON((*buf)[:0], v)
+	out, err := answer.AppendJSON((*buf)[:0], v)
 	if err != nil {
 		answerBuffers.Put(buf)
 		s.fail(w, r, err)

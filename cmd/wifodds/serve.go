@@ -38,27 +38,9 @@ func serveAction(c *cli.Context) error {
 	if c.NArg() != 0 {
 		return usagef("serve takes no arguments")
 	}
-	maxTrials, err := sim.ParseCount(c.String("max-trials"), "trials")
+	cfg, err := serveConfig(c)
 	if err != nil {
-		return usagef("--max-trials: %v", err)
-	}
-	if c.Duration("timeout") <= 0 || c.Duration("timeout") > time.Hour {
-		return usagef("--timeout %v: want more than 0 and at most 1h", c.Duration("timeout"))
-	}
-	if n := c.Int("concurrency"); n < 1 || n > 1024 {
-		return usagef("--concurrency %d: want 1 to 1024", n)
-	}
-	queue := 4 * c.Int("concurrency")
-	if c.IsSet("queue") {
-		if queue = c.Int("queue"); queue < 0 || queue > 4096 {
-			return usagef("--queue %d: want 0 (no queue) to 4096", queue)
-		}
-		if queue == 0 {
-			queue = -1 // web.Config's "none"
-		}
-	}
-	if d := c.Duration("queue-wait"); d <= 0 || d > time.Minute {
-		return usagef("--queue-wait %v: want more than 0 and at most 1m", d)
+		return err
 	}
 	// Only an address named in full exposes the server: "" and ":8080"
 	// would bind every interface without saying so.
@@ -75,8 +57,8 @@ func serveAction(c *cli.Context) error {
 	if c.Bool("quiet") {
 		log = slog.New(slog.NewTextHandler(c.App.ErrWriter, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
-	srv, err := web.New(addr, web.Config{MaxTrials: maxTrials, Timeout: c.Duration("timeout"), Concurrency: c.Int("concurrency"),
-		QueueLength: queue, QueueWait: c.Duration("queue-wait"), Workers: runtime.NumCPU(), Log: log})
+	cfg.Log = log
+	srv, err := web.New(addr, cfg)
 	if err != nil {
 		ln.Close()
 		return err
@@ -111,4 +93,32 @@ func openBrowser(url string) error {
 		name, args = "rundll32", []string{"url.dll,FileProtocolHandler", url}
 	}
 	return exec.Command(name, args...).Start()
+}
+
+// serveConfig reads the server's limits from the flags.
+func serveConfig(c *cli.Context) (web.Config, error) {
+	maxTrials, err := sim.ParseCount(c.String("max-trials"), "trials")
+	if err != nil {
+		return web.Config{}, usagef("--max-trials: %v", err)
+	}
+	if c.Duration("timeout") <= 0 || c.Duration("timeout") > time.Hour {
+		return web.Config{}, usagef("--timeout %v: want more than 0 and at most 1h", c.Duration("timeout"))
+	}
+	if n := c.Int("concurrency"); n < 1 || n > 1024 {
+		return web.Config{}, usagef("--concurrency %d: want 1 to 1024", n)
+	}
+	queue := 4 * c.Int("concurrency")
+	if c.IsSet("queue") {
+		if queue = c.Int("queue"); queue < 0 || queue > 4096 {
+			return web.Config{}, usagef("--queue %d: want 0 (no queue) to 4096", queue)
+		}
+		if queue == 0 {
+			queue = -1 // web.Config's "none"
+		}
+	}
+	if d := c.Duration("queue-wait"); d <= 0 || d > time.Minute {
+		return web.Config{}, usagef("--queue-wait %v: want more than 0 and at most 1m", d)
+	}
+	return web.Config{MaxTrials: maxTrials, Timeout: c.Duration("timeout"), Concurrency: c.Int("concurrency"),
+		QueueLength: queue, QueueWait: c.Duration("queue-wait"), Workers: runtime.NumCPU()}, nil
 }

@@ -1,4 +1,4 @@
-package reports
+package answer
 
 import (
 	"github.com/wifodds/wifodds/analysis"
@@ -16,6 +16,22 @@ import (
 func appendSummaryJSON(b []byte, s *analysis.Summary) ([]byte, error) {
 	w := jsonWriter{b: b}
 	w.open('{')
+	writeHeadJSON(&w, s)
+	writeProbabilitiesJSON(&w, &s.Probabilities)
+	writeDistributionsJSON(&w, s)
+	writeLossesJSON(&w, s)
+	writeNotesJSON(&w, s)
+	w.close('}')
+	w.b = append(w.b, '\n')
+	if w.err != nil {
+		return b, w.err
+	}
+	return w.b, nil
+}
+
+// writeHeadJSON writes what was asked and how: the scenario, tables, run,
+// odds and the result mix.
+func writeHeadJSON(w *jsonWriter, s *analysis.Summary) {
 	w.field("scenario")
 	w.str(s.Scenario)
 	w.field("kind")
@@ -26,7 +42,7 @@ func appendSummaryJSON(b []byte, s *analysis.Summary) ([]byte, error) {
 	w.str(s.Table)
 	w.field("options")
 	w.strs(s.Options)
-	writeRunJSON(&w, &s.Run)
+	writeRunJSON(w, &s.Run)
 	if s.Notional != nil {
 		w.field("notional_unit")
 		w.float(*s.Notional)
@@ -47,7 +63,10 @@ func appendSummaryJSON(b []byte, s *analysis.Summary) ([]byte, error) {
 	w.field("result_intervals")
 	w.keyedEstimates(s.ResultCIs)
 
-	p := &s.Probabilities
+}
+
+// writeProbabilitiesJSON writes the headline probabilities.
+func writeProbabilitiesJSON(w *jsonWriter, p *analysis.Probabilities) {
 	w.field("probabilities")
 	w.open('{')
 	w.field("hex_taken")
@@ -66,6 +85,10 @@ func appendSummaryJSON(b []byte, s *analysis.Summary) ([]byte, error) {
 	}
 	w.close('}')
 
+}
+
+// writeDistributionsJSON writes the loss distributions and their intervals.
+func writeDistributionsJSON(w *jsonWriter, s *analysis.Summary) {
 	d := &s.Distributions
 	w.field("distributions")
 	w.open('{')
@@ -100,6 +123,10 @@ func appendSummaryJSON(b []byte, s *analysis.Summary) ([]byte, error) {
 	w.keyedEstimates(di.DefenderFactorsLost)
 	w.close('}')
 
+}
+
+// writeLossesJSON writes the expected losses and the losses by unit type.
+func writeLossesJSON(w *jsonWriter, s *analysis.Summary) {
 	w.field("means")
 	w.open('{')
 	w.field("attacker_units_lost")
@@ -120,6 +147,11 @@ func appendSummaryJSON(b []byte, s *analysis.Summary) ([]byte, error) {
 	w.keyedTypeLosses(s.LossesByType.Defender)
 	w.close('}')
 
+}
+
+// writeNotesJSON writes the pre-combat figures, the reconstructed-value
+// note, the replay, the warnings and the working.
+func writeNotesJSON(w *jsonWriter, s *analysis.Summary) {
 	if pc := s.PreCombat; pc != nil {
 		w.field("pre_combat")
 		w.open('{')
@@ -143,7 +175,7 @@ func appendSummaryJSON(b []byte, s *analysis.Summary) ([]byte, error) {
 	w.close('}')
 
 	if r := s.Replay; r != nil {
-		writeReplayJSON(&w, r)
+		writeReplayJSON(w, r)
 	}
 	w.field("warnings")
 	w.strs(s.Warnings)
@@ -151,12 +183,6 @@ func appendSummaryJSON(b []byte, s *analysis.Summary) ([]byte, error) {
 		w.field("working")
 		w.strs(s.Working)
 	}
-	w.close('}')
-	w.b = append(w.b, '\n')
-	if w.err != nil {
-		return b, w.err
-	}
-	return w.b, nil
 }
 
 // writeRunJSON writes the members of an embedded sim.Run.

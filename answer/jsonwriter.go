@@ -1,4 +1,4 @@
-package reports
+package answer
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package reports
+package answer
 
 import (
 	"bytes"
@@ -22,11 +22,15 @@ import (
 )
 
 // sameJSON fails unless the hand-written encoder gives encoding/json's
-// bytes for s (or both refuse it).
+// bytes for s (or both refuse it), and AppendJSON those bytes with DEL and
+// the C1 controls escaped.
 func sameJSON(t *testing.T, what string, s *analysis.Summary) {
 	t.Helper()
 	want, werr := appendReflectJSON(nil, s)
-	got, gerr := AppendJSON(nil, s)
+	got, gerr := appendSummaryJSON(nil, s)
+	if all, err := AppendJSON(nil, s); werr == nil && (err != nil || !bytes.Equal(all, escapeJSONControls(want))) {
+		t.Fatalf("%s: AppendJSON is not encoding/json's bytes with DEL and C1 escaped (error %v)", what, err)
+	}
 	if (werr != nil) != (gerr != nil) {
 		t.Fatalf("%s: encoding/json error %v, hand-written encoder error %v", what, werr, gerr)
 	}
