@@ -19,6 +19,10 @@ type CompareMetric struct {
 	value func(o *combat.Outcome) float64
 }
 
+// Value is the metric's value for one outcome: 0 or 1 for a
+// probability, a count of units for a mean.
+func (m CompareMetric) Value(o *combat.Outcome) float64 { return m.value(o) }
+
 func indicator(f func(o *combat.Outcome) bool) func(o *combat.Outcome) float64 {
 	return func(o *combat.Outcome) float64 {
 		if f(o) {

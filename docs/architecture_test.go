@@ -27,10 +27,11 @@ var layers = map[string][]string{
 	"internal/fixture": {"combat", "crt", "scenario"},
 	"plan":             {"analysis", "combat", "sim", "stats", "crt", "scenario"},
 	"battery":          {"analysis", "combat", "sim", "stats", "crt", "scenario"},
-	"reports":          {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "battery"},
+	"cells":            {"analysis", "combat", "sim", "stats", "crt", "scenario"},
+	"reports":          {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "battery", "cells"},
 	"benchmarks":       {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "battery"},
 	"web":              {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "reports"},
-	"cmd/wifodds":      {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "battery", "web", "reports", "benchmarks", "internal/yamlx", "internal/fileio"},
+	"cmd/wifodds":      {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "battery", "cells", "web", "reports", "benchmarks", "internal/yamlx", "internal/fileio"},
 	"docs":             {},
 }
 

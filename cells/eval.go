@@ -1,0 +1,208 @@
+package cells
+
+import (
+	"fmt"
+
+	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/combat"
+	"github.com/wifodds/wifodds/crt"
+)
+
+// Metrics are the headline figures weighed: compare's and battery's
+// (analysis.CompareMetrics), in their order.
+var Metrics = analysis.CompareMetrics
+
+// Figures are a combat's headline figures as exact counts: Num[m] is the
+// number of dice sequences times the metric's value, summed; the figure
+// is Num[m]/Size.
+type Figures struct {
+	Num  []int64
+	Size uint64
+}
+
+// Value is metric m's figure.
+func (f Figures) Value(m int) float64 { return float64(f.Num[m]) / float64(f.Size) }
+
+// Scenario is one combat of a battery, ready to be weighed and reweighed
+// under edits of its table without compiling it again.
+type Scenario struct {
+	Name   string
+	Combat *combat.Combat
+	reads  combat.Reads
+	// settled caches what a result settles to: the metrics' values and
+	// the table-choice statistics' inputs.
+	settled map[settleKey]*settled
+	fixed   [][]int64 // by branch with a fixed outcome: the metrics' values
+}
+
+type settleKey struct {
+	level int
+	k     crt.Kind
+	r     crt.Result
+}
+
+type settled struct {
+	values       []int64
+	hex, through bool
+	attLost      float64
+}
+
+// NewScenario prepares a compiled combat. It fails when the combat's
+// pre-combat dice are too many to count exactly (the exact answer's own
+// limit).
+func NewScenario(name string, c *combat.Combat) (*Scenario, error) {
+	r, ok := c.Reads()
+	if !ok {
+		return nil, fmt.Errorf("%s: too many pre-combat dice sequences to weigh its cells exactly", name)
+	}
+	s := &Scenario{Name: name, Combat: c, reads: r, settled: map[settleKey]*settled{}}
+	s.fixed = make([][]int64, len(r.Branches))
+	for i, b := range r.Branches {
+		if b.Fixed >= 0 {
+			s.fixed[i] = values(&c.Outcomes[b.Fixed])
+		}
+	}
+	return s, nil
+}
+
+func values(o *combat.Outcome) []int64 {
+	v := make([]int64, len(Metrics))
+	for m := range Metrics {
+		v[m] = int64(Metrics[m].Value(o))
+	}
+	return v
+}
+
+// settle is what result r read at level on table k settles to.
+func (s *Scenario) settle(level int, k crt.Kind, r crt.Result) *settled {
+	key := settleKey{level, k, r}
+	if x, ok := s.settled[key]; ok {
+		return x
+	}
+	o := s.Combat.Settle(level, k, r)
+	x := &settled{values(&o), o.HexTaken, o.Breakthrough, float64(o.AttackerLost)}
+	s.settled[key] = x
+	return x
+}
+
+// lookup is a table with edits: the result read for an odds level and a
+// modified roll.
+type lookup struct {
+	t     *crt.Table
+	edits []Edit
+}
+
+func (l lookup) read(k crt.Kind, level, roll int) (crt.Result, Cell) {
+	row, col := l.t.RowFor(level, roll)
+	c := Cell{k, row, col}
+	for i := len(l.edits) - 1; i >= 0; i-- {
+		if l.edits[i].Cell == c {
+			return l.edits[i].Result, c
+		}
+	}
+	return l.t.Grids[k].Rows[row].Cells[col], c
+}
+
+// roll is one CRT roll of a branch: the result read, the cells that gave
+// it (the attacker's roll's, then the defender's; the same cell twice
+// without wild results), and its dice sequences.
+type roll struct {
+	r        crt.Result
+	att, def Cell
+	ways     uint64
+	p        float64 // its probability, as the table choice weighs it
+}
+
+// rolls calls f for every CRT roll of a branch on table k, in the order
+// the combat's own table statistics add them.
+func (s *Scenario) rolls(l lookup, b *combat.Branch, k crt.Kind, f func(roll)) {
+	rd := &s.reads
+	lo, hi := rd.DiceRange()
+	mod := b.Mod[k]
+	for a := lo; a <= hi; a++ {
+		ra, ca := l.read(k, b.Level, a+mod)
+		if !rd.Wild {
+			f(roll{ra, ca, ca, rd.Ways(a), rd.TotalProb(a)})
+			continue
+		}
+		for d := lo; d <= hi; d++ {
+			rdd, cd := l.read(k, b.Level, d+mod)
+			f(roll{combat.Composite(ra, rdd), ca, cd, rd.Ways(a) * rd.Ways(d), rd.TotalProb(a) * rd.TotalProb(d)})
+		}
+	}
+}
+
+// table is the table a branch uses under l: the one forced, or the one
+// its chooser picks from what each gives (docs/rules.md §2.3).
+func (s *Scenario) table(l lookup, b *combat.Branch) crt.Kind {
+	if !b.Read[crt.Assault] || !b.Read[crt.Blitz] {
+		return b.Table
+	}
+	var st [2]combat.TableStats
+	for _, k := range crt.Kinds {
+		s.rolls(l, b, k, func(x roll) {
+			o := s.settle(b.Level, k, x.r)
+			if o.hex {
+				st[k].HexTaken += x.p
+			}
+			if o.through {
+				st[k].Breakthrough += x.p
+			}
+			st[k].AttackerLost += x.p * o.attLost
+		})
+	}
+	return combat.PickTable(b.Chooser, st[crt.Assault], st[crt.Blitz])
+}
+
+// Figures weighs the scenario's headline figures with its table read
+// through edits: exactly what compiling the combat with the edited table
+// gives (TestReweighEqualsRecompile).
+func (s *Scenario) Figures(edits []Edit) Figures {
+	f := Figures{Num: make([]int64, len(Metrics)), Size: s.reads.Size}
+	s.weigh(edits, f.Num, nil)
+	return f
+}
+
+// weigh adds the figures' numerators into num and, when mass is not nil,
+// calls it with every roll's cells and dice sequences.
+func (s *Scenario) weigh(edits []Edit, num []int64, mass func(att, def Cell, n uint64)) {
+	l := lookup{s.Combat.CRT, edits}
+	for i := range s.reads.Branches {
+		b := &s.reads.Branches[i]
+		if b.Fixed >= 0 {
+			for m, v := range s.fixed[i] {
+				num[m] += int64(b.Ways*s.reads.Rolled) * v
+			}
+			continue
+		}
+		k := s.table(l, b)
+		s.rolls(l, b, k, func(x roll) {
+			n := b.Ways * x.ways
+			for m, v := range s.settle(b.Level, k, x.r).values {
+				num[m] += int64(n) * v
+			}
+			if mass != nil {
+				mass(x.att, x.def, n)
+			}
+		})
+	}
+}
+
+// reads reports whether any branch can read cell c on either table it
+// reads: a cell no branch reads cannot change the scenario's figures.
+func (s *Scenario) readsCell(c Cell) bool {
+	l := lookup{t: s.Combat.CRT}
+	lo, hi := s.reads.DiceRange()
+	for i := range s.reads.Branches {
+		b := &s.reads.Branches[i]
+		if b.Fixed >= 0 || !b.Read[c.Kind] {
+			continue
+		}
+		for d := lo; d <= hi; d++ {
+			if _, x := l.read(c.Kind, b.Level, d+b.Mod[c.Kind]); x == c {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,177 @@
+package cells
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/wifodds/wifodds/crt"
+)
+
+// Weights is a battery's cell weights and sensitivities for one table.
+type Weights struct {
+	Table     *crt.Table
+	Metrics   []string
+	Scenarios []ScenarioWeights
+	// Cells are the battery's: each cell's weight the mean of the
+	// scenarios' (so they sum, with Fixed, to 1), each sensitivity the
+	// sum of the scenarios' changes.
+	Cells []CellWeight
+	Fixed float64 // the mean mass no cell decides (automatic results, forbidden airdrops)
+}
+
+// ScenarioWeights is one scenario's: its figures, the mass no cell
+// decides, and every cell it reads on a table it uses or weighs.
+type ScenarioWeights struct {
+	Name    string
+	Figures []float64 // by metric
+	Fixed   float64
+	Cells   []CellWeight
+}
+
+// CellWeight is one cell's weight and sensitivities.
+type CellWeight struct {
+	Cell   Cell
+	Label  string // TABLE/ODDS/ROLL
+	Result string // the cell's result
+	// Weight is the probability that a roll reads the cell. Under wild
+	// results a roll reads two cells, the attacker's roll's (which gives
+	// the defender part) and the defender's roll's (which gives the
+	// attacker part): AttackerRoll and DefenderRoll are the masses with
+	// which the cell plays each part, each summing to 1 over the cells
+	// with Fixed, and Weight is their mean. Without wild results the
+	// three are equal.
+	Weight       float64
+	AttackerRoll float64
+	DefenderRoll float64
+	// Changes are the exact change of every figure if this cell alone
+	// read another result the table uses, one per alternative.
+	Changes []Change
+}
+
+// Change is the figures' change under one alternative result.
+type Change struct {
+	Result string
+	Delta  []float64 // by metric: the figure with the edit less without it
+}
+
+// MaxCells bounds the cells the lab weighs: every printed table has far fewer.
+const MaxCells = 4096
+
+// Weigh weighs every scenario's reads of t (each scenario must be
+// compiled on t) and the battery's totals.
+func Weigh(ctx context.Context, t *crt.Table, scs []*Scenario) (*Weights, error) {
+	if len(scs) == 0 {
+		return nil, fmt.Errorf("no scenarios to weigh")
+	}
+	cols := t.Columns()
+	rows := t.MaxRow - t.MinRow + 1
+	if 2*cols*rows > MaxCells {
+		return nil, fmt.Errorf("table %s has %d cells: the lab weighs at most %d", t.Name, 2*cols*rows, MaxCells)
+	}
+	index := func(c Cell) int { return (int(c.Kind)*rows+c.Row)*cols + c.Col }
+	w := &Weights{Table: t}
+	for _, m := range Metrics {
+		w.Metrics = append(w.Metrics, m.Name)
+	}
+	alts := Codes(t)
+	n := 2 * cols * rows
+	attSum, defSum := make([]float64, n), make([]float64, n)
+	deltaSum := make([][][]float64, n) // by cell, alternative, metric
+	for _, s := range scs {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if s.Combat.CRT != t {
+			return nil, fmt.Errorf("%s: compiled on table %s, not the one weighed (%s)", s.Name, s.Combat.CRT.Name, t.Name)
+		}
+		att, def := make([]uint64, n), make([]uint64, n)
+		base := Figures{Num: make([]int64, len(Metrics)), Size: s.reads.Size}
+		s.weigh(nil, base.Num, func(a, d Cell, k uint64) {
+			att[index(a)] += k
+			def[index(d)] += k
+		})
+		sw := ScenarioWeights{Name: s.Name}
+		var reached uint64
+		for m := range Metrics {
+			sw.Figures = append(sw.Figures, base.Value(m))
+		}
+		for i := range att {
+			reached += att[i]
+		}
+		sw.Fixed = float64(s.reads.Size-reached) / float64(s.reads.Size)
+		w.Fixed += sw.Fixed / float64(len(scs))
+		for kind := range 2 {
+			for row := range rows {
+				for col := range cols {
+					c := Cell{crt.Kind(kind), row, col}
+					i := index(c)
+					if att[i] == 0 && def[i] == 0 && !s.readsCell(c) {
+						continue
+					}
+					cw := newCellWeight(t, c)
+					cw.AttackerRoll = float64(att[i]) / float64(s.reads.Size)
+					cw.DefenderRoll = float64(def[i]) / float64(s.reads.Size)
+					cw.Weight = (cw.AttackerRoll + cw.DefenderRoll) / 2
+					attSum[i] += cw.AttackerRoll
+					defSum[i] += cw.DefenderRoll
+					if deltaSum[i] == nil {
+						deltaSum[i] = make([][]float64, len(alts))
+					}
+					for j, r := range alts {
+						ch := Change{Result: r.String(), Delta: make([]float64, len(Metrics))}
+						if r != Result(t, c) {
+							f := s.Figures([]Edit{{c, r}})
+							for m := range Metrics {
+								ch.Delta[m] = float64(f.Num[m]-base.Num[m]) / float64(f.Size)
+							}
+						}
+						if deltaSum[i][j] == nil {
+							deltaSum[i][j] = make([]float64, len(Metrics))
+						}
+						for m, d := range ch.Delta {
+							deltaSum[i][j][m] += d
+						}
+						cw.Changes = append(cw.Changes, ch)
+					}
+					sw.Cells = append(sw.Cells, cw)
+				}
+			}
+		}
+		w.Scenarios = append(w.Scenarios, sw)
+	}
+	for kind := range 2 {
+		for row := range rows {
+			for col := range cols {
+				c := Cell{crt.Kind(kind), row, col}
+				i := index(c)
+				cw := newCellWeight(t, c)
+				cw.AttackerRoll = attSum[i] / float64(len(scs))
+				cw.DefenderRoll = defSum[i] / float64(len(scs))
+				cw.Weight = (cw.AttackerRoll + cw.DefenderRoll) / 2
+				for j, r := range alts {
+					ch := Change{Result: r.String(), Delta: make([]float64, len(Metrics))}
+					if deltaSum[i] != nil {
+						copy(ch.Delta, deltaSum[i][j])
+					}
+					cw.Changes = append(cw.Changes, ch)
+				}
+				w.Cells = append(w.Cells, cw)
+			}
+		}
+	}
+	return w, nil
+}
+
+func newCellWeight(t *crt.Table, c Cell) CellWeight {
+	return CellWeight{Cell: c, Label: Label(t, c), Result: Result(t, c).String()}
+}
+
+// Cell is the battery's weight of cell c.
+func (w *Weights) Cell(c Cell) (CellWeight, bool) {
+	for _, cw := range w.Cells {
+		if cw.Cell == c {
+			return cw, true
+		}
+	}
+	return CellWeight{}, false
+}
