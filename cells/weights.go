@@ -9,30 +9,31 @@ import (
 
 // Weights is a battery's cell weights and sensitivities for one table.
 type Weights struct {
-	Table     *crt.Table
-	Metrics   []string
-	Scenarios []ScenarioWeights
+	Table     *crt.Table        `json:"-"`
+	TableName string            `json:"table"`
+	Metrics   []string          `json:"metrics"`
+	Scenarios []ScenarioWeights `json:"scenarios"`
 	// Cells are the battery's: each cell's weight the mean of the
 	// scenarios' (so they sum, with Fixed, to 1), each sensitivity the
 	// sum of the scenarios' changes.
-	Cells []CellWeight
-	Fixed float64 // the mean mass no cell decides (automatic results, forbidden airdrops)
+	Cells []CellWeight `json:"cells"`
+	Fixed float64      `json:"fixed"` // the mean mass no cell decides (automatic results, forbidden airdrops)
 }
 
 // ScenarioWeights is one scenario's: its figures, the mass no cell
 // decides, and every cell it reads on a table it uses or weighs.
 type ScenarioWeights struct {
-	Name    string
-	Figures []float64 // by metric
-	Fixed   float64
-	Cells   []CellWeight
+	Name    string       `json:"name"`
+	Figures []float64    `json:"figures"` // by metric
+	Fixed   float64      `json:"fixed"`
+	Cells   []CellWeight `json:"cells"`
 }
 
 // CellWeight is one cell's weight and sensitivities.
 type CellWeight struct {
-	Cell   Cell
-	Label  string // TABLE/ODDS/ROLL
-	Result string // the cell's result
+	Cell   Cell   `json:"-"`
+	Label  string `json:"cell"`   // TABLE/ODDS/ROLL
+	Result string `json:"result"` // the cell's result
 	// Weight is the probability that a roll reads the cell. Under wild
 	// results a roll reads two cells, the attacker's roll's (which gives
 	// the defender part) and the defender's roll's (which gives the
@@ -40,18 +41,18 @@ type CellWeight struct {
 	// which the cell plays each part, each summing to 1 over the cells
 	// with Fixed, and Weight is their mean. Without wild results the
 	// three are equal.
-	Weight       float64
-	AttackerRoll float64
-	DefenderRoll float64
+	Weight       float64 `json:"weight"`
+	AttackerRoll float64 `json:"attacker_roll"`
+	DefenderRoll float64 `json:"defender_roll"`
 	// Changes are the exact change of every figure if this cell alone
 	// read another result the table uses, one per alternative.
-	Changes []Change
+	Changes []Change `json:"changes"`
 }
 
 // Change is the figures' change under one alternative result.
 type Change struct {
-	Result string
-	Delta  []float64 // by metric: the figure with the edit less without it
+	Result string    `json:"result"`
+	Delta  []float64 `json:"change"` // by metric: the figure with the edit less without it
 }
 
 // MaxCells bounds the cells the lab weighs: every printed table has far fewer.
@@ -69,7 +70,7 @@ func Weigh(ctx context.Context, t *crt.Table, scs []*Scenario) (*Weights, error)
 		return nil, fmt.Errorf("table %s has %d cells: the lab weighs at most %d", t.Name, 2*cols*rows, MaxCells)
 	}
 	index := func(c Cell) int { return (int(c.Kind)*rows+c.Row)*cols + c.Col }
-	w := &Weights{Table: t}
+	w := &Weights{Table: t, TableName: t.Name}
 	for _, m := range Metrics {
 		w.Metrics = append(w.Metrics, m.Name)
 	}

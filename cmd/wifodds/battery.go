@@ -145,9 +145,15 @@ func parseShard(spec string, fromZero bool) (battery.Shard, error) {
 // given, in order (a folder's and a glob's files sorted), or the scenarios
 // --generate makes from one template. It returns the files read, as inputs.
 func batteryItems(c *cli.Context) ([]battery.Item, []string, error) {
-	if c.Bool("generate") {
-		if c.NArg() != 1 {
-			return nil, nil, usagef("--generate takes one template file, got %d arguments", c.NArg())
+	return loadBattery(c, c.Args().Slice(), c.Bool("generate"))
+}
+
+// loadBattery is batteryItems for the files args (with generate, the one
+// template), so commands that take the battery by flag share it.
+func loadBattery(c *cli.Context, args []string, generate bool) ([]battery.Item, []string, error) {
+	if generate {
+		if len(args) != 1 {
+			return nil, nil, usagef("--generate takes one template file, got %d", len(args))
 		}
 		var axes []battery.Axis
 		for _, spec := range c.StringSlice("axis") {
@@ -160,7 +166,7 @@ func batteryItems(c *cli.Context) ([]battery.Item, []string, error) {
 		if len(axes) == 0 {
 			return nil, nil, usagef("--generate needs at least one --axis KEY=VALUES")
 		}
-		file := c.Args().First()
+		file := args[0]
 		t, err := loadScenario(file, "battery")
 		if err != nil {
 			return nil, nil, err
@@ -179,7 +185,7 @@ func batteryItems(c *cli.Context) ([]battery.Item, []string, error) {
 		return nil, nil, usagef("--axis needs --generate")
 	}
 	var files []string
-	for _, arg := range c.Args().Slice() {
+	for _, arg := range args {
 		switch st, err := os.Stat(arg); {
 		case err == nil && st.IsDir():
 			found, _ := filepath.Glob(filepath.Join(arg, "*.yaml"))
