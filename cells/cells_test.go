@@ -98,7 +98,7 @@ var cellsList = regexp.MustCompile(`cells: \[([^\]]*)\]`)
 
 // writeEdited writes the table's data file with the edits made in its
 // text, and loads it back: the edited table as a designer would write it.
-func writeEdited(t *testing.T, tb *crt.Table, src []byte, edits []cells.Edit) *crt.Table {
+func writeEdited(t *testing.T, tb *crt.Table, src []byte, edits []crt.Edit) *crt.Table {
 	t.Helper()
 	lines := strings.Split(string(src), "\n")
 	section := ""
@@ -132,8 +132,8 @@ func writeEdited(t *testing.T, tb *crt.Table, src []byte, edits []cells.Edit) *c
 		t.Fatal(err)
 	}
 	for _, ed := range edits {
-		if got := cells.Result(e, ed.Cell); got != ed.Result {
-			t.Fatalf("edited file reads %s at %s, want %s", got, cells.Label(tb, ed.Cell), ed.Result)
+		if got := e.Cell(ed.Cell); got != ed.Result {
+			t.Fatalf("edited file reads %s at %s, want %s", got, tb.CellLabel(ed.Cell), ed.Result)
 		}
 	}
 	return e
@@ -156,17 +156,17 @@ func numerators(t *testing.T, c *combat.Combat) cells.Figures {
 	return f
 }
 
-func randomEdits(rng *rand.Rand, tb *crt.Table, n int) []cells.Edit {
-	codes := cells.Codes(tb)
-	seen := map[cells.Cell]bool{}
-	var out []cells.Edit
+func randomEdits(rng *rand.Rand, tb *crt.Table, n int) []crt.Edit {
+	codes := tb.Codes()
+	seen := map[crt.Cell]bool{}
+	var out []crt.Edit
 	for len(out) < n {
-		c := cells.Cell{Kind: crt.Kinds[rng.IntN(2)], Row: rng.IntN(tb.MaxRow - tb.MinRow + 1), Col: rng.IntN(tb.Columns())}
+		c := crt.Cell{Kind: crt.Kinds[rng.IntN(2)], Row: rng.IntN(tb.MaxRow - tb.MinRow + 1), Col: rng.IntN(tb.Columns())}
 		if seen[c] {
 			continue
 		}
 		seen[c] = true
-		out = append(out, cells.Edit{Cell: c, Result: codes[rng.IntN(len(codes))]})
+		out = append(out, crt.Edit{Cell: c, Result: codes[rng.IntN(len(codes))]})
 	}
 	return out
 }
@@ -292,7 +292,7 @@ func TestWeightsAgreeWithOutcomes(t *testing.T) {
 			levels[v.Level] = true
 		}
 		for _, cw := range sw.Cells {
-			r := cells.Result(tb, cw.Cell)
+			r := tb.Cell(cw.Cell)
 			r.FaceUp = r.FaceUp && r.AttackerLoss == 0
 			got[r] += cw.Weight
 			if cw.Weight > 0 && !levels[cw.Cell.Col] {
@@ -336,7 +336,7 @@ func TestSensitivityIsFiniteDifference(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				edited := compile(t, scs[i], writeEdited(t, tb, src, []cells.Edit{{Cell: cw.Cell, Result: r}}))
+				edited := compile(t, scs[i], writeEdited(t, tb, src, []crt.Edit{{Cell: cw.Cell, Result: r}}))
 				cmp, err := analysis.CompareExact(context.Background(), sw.Name, []analysis.NamedCombat{{Name: "a", Combat: list[i].Combat}, {Name: "b", Combat: edited}}, 0)
 				if err != nil {
 					t.Fatal(err)

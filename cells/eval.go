@@ -32,8 +32,17 @@ type Scenario struct {
 	// settled caches what a result settles to: the metrics' values and
 	// the table-choice statistics' inputs.
 	settled map[settleKey]*settled
-	fixed   [][]int64 // by branch with a fixed outcome: the metrics' values
+	// span is, by branch and table, the column and the rows its rolls
+	// read: an edit outside them changes nothing in the branch.
+	span [][2]span
+	// base is, by branch, its figures' numerators on the unedited
+	// table; a branch no edit touches adds them as they are.
+	base [][]int64
 }
+
+type span struct{ col, lo, hi int }
+
+func (s span) has(c crt.Cell) bool { return c.Col == s.col && c.Row >= s.lo && c.Row <= s.hi }
 
 type settleKey struct {
 	level int
@@ -56,11 +65,22 @@ func NewScenario(name string, c *combat.Combat) (*Scenario, error) {
 		return nil, fmt.Errorf("%s: too many pre-combat dice sequences to weigh its cells exactly", name)
 	}
 	s := &Scenario{Name: name, Combat: c, reads: r, settled: map[settleKey]*settled{}}
-	s.fixed = make([][]int64, len(r.Branches))
-	for i, b := range r.Branches {
-		if b.Fixed >= 0 {
-			s.fixed[i] = values(&c.Outcomes[b.Fixed])
+	s.span = make([][2]span, len(r.Branches))
+	s.base = make([][]int64, len(r.Branches))
+	lo, hi := r.DiceRange()
+	l := lookup{t: c.CRT}
+	for i := range r.Branches {
+		b := &r.Branches[i]
+		for _, k := range crt.Kinds {
+			row, col := c.CRT.RowFor(b.Level, lo+b.Mod[k])
+			top, _ := c.CRT.RowFor(b.Level, hi+b.Mod[k])
+			s.span[i][k] = span{col, row, top}
+			if b.Fixed >= 0 || !b.Read[k] {
+				s.span[i][k] = span{col: -1}
+			}
 		}
+		s.base[i] = make([]int64, len(Metrics))
+		s.branch(l, i, s.base[i], nil)
 	}
 	return s, nil
 }
@@ -89,12 +109,12 @@ func (s *Scenario) settle(level int, k crt.Kind, r crt.Result) *settled {
 // modified roll.
 type lookup struct {
 	t     *crt.Table
-	edits []Edit
+	edits []crt.Edit
 }
 
-func (l lookup) read(k crt.Kind, level, roll int) (crt.Result, Cell) {
+func (l lookup) read(k crt.Kind, level, roll int) (crt.Result, crt.Cell) {
 	row, col := l.t.RowFor(level, roll)
-	c := Cell{k, row, col}
+	c := crt.Cell{Kind: k, Row: row, Col: col}
 	for i := len(l.edits) - 1; i >= 0; i-- {
 		if l.edits[i].Cell == c {
 			return l.edits[i].Result, c
@@ -108,7 +128,7 @@ func (l lookup) read(k crt.Kind, level, roll int) (crt.Result, Cell) {
 // without wild results), and its dice sequences.
 type roll struct {
 	r        crt.Result
-	att, def Cell
+	att, def crt.Cell
 	ways     uint64
 	p        float64 // its probability, as the table choice weighs it
 }
@@ -157,51 +177,65 @@ func (s *Scenario) table(l lookup, b *combat.Branch) crt.Kind {
 // Figures weighs the scenario's headline figures with its table read
 // through edits: exactly what compiling the combat with the edited table
 // gives (TestReweighEqualsRecompile).
-func (s *Scenario) Figures(edits []Edit) Figures {
+func (s *Scenario) Figures(edits []crt.Edit) Figures {
 	f := Figures{Num: make([]int64, len(Metrics)), Size: s.reads.Size}
 	s.weigh(edits, f.Num, nil)
 	return f
 }
 
 // weigh adds the figures' numerators into num and, when mass is not nil,
-// calls it with every roll's cells and dice sequences.
-func (s *Scenario) weigh(edits []Edit, num []int64, mass func(att, def Cell, n uint64)) {
+// calls it with every roll's cells and dice sequences. A branch whose
+// reads no edit touches adds its figures on the unedited table.
+func (s *Scenario) weigh(edits []crt.Edit, num []int64, mass func(att, def crt.Cell, n uint64)) {
 	l := lookup{s.Combat.CRT, edits}
 	for i := range s.reads.Branches {
-		b := &s.reads.Branches[i]
-		if b.Fixed >= 0 {
-			for m, v := range s.fixed[i] {
-				num[m] += int64(b.Ways*s.reads.Rolled) * v
+		if mass == nil && !s.touched(i, edits) {
+			for m, v := range s.base[i] {
+				num[m] += v
 			}
 			continue
 		}
-		k := s.table(l, b)
-		s.rolls(l, b, k, func(x roll) {
-			n := b.Ways * x.ways
-			for m, v := range s.settle(b.Level, k, x.r).values {
-				num[m] += int64(n) * v
-			}
-			if mass != nil {
-				mass(x.att, x.def, n)
-			}
-		})
+		s.branch(l, i, num, mass)
 	}
 }
 
-// reads reports whether any branch can read cell c on either table it
-// reads: a cell no branch reads cannot change the scenario's figures.
-func (s *Scenario) readsCell(c Cell) bool {
-	l := lookup{t: s.Combat.CRT}
-	lo, hi := s.reads.DiceRange()
-	for i := range s.reads.Branches {
-		b := &s.reads.Branches[i]
-		if b.Fixed >= 0 || !b.Read[c.Kind] {
-			continue
+// touched reports whether an edit is of a cell branch i reads.
+func (s *Scenario) touched(i int, edits []crt.Edit) bool {
+	for _, e := range edits {
+		if s.span[i][e.Cell.Kind].has(e.Cell) {
+			return true
 		}
-		for d := lo; d <= hi; d++ {
-			if _, x := l.read(c.Kind, b.Level, d+b.Mod[c.Kind]); x == c {
-				return true
-			}
+	}
+	return false
+}
+
+// branch adds branch i's figures under l into num.
+func (s *Scenario) branch(l lookup, i int, num []int64, mass func(att, def crt.Cell, n uint64)) {
+	b := &s.reads.Branches[i]
+	if b.Fixed >= 0 {
+		for m := range Metrics {
+			num[m] += int64(b.Ways*s.reads.Rolled) * int64(Metrics[m].Value(&s.Combat.Outcomes[b.Fixed]))
+		}
+		return
+	}
+	k := s.table(l, b)
+	s.rolls(l, b, k, func(x roll) {
+		n := b.Ways * x.ways
+		for m, v := range s.settle(b.Level, k, x.r).values {
+			num[m] += int64(n) * v
+		}
+		if mass != nil {
+			mass(x.att, x.def, n)
+		}
+	})
+}
+
+// readsCell reports whether any branch can read cell c on either table
+// it reads: a cell no branch reads cannot change the scenario's figures.
+func (s *Scenario) readsCell(c crt.Cell) bool {
+	for i := range s.span {
+		if s.span[i][c.Kind].has(c) {
+			return true
 		}
 	}
 	return false

@@ -31,9 +31,9 @@ type ScenarioWeights struct {
 
 // CellWeight is one cell's weight and sensitivities.
 type CellWeight struct {
-	Cell   Cell   `json:"-"`
-	Label  string `json:"cell"`   // TABLE/ODDS/ROLL
-	Result string `json:"result"` // the cell's result
+	Cell   crt.Cell `json:"-"`
+	Label  string   `json:"cell"`   // TABLE/ODDS/ROLL
+	Result string   `json:"result"` // the cell's result
 	// Weight is the probability that a roll reads the cell. Under wild
 	// results a roll reads two cells, the attacker's roll's (which gives
 	// the defender part) and the defender's roll's (which gives the
@@ -69,12 +69,12 @@ func Weigh(ctx context.Context, t *crt.Table, scs []*Scenario) (*Weights, error)
 	if 2*cols*rows > MaxCells {
 		return nil, fmt.Errorf("table %s has %d cells: the lab weighs at most %d", t.Name, 2*cols*rows, MaxCells)
 	}
-	index := func(c Cell) int { return (int(c.Kind)*rows+c.Row)*cols + c.Col }
+	index := func(c crt.Cell) int { return (int(c.Kind)*rows+c.Row)*cols + c.Col }
 	w := &Weights{Table: t, TableName: t.Name}
 	for _, m := range Metrics {
 		w.Metrics = append(w.Metrics, m.Name)
 	}
-	alts := Codes(t)
+	alts := t.Codes()
 	n := 2 * cols * rows
 	attSum, defSum := make([]float64, n), make([]float64, n)
 	deltaSum := make([][][]float64, n) // by cell, alternative, metric
@@ -87,7 +87,7 @@ func Weigh(ctx context.Context, t *crt.Table, scs []*Scenario) (*Weights, error)
 		}
 		att, def := make([]uint64, n), make([]uint64, n)
 		base := Figures{Num: make([]int64, len(Metrics)), Size: s.reads.Size}
-		s.weigh(nil, base.Num, func(a, d Cell, k uint64) {
+		s.weigh(nil, base.Num, func(a, d crt.Cell, k uint64) {
 			att[index(a)] += k
 			def[index(d)] += k
 		})
@@ -104,7 +104,7 @@ func Weigh(ctx context.Context, t *crt.Table, scs []*Scenario) (*Weights, error)
 		for kind := range 2 {
 			for row := range rows {
 				for col := range cols {
-					c := Cell{crt.Kind(kind), row, col}
+					c := crt.Cell{Kind: crt.Kind(kind), Row: row, Col: col}
 					i := index(c)
 					if att[i] == 0 && def[i] == 0 && !s.readsCell(c) {
 						continue
@@ -120,8 +120,8 @@ func Weigh(ctx context.Context, t *crt.Table, scs []*Scenario) (*Weights, error)
 					}
 					for j, r := range alts {
 						ch := Change{Result: r.String(), Delta: make([]float64, len(Metrics))}
-						if r != Result(t, c) {
-							f := s.Figures([]Edit{{c, r}})
+						if r != t.Cell(c) {
+							f := s.Figures([]crt.Edit{{Cell: c, Result: r}})
 							for m := range Metrics {
 								ch.Delta[m] = float64(f.Num[m]-base.Num[m]) / float64(f.Size)
 							}
@@ -143,7 +143,7 @@ func Weigh(ctx context.Context, t *crt.Table, scs []*Scenario) (*Weights, error)
 	for kind := range 2 {
 		for row := range rows {
 			for col := range cols {
-				c := Cell{crt.Kind(kind), row, col}
+				c := crt.Cell{Kind: crt.Kind(kind), Row: row, Col: col}
 				i := index(c)
 				cw := newCellWeight(t, c)
 				cw.AttackerRoll = attSum[i] / float64(len(scs))
@@ -163,12 +163,12 @@ func Weigh(ctx context.Context, t *crt.Table, scs []*Scenario) (*Weights, error)
 	return w, nil
 }
 
-func newCellWeight(t *crt.Table, c Cell) CellWeight {
-	return CellWeight{Cell: c, Label: Label(t, c), Result: Result(t, c).String()}
+func newCellWeight(t *crt.Table, c crt.Cell) CellWeight {
+	return CellWeight{Cell: c, Label: t.CellLabel(c), Result: t.Cell(c).String()}
 }
 
 // Cell is the battery's weight of cell c.
-func (w *Weights) Cell(c Cell) (CellWeight, bool) {
+func (w *Weights) Cell(c crt.Cell) (CellWeight, bool) {
 	for _, cw := range w.Cells {
 		if cw.Cell == c {
 			return cw, true

@@ -32,13 +32,13 @@ func WriteCellWeightsText(w io.Writer, cw *cells.Weights) error {
 		tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprint(tw, "roll\t")
 		for col := range t.Columns() {
-			fmt.Fprintf(tw, "%s\t", cells.OddsLabel(t, col))
+			fmt.Fprintf(tw, "%s\t", t.ColumnLabel(col))
 		}
 		fmt.Fprintln(tw)
 		for row := range t.MaxRow - t.MinRow + 1 {
 			fmt.Fprintf(tw, "%s\t", t.RowLabel(row))
 			for col := range t.Columns() {
-				c, _ := cw.Cell(cells.Cell{Kind: k, Row: row, Col: col})
+				c, _ := cw.Cell(crt.Cell{Kind: k, Row: row, Col: col})
 				fmt.Fprintf(tw, "%s %s\t", c.Result, weightPct(c.Weight))
 			}
 			fmt.Fprintln(tw)
@@ -158,7 +158,7 @@ func CellWeightsChart(cw *cells.Weights) (Chart, error) {
 			g.Ys = append(g.Ys, float64(t.MinRow+row))
 			vals := make([]float64, cols)
 			for col := range cols {
-				c, _ := cw.Cell(cells.Cell{Kind: k, Row: row, Col: col})
+				c, _ := cw.Cell(crt.Cell{Kind: k, Row: row, Col: col})
 				vals[col] = c.Weight
 			}
 			g.Values = append(g.Values, vals)
@@ -175,7 +175,7 @@ func CellWeightsChart(cw *cells.Weights) (Chart, error) {
 		p.Y.Min, p.Y.Max = float64(t.MinRow)-0.5, float64(t.MaxRow)+0.5
 		var xt, yt []plot.Tick
 		for col := range cols {
-			xt = append(xt, plot.Tick{Value: float64(col), Label: cells.OddsLabel(t, col)})
+			xt = append(xt, plot.Tick{Value: float64(col), Label: t.ColumnLabel(col)})
 		}
 		for row := range rows {
 			yt = append(yt, plot.Tick{Value: float64(t.MinRow + row), Label: t.RowLabel(row)})
@@ -207,7 +207,7 @@ func resultLabels(p *plot.Plot, t *crt.Table, k crt.Kind, g HeatGrid, cm interfa
 	for r, y := range g.Ys {
 		for c, x := range g.Xs {
 			v := g.Values[r][c]
-			text := cells.Result(t, cells.Cell{Kind: k, Row: r, Col: c}).String()
+			text := t.Cell(crt.Cell{Kind: k, Row: r, Col: c}).String()
 			if v > 0 {
 				text += "\n" + strconv.FormatFloat(100*v, 'f', 1, 64) + "%"
 			}

@@ -2,9 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -72,4 +74,81 @@ func TestCRTLabBadInput(t *testing.T) {
 			t.Errorf("%v: code %d, stdout %q, stderr %q; want an error naming %q", c.args, code, out, errs, c.want)
 		}
 	}
+}
+
+// A cell= variant answers what the same table edited in a CRT file does,
+// in battery and compare, and is reported as edited.
+func TestCellOverrideEqualsEditedFile(t *testing.T) {
+	src, errs, code := wifodds(t, "crt", "export", "standard")
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	// assault 3:1 roll 4 is 1/2 and blitz 4:1 roll 2 is 1/1R in the built-in file.
+	edited := strings.Replace(src, `{roll: 4, cells: ["2/-", "2/1", "1/1", "1/2",`, `{roll: 4, cells: ["2/-", "2/1", "1/1", "*/1",`, 1)
+	edited = strings.Replace(edited, `{roll: 2, cells: ["3/-", "2/-", "1/-", "1/1", "1/1R",`, `{roll: 2, cells: ["3/-", "2/-", "1/-", "1/1", "-/2S",`, 1)
+	if strings.Count(edited, `"*/1"`) != 1 || strings.Count(edited, `"1/1", "-/2S"`) != 1 {
+		t.Fatalf("the built-in table's rows moved: edit this test's text")
+	}
+	file := filepath.Join(t.TempDir(), "edited.yaml")
+	if err := os.WriteFile(file, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cells := "crt=standard,cell=assault/3:1/4:*/1,cell=blitz/4:1/2:-/2S"
+	for _, cmd := range [][]string{
+		{"battery", "-q", "--generate", "../../examples/wild-results-3to1.yaml", "--axis", "attack=8..20", "--axis", "terrain=clear,forest", "-v", "base=crt=standard,table=auto"},
+		{"compare", "../../examples/port-moresby-invasion.yaml", "-v", "base=crt=standard"},
+	} {
+		run := func(variant string) map[string]any {
+			out, errs, code := wifodds(t, append(slices.Clone(cmd), "-v", variant, "-f", "json")...)
+			if code != 0 {
+				t.Fatal(errs)
+			}
+			var v map[string]any
+			if err := json.Unmarshal([]byte(out), &v); err != nil {
+				t.Fatal(err)
+			}
+			return v
+		}
+		table := ""
+		if cmd[0] == "battery" {
+			table = ",table=auto"
+		}
+		a, b := run("e="+cells+table), run("e=crt="+file+table)
+		ma, mb := metricsOf(t, a), metricsOf(t, b)
+		if len(ma) == 0 || fmt.Sprint(ma) != fmt.Sprint(mb) {
+			t.Errorf("%s: cell= gives %v, the edited file %v", cmd[0], ma, mb)
+		}
+		if out, _ := json.Marshal(a); !strings.Contains(string(out), `"crt":"standard (edited)"`) {
+			t.Errorf("%s: the edited variant is not marked edited: %.400s", cmd[0], out)
+		}
+	}
+	_, errs, code = wifodds(t, "compare", "../../examples/port-moresby-invasion.yaml", "-v", "e=crt=standard,cell=assault/3:2/4:*/1")
+	if code == 0 || !strings.Contains(errs, `no odds level "3:2"`) {
+		t.Errorf("a bad cell: code %d, %s", code, errs)
+	}
+}
+
+// metricsOf collects every variant's metrics named e from a battery's
+// or a comparison's JSON, in order.
+func metricsOf(t *testing.T, v any) []any {
+	t.Helper()
+	var out []any
+	var walk func(x any)
+	walk = func(x any) {
+		switch x := x.(type) {
+		case map[string]any:
+			if x["name"] == "e" && x["metrics"] != nil {
+				out = append(out, x["metrics"])
+			}
+			for _, y := range x {
+				walk(y)
+			}
+		case []any:
+			for _, y := range x {
+				walk(y)
+			}
+		}
+	}
+	walk(v)
+	return out
 }

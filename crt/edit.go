@@ -1,47 +1,45 @@
-package cells
+package crt
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/wifodds/wifodds/crt"
 )
 
 // Cell is one cell of a table's grid: the Assault or Blitz table, the
 // row index (Grid.Rows) and the column (the odds level; 0 on a table read
 // by modifier, which has one column).
 type Cell struct {
-	Kind     crt.Kind
+	Kind     Kind
 	Row, Col int
 }
 
-// Label writes the cell as TABLE/ODDS/ROLL, as ParseCell reads it: ODDS
+// CellLabel writes the cell as TABLE/ODDS/ROLL, as ParseCell reads it: ODDS
 // is the column's odds level, "-" on a table with one column; ROLL the
 // row's modified roll.
-func Label(t *crt.Table, c Cell) string {
+func (t *Table) CellLabel(c Cell) string {
 	odds := "-"
-	if t.Method == crt.ByColumn {
+	if t.Method == ByColumn {
 		odds = t.Levels[c.Col].String()
 	}
 	return fmt.Sprintf("%s/%s/%d", c.Kind, odds, t.MinRow+c.Row)
 }
 
-// OddsLabel is the column's heading: its odds level, or "-".
-func OddsLabel(t *crt.Table, col int) string {
-	if t.Method == crt.ByColumn {
+// ColumnLabel is the column's heading: its odds level, or "-".
+func (t *Table) ColumnLabel(col int) string {
+	if t.Method == ByColumn {
 		return t.Levels[col].String()
 	}
 	return "-"
 }
 
-// Result is the cell's result in t.
-func Result(t *crt.Table, c Cell) crt.Result { return t.Grids[c.Kind].Rows[c.Row].Cells[c.Col] }
+// Cell is the cell's result.
+func (t *Table) Cell(c Cell) Result { return t.Grids[c.Kind].Rows[c.Row].Cells[c.Col] }
 
-// ParseCell reads TABLE/ODDS/ROLL against t: TABLE assault or blitz;
+// ParseCell reads TABLE/ODDS/ROLL against the table: TABLE assault or blitz;
 // ODDS one of the table's odds levels as written (its label or its
 // ratio), or "-" on a table read by modifier; ROLL a row of the table.
-func ParseCell(t *crt.Table, s string) (Cell, error) {
+func (t *Table) ParseCell(s string) (Cell, error) {
 	kind, rest, ok1 := strings.Cut(s, "/")
 	odds, roll, ok2 := strings.Cut(rest, "/")
 	if !ok1 || !ok2 {
@@ -50,14 +48,14 @@ func ParseCell(t *crt.Table, s string) (Cell, error) {
 	var c Cell
 	switch strings.TrimSpace(kind) {
 	case "assault":
-		c.Kind = crt.Assault
+		c.Kind = Assault
 	case "blitz":
-		c.Kind = crt.Blitz
+		c.Kind = Blitz
 	default:
 		return Cell{}, fmt.Errorf("cell %q: table %q: want assault or blitz", s, kind)
 	}
 	odds = strings.TrimSpace(odds)
-	if t.Method == crt.ByModifier {
+	if t.Method == ByModifier {
 		if odds != "-" {
 			return Cell{}, fmt.Errorf("cell %q: table %s is read by modifier and has one column: write its odds as -, e.g. %s/-/%d", s, t.Name, kind, t.MinRow)
 		}
@@ -85,11 +83,11 @@ func ParseCell(t *crt.Table, s string) (Cell, error) {
 // Edit sets one cell to a result.
 type Edit struct {
 	Cell   Cell
-	Result crt.Result
+	Result Result
 }
 
 // ParseEdit reads TABLE/ODDS/ROLL:RESULT, e.g. assault/3:1/4:*/1.
-func ParseEdit(t *crt.Table, s string) (Edit, error) {
+func (t *Table) ParseEdit(s string) (Edit, error) {
 	// The odds hold a colon too: the result follows the colon after the
 	// last slash of the cell, which is the roll's.
 	kind, rest, _ := strings.Cut(s, "/")
@@ -98,22 +96,22 @@ func ParseEdit(t *crt.Table, s string) (Edit, error) {
 	if !ok {
 		return Edit{}, fmt.Errorf("cell edit %q: want TABLE/ODDS/ROLL:RESULT, e.g. assault/3:1/4:*/1", s)
 	}
-	c, err := ParseCell(t, kind+"/"+odds+"/"+roll)
+	c, err := t.ParseCell(kind + "/" + odds + "/" + roll)
 	if err != nil {
 		return Edit{}, err
 	}
-	r, err := crt.ParseResult(strings.TrimSpace(res))
+	r, err := ParseResult(strings.TrimSpace(res))
 	if err != nil {
 		return Edit{}, fmt.Errorf("cell edit %q: %w", s, err)
 	}
 	return Edit{c, r}, nil
 }
 
-// Codes are the distinct results a table's grids use, in reading order
+// Codes are the distinct results the table's grids use, in reading order
 // (Assault then Blitz, row by row): the alternatives a cell may be set to.
-func Codes(t *crt.Table) []crt.Result {
-	var out []crt.Result
-	seen := map[crt.Result]bool{}
+func (t *Table) Codes() []Result {
+	var out []Result
+	seen := map[Result]bool{}
 	for _, g := range t.Grids {
 		for _, r := range g.Rows {
 			for _, x := range r.Cells {
@@ -127,40 +125,60 @@ func Codes(t *crt.Table) []crt.Result {
 	return out
 }
 
+// EditedPrefix starts an edited table's File: no file holds it.
+const EditedPrefix = "edited:"
+
 // MaxEdits bounds the edits one table may carry.
 const MaxEdits = 64
 
-// Apply writes the edits into a copy of t: the name and title marked
+// Apply writes the edits into a copy of the table: the name and title marked
 // "edited", each edited row's note naming its edits and its provenance
-// crt.Edited (a reconstructed row stays reconstructed: its other cells
+// Edited (a reconstructed row stays reconstructed: its other cells
 // still are). Editing a cell twice is an error, not an overwrite.
-func Apply(t *crt.Table, edits []Edit) (*crt.Table, error) {
+func (t *Table) Apply(edits []Edit) (*Table, error) {
 	if len(edits) > MaxEdits {
 		return nil, fmt.Errorf("%d cell edits: at most %d", len(edits), MaxEdits)
 	}
 	e := *t
-	e.Name, e.Title, e.File = t.Name+"+edited", t.Title+" (edited)", "edited:"+t.File
+	e.Name, e.Title, e.File = t.Name+"+edited", t.Title+" (edited)", EditedPrefix+t.File
 	e.Grids = t.Grids
 	seen := map[Cell]bool{}
 	for k := range e.Grids {
-		e.Grids[k].Rows = append([]crt.Row(nil), t.Grids[k].Rows...)
+		e.Grids[k].Rows = append([]Row(nil), t.Grids[k].Rows...)
 	}
 	for _, ed := range edits {
 		if seen[ed.Cell] {
-			return nil, fmt.Errorf("cell %s is edited twice", Label(t, ed.Cell))
+			return nil, fmt.Errorf("cell %s is edited twice", t.CellLabel(ed.Cell))
 		}
 		seen[ed.Cell] = true
 		row := &e.Grids[ed.Cell.Kind].Rows[ed.Cell.Row]
-		row.Cells = append([]crt.Result(nil), row.Cells...)
+		row.Cells = append([]Result(nil), row.Cells...)
 		row.Cells[ed.Cell.Col] = ed.Result
-		note := "edited: " + Label(t, ed.Cell) + " " + Result(t, ed.Cell).String() + " -> " + ed.Result.String()
+		note := "edited: " + t.CellLabel(ed.Cell) + " " + t.Cell(ed.Cell).String() + " -> " + ed.Result.String()
 		if strings.Contains(row.Note, "edited: ") {
 			note = row.Note + "; " + note
 		}
-		if row.Provenance != crt.Reconstructed {
-			row.Provenance = crt.Edited
+		if row.Provenance != Reconstructed {
+			row.Provenance = Edited
 		}
 		row.Note = note
 	}
 	return &e, nil
+}
+
+// EditCells is Apply for edits written TABLE/ODDS/ROLL:RESULT, as a
+// variant's cell= overrides give them.
+func (t *Table) EditCells(specs []string) (*Table, error) {
+	if len(specs) > MaxEdits {
+		return nil, fmt.Errorf("%d cell edits: at most %d", len(specs), MaxEdits)
+	}
+	edits := make([]Edit, 0, len(specs))
+	for _, s := range specs {
+		e, err := t.ParseEdit(s)
+		if err != nil {
+			return nil, err
+		}
+		edits = append(edits, e)
+	}
+	return t.Apply(edits)
 }
