@@ -29,8 +29,7 @@ type DesignOptions struct {
 type Design struct {
 	Table   string       `json:"table"`
 	Met     bool         `json:"met"`
-	Edits   []string     `json:"edits"` // TABLE/ODDS/ROLL:RESULT, as cell= takes them
-	From    []string     `json:"from"`  // each edited cell's result before
+	Edits   []EditView   `json:"edits"`
 	Goals   []GoalResult `json:"goals"`
 	Optimal bool         `json:"optimal"` // no fewer edits meet every goal (proven by exhaustive search)
 	// Alike counts the other sets of edits of the same size that meet
@@ -41,6 +40,16 @@ type Design struct {
 	Evaluations int    `json:"evaluations"`
 	edits       []crt.Edit
 }
+
+// EditView is one edit as reports show it.
+type EditView struct {
+	Cell string `json:"cell"` // TABLE/ODDS/ROLL
+	From string `json:"from"`
+	To   string `json:"to"`
+}
+
+// Spec is the edit as a variant's cell= override takes it.
+func (e EditView) Spec() string { return e.Cell + ":" + e.To }
 
 // GoalResult is one goal before and after the edits.
 type GoalResult struct {
@@ -106,10 +115,7 @@ type searcher struct {
 func (s *searcher) distance(edits []crt.Edit) float64 {
 	s.evals++
 	for i, sc := range s.scs {
-		f := sc.Figures(edits)
-		for m := range f.Num {
-			s.figs[i][m] = f.Value(m)
-		}
+		s.figs[i] = sc.Figures(edits).Values()
 	}
 	d := 0.0
 	for g := range s.goals {
@@ -179,8 +185,7 @@ func Search(ctx context.Context, t *crt.Table, scs []*Scenario, goals []Goal, op
 		s.distance(edits)
 		d.edits, d.Met, d.Optimal, d.Search = edits, met, optimal, how
 		for _, e := range edits {
-			d.Edits = append(d.Edits, t.CellLabel(e.Cell)+":"+e.Result.String())
-			d.From = append(d.From, t.Cell(e.Cell).String())
+			d.Edits = append(d.Edits, EditView{t.CellLabel(e.Cell), t.Cell(e.Cell).String(), e.Result.String()})
 		}
 		for g := range goals {
 			v := goals[g].Value(s.figs)

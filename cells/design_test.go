@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/wifodds/wifodds/cells"
+	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/scenario"
 )
@@ -193,7 +194,7 @@ func TestDesignFindsFewestEdits(t *testing.T) {
 				t.Errorf("monotone %v: goal %s falls short by %v", mono, g.Goal, g.Shortfall)
 			}
 		}
-		t.Logf("monotone %v: %s from %v, %d candidates, %d evaluations", mono, d.Edits, d.From, d.Candidates, d.Evaluations)
+		t.Logf("monotone %v: %v, %d candidates, %d evaluations", mono, d.Edits, d.Candidates, d.Evaluations)
 	}
 	// A goal no edit can meet: the closest set found, and by how much.
 	g, err := cells.ParseGoal("hex_taken>=1.5", tb, list)
@@ -233,4 +234,38 @@ func TestParseGoal(t *testing.T) {
 			t.Errorf("%s: error %v, want one containing %q", spec, err, want)
 		}
 	}
+}
+
+// FuzzParseGoal: any --goal text is a goal over some scenario of the
+// battery, or an error; never a panic, and a goal's value is a number.
+func FuzzParseGoal(f *testing.F) {
+	for _, s := range []string{"hex_taken@3:1,clear>=0.75", "att_losses_per_hex<=1.2", "hex_taken@<=1:2<=0.1", "x@>=", "@,,>=1e400", "breakthrough@forest>=NaN"} {
+		f.Add(s)
+	}
+	tb, err := crt.Builtin("standard")
+	if err != nil {
+		f.Fatal(err)
+	}
+	s, err := scenario.Load("../examples/wild-results-3to1.yaml")
+	if err != nil {
+		f.Fatal(err)
+	}
+	c, err := combat.CompileWith(s, tb, nil, combat.Options{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	sc, err := cells.NewScenario(s.Name, c)
+	if err != nil {
+		f.Fatal(err)
+	}
+	list := []*cells.Scenario{sc}
+	f.Fuzz(func(t *testing.T, spec string) {
+		g, err := cells.ParseGoal(spec, tb, list)
+		if err != nil {
+			return
+		}
+		if v := g.Value([][]float64{sc.Figures(nil).Values()}); math.IsNaN(v) || math.IsNaN(g.Shortfall(v)) {
+			t.Fatalf("%q: value %v", spec, v)
+		}
+	})
 }

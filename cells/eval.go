@@ -23,6 +23,15 @@ type Figures struct {
 // Value is metric m's figure.
 func (f Figures) Value(m int) float64 { return float64(f.Num[m]) / float64(f.Size) }
 
+// Values are every metric's figure, in Metrics' order.
+func (f Figures) Values() []float64 {
+	v := make([]float64, len(f.Num))
+	for m := range v {
+		v[m] = f.Value(m)
+	}
+	return v
+}
+
 // Scenario is one combat of a battery, ready to be weighed and reweighed
 // under edits of its table without compiling it again.
 type Scenario struct {

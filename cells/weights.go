@@ -93,9 +93,7 @@ func Weigh(ctx context.Context, t *crt.Table, scs []*Scenario) (*Weights, error)
 		})
 		sw := ScenarioWeights{Name: s.Name}
 		var reached uint64
-		for m := range Metrics {
-			sw.Figures = append(sw.Figures, base.Value(m))
-		}
+		sw.Figures = base.Values()
 		for i := range att {
 			reached += att[i]
 		}

@@ -93,3 +93,29 @@ func TestEditCells(t *testing.T) {
 		t.Errorf("2d6 blitz/-/15: %v", err)
 	}
 }
+
+// FuzzParseEdit: any text given as a cell= override is an edit of a cell
+// of the table, whose label reads back as the same cell, or an error;
+// never a panic.
+func FuzzParseEdit(f *testing.F) {
+	for _, s := range []string{"assault/3:1/4:*/1", "blitz/>=10:1/7:*/2B", "assault/<=1:2/0:1/1R", "assault/-/4:1/-", "a/b/c:d", "//:", "assault/3:1/99999999999999999999:1/-"} {
+		f.Add("standard", s)
+		f.Add("2d6", s)
+	}
+	f.Fuzz(func(t *testing.T, table, spec string) {
+		tb, err := crt.Builtin(table)
+		if err != nil {
+			return
+		}
+		e, err := tb.ParseEdit(spec)
+		if err != nil {
+			return
+		}
+		if c, err := tb.ParseCell(tb.CellLabel(e.Cell)); err != nil || c != e.Cell {
+			t.Fatalf("%q: cell %s reads back as %+v, %v", spec, tb.CellLabel(e.Cell), c, err)
+		}
+		if _, err := tb.Apply([]crt.Edit{e}); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

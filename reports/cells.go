@@ -219,3 +219,47 @@ func resultLabels(p *plot.Plot, t *crt.Table, k crt.Kind, g HeatGrid, cm interfa
 	}
 	return nil
 }
+
+// WriteDesignText writes a design search's answer: the edits, each goal
+// before and after, what was searched, and the edits as a variant for
+// battery and compare (ref names the table as the command was given it).
+func WriteDesignText(w io.Writer, d *cells.Design, ref string, scenarios int) error {
+	b := &strings.Builder{}
+	fmt.Fprintf(b, "CRT %s: design search over %d scenario(s), %d candidate edits, %d sets weighed exactly\n", d.Table, scenarios, d.Candidates, d.Evaluations)
+	switch {
+	case d.Met && len(d.Edits) == 0:
+		fmt.Fprintln(b, "the table as it is meets every goal")
+	case d.Met:
+		fmt.Fprintf(b, "every goal is met with %d edit(s)", len(d.Edits))
+		if d.Optimal {
+			fmt.Fprint(b, ", the fewest")
+			if d.Alike > 0 {
+				fmt.Fprintf(b, " (%d other set(s) of %d do too)", d.Alike, len(d.Edits))
+			}
+		}
+		fmt.Fprintln(b, ":")
+	default:
+		fmt.Fprintf(b, "no set of edits found meets every goal; the closest found (%d edit(s)):\n", len(d.Edits))
+	}
+	for _, e := range d.Edits {
+		fmt.Fprintf(b, "  %s: %s -> %s\n", e.Cell, e.From, e.To)
+	}
+	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "\ngoal\tbefore\tafter\tshort by")
+	for _, g := range d.Goals {
+		fmt.Fprintf(tw, "%s\t%.4f\t%.4f\t%.4f\n", g.Goal, g.Before, g.After, g.Shortfall)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(b, "\nsearch: %s\n", d.Search)
+	if len(d.Edits) > 0 {
+		fmt.Fprintf(b, "as a variant: -v 'edited=crt=%s", ref)
+		for _, e := range d.Edits {
+			fmt.Fprintf(b, ",cell=%s", e.Spec())
+		}
+		fmt.Fprintln(b, "'")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

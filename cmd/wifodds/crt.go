@@ -17,6 +17,7 @@ func crtCommand() *cli.Command {
 			command("validate", "check a CRT data file; errors name the file, line, table, row and column", "FILE", "", nil, crtValidate),
 			command("export", "print a built-in table's data file, a starting point for your own", "NAME", "", nil, crtExport),
 			crtWeightsCommand(),
+			crtDesignCommand(),
 		},
 	}
 }

@@ -152,3 +152,42 @@ func metricsOf(t *testing.T, v any) []any {
 	walk(v)
 	return out
 }
+
+// crt design answers in text and JSON, with the edits as a variant; a
+// bad goal or none is a usage error.
+func TestCRTDesignCommand(t *testing.T) {
+	args := []string{"crt", "design", "standard", "--generate", "../../examples/wild-results-3to1.yaml", "--axis", "attack=8..20", "--axis", "terrain=clear,forest",
+		"--goal", "hex_taken@3:1,clear>=0.8", "--goal", "att_losses_per_hex<=1.2", "--keep-monotone"}
+	out, errs, code := wifodds(t, append(slices.Clone(args), "-f", "json")...)
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	var d struct {
+		Met   bool
+		Edits []struct{ Cell, From, To string }
+		Goals []struct {
+			Goal          string
+			Before, After float64
+			Shortfall     float64
+		}
+		Search string
+	}
+	if err := json.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatal(err)
+	}
+	if !d.Met || len(d.Edits) == 0 || len(d.Goals) != 2 || d.Goals[0].After < 0.8 || d.Goals[0].Before >= 0.8 {
+		t.Fatalf("design: %+v", d)
+	}
+	text, errs, code := wifodds(t, args...)
+	if code != 0 || !strings.Contains(text, "every goal is met with") || !strings.Contains(text, "as a variant: -v 'edited=crt=standard,cell=") {
+		t.Fatalf("text: code %d, %s, %s", code, errs, text)
+	}
+	_, errs, code = wifodds(t, append(labArgs("design", "standard"), "--goal", "hex_taken@3:2>=0.5")...)
+	if code == 0 || !strings.Contains(errs, `selector "3:2" is no odds level of table standard`) {
+		t.Errorf("a bad goal: code %d, %s", code, errs)
+	}
+	_, errs, code = wifodds(t, labArgs("design", "standard")...)
+	if code == 0 || !strings.Contains(errs, "give at least one --goal") {
+		t.Errorf("no goal: code %d, %s", code, errs)
+	}
+}
