@@ -19,9 +19,10 @@ type DesignOptions struct {
 	KeepMonotone bool
 	MaxEdits     int // most edits tried (default 4)
 	Beam         int // sets of edits kept per size past 2 (default 16)
-	// MaxPairs bounds the exhaustive search of two edits (default
-	// 400,000 pairs); past it two edits are searched by the beam too.
-	MaxPairs int
+	// MaxPairWork bounds the exhaustive search of two edits: pairs
+	// times scenarios (default 10 million, about 20 s); past it two
+	// edits are searched by the beam too.
+	MaxPairWork int
 }
 
 // Design is the search's answer: the fewest edits found that meet every
@@ -127,9 +128,8 @@ func (s *searcher) distance(edits []crt.Edit) float64 {
 // Search looks for the fewest cell edits of t (to results t already
 // uses, in cells some scenario reads) after which every goal is met,
 // evaluating every candidate exactly by reweighting. It tries no edit,
-// then every single edit, then every pair (when there are at most
-// MaxPairs), and proves the answer optimal when one of those meets the
-// goals; past two edits (or past MaxPairs) it keeps the Beam closest sets
+// then every single edit, then every pair (within MaxPairWork), and proves the answer optimal when one of those meets the
+// goals; past two edits (or past MaxPairWork) it keeps the Beam closest sets
 // of each size and extends them by one edit, a heuristic: fewer edits may
 // exist. With no set meeting the goals it returns the closest found.
 func Search(ctx context.Context, t *crt.Table, scs []*Scenario, goals []Goal, opt DesignOptions) (*Design, error) {
@@ -145,8 +145,8 @@ func Search(ctx context.Context, t *crt.Table, scs []*Scenario, goals []Goal, op
 	if opt.Beam <= 0 {
 		opt.Beam = 16
 	}
-	if opt.MaxPairs <= 0 {
-		opt.MaxPairs = 400_000
+	if opt.MaxPairWork <= 0 {
+		opt.MaxPairWork = 10_000_000
 	}
 	s := &searcher{t: t, scs: scs, goals: goals}
 	for range scs {
@@ -226,7 +226,8 @@ func Search(ctx context.Context, t *crt.Table, scs []*Scenario, goals []Goal, op
 	singles := best
 	// Two edits, every pair of different cells, when not too many.
 	pairs := len(cands) * (len(cands) - 1) / 2
-	if pairs <= opt.MaxPairs {
+	exhaustPairs := pairs <= opt.MaxPairWork/len(scs)
+	if exhaustPairs {
 		next := beam{width: opt.Beam}
 		for i := range cands {
 			if err := ctx.Err(); err != nil {
@@ -246,11 +247,11 @@ func Search(ctx context.Context, t *crt.Table, scs []*Scenario, goals []Goal, op
 	}
 	exhaustive := "every single edit searched"
 	size := 1
-	if pairs <= opt.MaxPairs {
+	if exhaustPairs {
 		exhaustive += " and every pair: no fewer than three edits meet the goals"
 		size = 2
 	} else {
-		exhaustive += fmt.Sprintf("; %d pairs are past the exhaustive bound (%d)", pairs, opt.MaxPairs)
+		exhaustive += fmt.Sprintf("; %d pairs over %d scenarios are past the exhaustive bound (%d)", pairs, len(scs), opt.MaxPairWork)
 	}
 	closest := singles.closest()
 	closest = best.better(closest)

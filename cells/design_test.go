@@ -195,6 +195,15 @@ func TestDesignFindsFewestEdits(t *testing.T) {
 			}
 		}
 		t.Logf("monotone %v: %v, %d candidates, %d evaluations", mono, d.Edits, d.Candidates, d.Evaluations)
+		// Past the bound on pairs the beam searches them: no claim of
+		// the fewest, and what it returns as met is met.
+		b, err := cells.Search(ctx, tb, list, gs, cells.DesignOptions{KeepMonotone: mono, MaxPairWork: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.Optimal || !strings.Contains(b.Search, "past the exhaustive bound") || len(b.Edits) < 2 || b.Met != meets(b.EditList()) {
+			t.Errorf("monotone %v, pairs past the bound: %+v", mono, b)
+		}
 	}
 	// A goal no edit can meet: the closest set found, and by how much.
 	g, err := cells.ParseGoal("hex_taken>=1.5", tb, list)
