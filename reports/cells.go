@@ -190,7 +190,14 @@ func CellWeightsChart(cw *cells.Weights) (Chart, error) {
 	bar.Add(&plotter.ColorBar{ColorMap: cm, Vertical: true})
 	bar.HideX()
 	bar.Y.Label.Text = "share of rolls"
-	percentAxis(&bar.Y, 0, hi)
+	// The bar spans the weights found, which are far below 100%.
+	bar.Y.Min, bar.Y.Max = 0, hi
+	var ticks []plot.Tick
+	for i := range 5 {
+		v := hi * float64(i) / 4
+		ticks = append(ticks, plot.Tick{Value: v, Label: strconv.FormatFloat(100*v, 'f', 1, 64) + "%"})
+	}
+	bar.Y.Tick.Marker = plot.ConstantTicks(ticks)
 	ch.KeyPlot = bar
 	return ch, nil
 }
