@@ -39,8 +39,9 @@ func (c *Combat) atOddsAt(odds string, level int, threeToOne, belowOneToOne bool
 			continue
 		}
 		terms[k] = c.CRT.Modifiers.Terms(c.situation(k))
-		v.mods[k] = crt.Sum(terms[k])
-		grids[k] = c.grid(k, level, v.mods[k])
+		mod := crt.Sum(terms[k])
+		v.mods[k] = int16(mod)
+		grids[k] = c.grid(k, level, mod)
 		v.Compare[k] = c.tableStats(grids[k])
 	}
 	if ok {

@@ -41,7 +41,7 @@ func (c *Combat) Reads() (Reads, bool) {
 		if ways == 0 {
 			return
 		}
-		b := Branch{Ways: ways, Level: v.Level, Fixed: -1, Table: v.Table, Chooser: v.Chooser, Mod: v.mods}
+		b := Branch{Ways: ways, Level: v.Level, Fixed: -1, Table: v.Table, Chooser: v.Chooser, Mod: [2]int{int(v.mods[0]), int(v.mods[1])}}
 		if v.auto >= 0 {
 			b.Fixed = v.auto
 		}
