@@ -33,7 +33,8 @@ func (f Figures) Values() []float64 {
 }
 
 // Scenario is one combat of a battery, ready to be weighed and reweighed
-// under edits of its table without compiling it again.
+// under edits of its table without compiling it again. It caches what it
+// settles, so one goroutine uses it at a time.
 type Scenario struct {
 	Name   string
 	Combat *combat.Combat

@@ -19,6 +19,7 @@ type Reads struct {
 
 // Branch is one final odds level of one pre-combat state.
 type Branch struct {
+	State int    // the pre-combat state (0 for a combat without pre-combat steps)
 	Ways  uint64 // pre-combat dice sequences reaching it (x Rolled of Size)
 	Level int    // CRT odds level read
 	// Fixed is the outcome when no roll is read (an automatic result, an
@@ -37,11 +38,11 @@ func (c *Combat) Reads() (Reads, bool) {
 	for range c.crtD6s() {
 		r.Rolled *= 6
 	}
-	add := func(ways uint64, v *AtOdds) {
+	add := func(state int, ways uint64, v *AtOdds) {
 		if ways == 0 {
 			return
 		}
-		b := Branch{Ways: ways, Level: v.Level, Fixed: -1, Table: v.Table, Chooser: v.Chooser, Mod: [2]int{int(v.mods[0]), int(v.mods[1])}}
+		b := Branch{State: state, Ways: ways, Level: v.Level, Fixed: -1, Table: v.Table, Chooser: v.Chooser, Mod: [2]int{int(v.mods[0]), int(v.mods[1])}}
 		if v.auto >= 0 {
 			b.Fixed = v.auto
 		}
@@ -60,17 +61,17 @@ func (c *Combat) Reads() (Reads, bool) {
 		}
 		for k, n := range weights {
 			if n > 0 {
-				add(n, &c.pre.states[k/2].AtOdds[k%2])
+				add(k/2, n, &c.pre.states[k/2].AtOdds[k%2])
 			}
 		}
 		pre = preSize
 	case c.Fraction.Chance > 0:
 		f := c.Fraction
-		add(uint64(f.Chance), &c.AtOdds[1])
-		add(uint64(f.Sides-f.Chance), &c.AtOdds[0])
+		add(0, uint64(f.Chance), &c.AtOdds[1])
+		add(0, uint64(f.Sides-f.Chance), &c.AtOdds[0])
 		pre = uint64(f.Sides)
 	default:
-		add(1, &c.AtOdds[0])
+		add(0, 1, &c.AtOdds[0])
 	}
 	r.Size = pre * r.Rolled
 	return r, true
