@@ -179,6 +179,7 @@ func TestReweighEqualsRecompile(t *testing.T) {
 	rng := rand.New(rand.NewPCG(29, 1))
 	scs := append(examples(t), generated(t)...)
 	checked := 0
+	kinds := map[string]bool{}
 	for _, name := range []string{"standard", "2d6"} {
 		tb, src := builtin(t, name)
 		for _, s := range scs {
@@ -193,6 +194,13 @@ func TestReweighEqualsRecompile(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			c := sc.Combat
+			kinds["pre-combat steps"] = kinds["pre-combat steps"] || c.HasPreCombat()
+			kinds["wild results"] = kinds["wild results"] || s.Has(scenario.WildResults)
+			kinds["fractional odds"] = kinds["fractional odds"] || c.Fraction.Chance > 0
+			kinds["players choose the table"] = kinds["players choose the table"] || c.AtOdds[0].Chooser == combat.ChooserAttacker || c.AtOdds[0].Chooser == combat.ChooserDefender
+			kinds["invasion"] = kinds["invasion"] || s.Kind == scenario.Invasion
+			kinds["paradrop"] = kinds["paradrop"] || s.Kind == scenario.Paradrop
 			if got, want := sc.Figures(nil), numerators(t, sc.Combat); fmt.Sprint(got) != fmt.Sprint(want) {
 				t.Fatalf("%s on %s unedited: reweighed %v, tabulated %v", s.Name, name, got, want)
 			}
@@ -205,6 +213,11 @@ func TestReweighEqualsRecompile(t *testing.T) {
 				}
 				checked++
 			}
+		}
+	}
+	for _, k := range []string{"pre-combat steps", "wild results", "fractional odds", "players choose the table", "invasion", "paradrop"} {
+		if !kinds[k] {
+			t.Errorf("no combat with %s was checked", k)
 		}
 	}
 	t.Logf("%d edited tables checked", checked)
