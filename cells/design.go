@@ -148,6 +148,9 @@ func Search(ctx context.Context, t *crt.Table, scs []*Scenario, goals []Goal, op
 	if opt.MaxPairWork <= 0 {
 		opt.MaxPairWork = 10_000_000
 	}
+	if len(scs) == 0 {
+		return nil, fmt.Errorf("no scenarios to search over")
+	}
 	s := &searcher{t: t, scs: scs, goals: goals}
 	for range scs {
 		s.figs = append(s.figs, make([]float64, len(Metrics)))
@@ -197,9 +200,8 @@ func Search(ctx context.Context, t *crt.Table, scs []*Scenario, goals []Goal, op
 	if before == 0 {
 		return finish(nil, true, true, "the table as it is meets every goal"), nil
 	}
-	best := beam{width: opt.Beam}
-	best.add(nil, before)
 	// One edit, every one.
+	ones := beam{width: opt.Beam}
 	var found []crt.Edit
 	// try weighs a set of edits allowed, keeps it in b, and keeps the
 	// first that meets every goal, counting the others.
@@ -218,12 +220,12 @@ func Search(ctx context.Context, t *crt.Table, scs []*Scenario, goals []Goal, op
 		}
 	}
 	for _, e := range cands {
-		try(&best, []crt.Edit{e})
+		try(&ones, []crt.Edit{e})
 	}
 	if found != nil {
 		return finish(found, true, true, fmt.Sprintf("every single edit (%d) searched: one edit is the fewest", len(cands))), nil
 	}
-	singles := best
+	frontier := ones
 	// Two edits, every pair of different cells, when not too many.
 	pairs := len(cands) * (len(cands) - 1) / 2
 	exhaustPairs := pairs <= opt.MaxPairWork/len(scs)
@@ -243,19 +245,19 @@ func Search(ctx context.Context, t *crt.Table, scs []*Scenario, goals []Goal, op
 		if found != nil {
 			return finish(found, true, true, fmt.Sprintf("every single edit (%d) and every pair searched: two edits are the fewest", len(cands))), nil
 		}
-		singles = next
+		frontier = next
 	}
+	// Every set of up to size edits has been weighed.
 	exhaustive := "every single edit searched"
 	size := 1
 	if exhaustPairs {
-		exhaustive += " and every pair: no fewer than three edits meet the goals"
+		exhaustive += " and every pair"
 		size = 2
 	} else {
 		exhaustive += fmt.Sprintf("; %d pairs over %d scenarios are past the exhaustive bound (%d)", pairs, len(scs), opt.MaxPairWork)
 	}
-	closest := singles.closest()
-	closest = best.better(closest)
-	frontier := singles
+	searched := size
+	closest := frontier.better(ones.better(scored{dist: before}))
 	for size < opt.MaxEdits {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -278,6 +280,11 @@ func Search(ctx context.Context, t *crt.Table, scs []*Scenario, goals []Goal, op
 			break
 		}
 		if next.sets[0].dist == 0 {
+			// Every smaller set was weighed when only one size more
+			// than the exhaustive search was needed.
+			if size == searched+1 {
+				return finish(next.sets[0].edits, true, true, fmt.Sprintf("%s: none met the goals; a beam of the %d closest sets found %d edits, the fewest", exhaustive, opt.Beam, size)), nil
+			}
 			return finish(next.sets[0].edits, true, false, fmt.Sprintf("%s; then a beam of the %d closest sets, %d edits met the goals (fewer may exist)", exhaustive, opt.Beam, size)), nil
 		}
 		closest = next.better(closest)
