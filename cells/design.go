@@ -2,6 +2,7 @@ package cells
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"sort"
@@ -52,12 +53,26 @@ type EditView struct {
 // Spec is the edit as a variant's cell= override takes it.
 func (e EditView) Spec() string { return e.Cell + ":" + e.To }
 
-// GoalResult is one goal before and after the edits.
+// GoalResult is one goal before and after the edits. A figure that does
+// not exist (losses per hex where the hex is never taken) is +Inf, and
+// null in JSON.
 type GoalResult struct {
-	Goal      string  `json:"goal"`
-	Before    float64 `json:"before"`
-	After     float64 `json:"after"`
-	Shortfall float64 `json:"shortfall"` // how far After is from meeting it, 0 when met
+	Goal      string    `json:"goal"`
+	Before    JSONFloat `json:"before"`
+	After     JSONFloat `json:"after"`
+	Shortfall JSONFloat `json:"shortfall"` // how far After is from meeting it, 0 when met
+}
+
+// JSONFloat is a figure that may be infinite: JSON has no infinity, so
+// it is written null.
+type JSONFloat float64
+
+// MarshalJSON writes the number, or null when it is not finite.
+func (f JSONFloat) MarshalJSON() ([]byte, error) {
+	if math.IsInf(float64(f), 0) || math.IsNaN(float64(f)) {
+		return []byte("null"), nil
+	}
+	return json.Marshal(float64(f))
 }
 
 // EditList is the design's edits.
@@ -192,7 +207,7 @@ func Search(ctx context.Context, t *crt.Table, scs []*Scenario, goals []Goal, op
 		}
 		for g := range goals {
 			v := goals[g].Value(s.figs)
-			d.Goals = append(d.Goals, GoalResult{goals[g].Spec, beforeVals[g], v, goals[g].Shortfall(v)})
+			d.Goals = append(d.Goals, GoalResult{goals[g].Spec, JSONFloat(beforeVals[g]), JSONFloat(v), JSONFloat(goals[g].Shortfall(v))})
 		}
 		d.Evaluations = s.evals
 		return d

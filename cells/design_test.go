@@ -2,6 +2,7 @@ package cells_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"strings"
@@ -239,7 +240,7 @@ func TestDesignFindsFewestEdits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Met || d.Optimal || len(d.Edits) == 0 || math.Abs(d.Goals[0].Shortfall-(1.5-d.Goals[0].After)) > 1e-15 || !strings.Contains(d.Search, "closest") {
+	if d.Met || d.Optimal || len(d.Edits) == 0 || math.Abs(float64(d.Goals[0].Shortfall-(1.5-d.Goals[0].After))) > 1e-15 || !strings.Contains(d.Search, "closest") {
 		t.Errorf("impossible goal: %+v", d)
 	}
 }
@@ -302,4 +303,13 @@ func FuzzParseGoal(f *testing.F) {
 			t.Fatalf("%q: value %v", spec, v)
 		}
 	})
+}
+
+// A figure that does not exist (losses per hex where the hex is never
+// taken) is written null in JSON, which has no infinity.
+func TestGoalResultJSON(t *testing.T) {
+	b, err := json.Marshal(cells.GoalResult{Goal: "att_losses_per_hex<=1", Before: cells.JSONFloat(math.Inf(1)), After: 0.5, Shortfall: 0})
+	if err != nil || string(b) != `{"goal":"att_losses_per_hex<=1","before":null,"after":0.5,"shortfall":0}` {
+		t.Errorf("%s, %v", b, err)
+	}
 }
