@@ -309,7 +309,7 @@ func FuzzParseGoal(f *testing.F) {
 // taken) is written null in JSON, which has no infinity.
 func TestGoalResultJSON(t *testing.T) {
 	b, err := json.Marshal(cells.GoalResult{Goal: "att_losses_per_hex<=1", Before: cells.JSONFloat(math.Inf(1)), After: 0.5, Shortfall: 0})
-	if err != nil || string(b) != `{"goal":"att_losses_per_hex<=1","before":null,"after":0.5,"shortfall":0}` {
+	if err != nil || string(b) != `{"goal":"att_losses_per_hex\u003c=1","before":null,"after":0.5,"shortfall":0}` {
 		t.Errorf("%s, %v", b, err)
 	}
 }
