@@ -36,7 +36,7 @@ func CompileVariants(s *scenario.Scenario, specs []string, open func(ref string)
 			return nil, &VariantError{fmt.Errorf("--variant %q: the name %s is used twice", spec, name)}
 		}
 		seen[name] = true
-		rest, cells := cellOverrides(over)
+		rest, cells := CellOverrides(over)
 		v, err := scenario.Override(s, rest)
 		if err != nil {
 			return nil, &VariantError{fmt.Errorf("--variant %s: %w", name, err)}
@@ -60,10 +60,10 @@ func CompileVariants(s *scenario.Scenario, specs []string, open func(ref string)
 	return vs, nil
 }
 
-// cellOverrides takes a variant's cell=TABLE/ODDS/ROLL:RESULT overrides
+// CellOverrides takes a variant's cell=TABLE/ODDS/ROLL:RESULT overrides
 // (docs/crtlab.md) out of the others: they edit the variant's table once
 // it is opened, which the scenario's overrides know nothing of.
-func cellOverrides(over string) (rest string, cells []string) {
+func CellOverrides(over string) (rest string, cells []string) {
 	var keep []string
 	for _, part := range strings.Split(over, ",") {
 		if key, val, ok := strings.Cut(part, "="); ok && strings.TrimSpace(key) == "cell" {

@@ -39,9 +39,10 @@ type Scenario struct {
 	Name   string
 	Combat *combat.Combat
 	reads  combat.Reads
-	// settled caches what a result settles to: the metrics' values and
-	// the table-choice statistics' inputs.
-	settled map[settleKey]*settled
+	// settled caches what each result settles to: the metrics' values
+	// and the table-choice statistics' inputs. A scenario settles a few
+	// dozen results: a scan beats hashing.
+	settled []settled
 	// span is, by branch and table, the column and the rows its rolls
 	// read: an edit outside them changes nothing in the branch.
 	span [][2]span
@@ -61,6 +62,7 @@ type settleKey struct {
 }
 
 type settled struct {
+	key          settleKey
 	values       []int64
 	hex, through bool
 	attLost      float64
@@ -74,7 +76,7 @@ func NewScenario(name string, c *combat.Combat) (*Scenario, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: too many pre-combat dice sequences to weigh its cells exactly", name)
 	}
-	s := &Scenario{Name: name, Combat: c, reads: r, settled: map[settleKey]*settled{}}
+	s := &Scenario{Name: name, Combat: c, reads: r}
 	s.span = make([][2]span, len(r.Branches))
 	s.base = make([][]int64, len(r.Branches))
 	lo, hi := r.DiceRange()
@@ -106,13 +108,14 @@ func values(o *combat.Outcome) []int64 {
 // settle is what result r read at level on table k settles to.
 func (s *Scenario) settle(level int, k crt.Kind, r crt.Result) *settled {
 	key := settleKey{level, k, r}
-	if x, ok := s.settled[key]; ok {
-		return x
+	for i := range s.settled {
+		if s.settled[i].key == key {
+			return &s.settled[i]
+		}
 	}
 	o := s.Combat.Settle(level, k, r)
-	x := &settled{values(&o), o.HexTaken, o.Breakthrough, float64(o.AttackerLost)}
-	s.settled[key] = x
-	return x
+	s.settled = append(s.settled, settled{key, values(&o), o.HexTaken, o.Breakthrough, float64(o.AttackerLost)})
+	return &s.settled[len(s.settled)-1]
 }
 
 // lookup is a table with edits: the result read for an odds level and a
@@ -164,12 +167,18 @@ func (s *Scenario) rolls(l lookup, b *combat.Branch, k crt.Kind, f func(roll)) {
 
 // table is the table a branch uses under l: the one forced, or the one
 // its chooser picks from what each gives (docs/rules.md §2.3).
-func (s *Scenario) table(l lookup, b *combat.Branch) crt.Kind {
+func (s *Scenario) table(l lookup, i int) crt.Kind {
+	b := &s.reads.Branches[i]
 	if !b.Read[crt.Assault] || !b.Read[crt.Blitz] {
 		return b.Table
 	}
-	var st [2]combat.TableStats
+	st := b.Compare
 	for _, k := range crt.Kinds {
+		if !s.touchedTable(i, k, l.edits) {
+			// What the unedited table gives, as the combat weighed it.
+			continue
+		}
+		st[k] = combat.TableStats{}
 		s.rolls(l, b, k, func(x roll) {
 			o := s.settle(b.Level, k, x.r)
 			if o.hex {
@@ -211,8 +220,14 @@ func (s *Scenario) weigh(edits []crt.Edit, num []int64, mass func(att, def crt.C
 
 // touched reports whether an edit is of a cell branch i reads.
 func (s *Scenario) touched(i int, edits []crt.Edit) bool {
+	return s.touchedTable(i, crt.Assault, edits) || s.touchedTable(i, crt.Blitz, edits)
+}
+
+// touchedTable reports whether an edit is of a cell branch i reads on
+// table k.
+func (s *Scenario) touchedTable(i int, k crt.Kind, edits []crt.Edit) bool {
 	for _, e := range edits {
-		if s.span[i][e.Cell.Kind].has(e.Cell) {
+		if e.Cell.Kind == k && s.span[i][k].has(e.Cell) {
 			return true
 		}
 	}
@@ -228,7 +243,7 @@ func (s *Scenario) branch(l lookup, i int, num []int64, mass func(att, def crt.C
 		}
 		return
 	}
-	k := s.table(l, b)
+	k := s.table(l, i)
 	s.rolls(l, b, k, func(x roll) {
 		n := b.Ways * x.ways
 		for m, v := range s.settle(b.Level, k, x.r).values {

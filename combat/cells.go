@@ -29,6 +29,9 @@ type Branch struct {
 	Chooser Chooser  // who chose it; ChooserScenario or ChooserTerrain when forced
 	Read    [2]bool  // by crt.Kind: the tables read (both when the players choose)
 	Mod     [2]int   // by crt.Kind: the roll's other modifiers on that table
+	// Compare is, by crt.Kind, what each table read gives, as the
+	// chooser weighed it.
+	Compare [2]TableStats
 }
 
 // Reads lists the combat's branches; ok is false when the pre-combat
@@ -42,7 +45,7 @@ func (c *Combat) Reads() (Reads, bool) {
 		if ways == 0 {
 			return
 		}
-		b := Branch{State: state, Ways: ways, Level: v.Level, Fixed: -1, Table: v.Table, Chooser: v.Chooser, Mod: [2]int{int(v.mods[0]), int(v.mods[1])}}
+		b := Branch{State: state, Ways: ways, Level: v.Level, Fixed: -1, Table: v.Table, Chooser: v.Chooser, Mod: [2]int{int(v.mods[0]), int(v.mods[1])}, Compare: v.Compare}
 		if v.auto >= 0 {
 			b.Fixed = v.auto
 		}

@@ -166,19 +166,33 @@ func (t *Table) Apply(edits []Edit) (*Table, error) {
 	return &e, nil
 }
 
-// EditCells is Apply for edits written TABLE/ODDS/ROLL:RESULT, as a
-// variant's cell= overrides give them.
-func (t *Table) EditCells(specs []string) (*Table, error) {
+// ParseEdits reads edits written TABLE/ODDS/ROLL:RESULT, as a variant's
+// cell= overrides give them: at most MaxEdits, no cell twice.
+func (t *Table) ParseEdits(specs []string) ([]Edit, error) {
 	if len(specs) > MaxEdits {
 		return nil, fmt.Errorf("%d cell edits: at most %d", len(specs), MaxEdits)
 	}
 	edits := make([]Edit, 0, len(specs))
+	seen := map[Cell]bool{}
 	for _, s := range specs {
 		e, err := t.ParseEdit(s)
 		if err != nil {
 			return nil, err
 		}
+		if seen[e.Cell] {
+			return nil, fmt.Errorf("cell %s is edited twice", t.CellLabel(e.Cell))
+		}
+		seen[e.Cell] = true
 		edits = append(edits, e)
+	}
+	return edits, nil
+}
+
+// EditCells is Apply for edits written TABLE/ODDS/ROLL:RESULT.
+func (t *Table) EditCells(specs []string) (*Table, error) {
+	edits, err := t.ParseEdits(specs)
+	if err != nil {
+		return nil, err
 	}
 	return t.Apply(edits)
 }

@@ -26,7 +26,7 @@ var layers = map[string][]string{
 	"analysis":         {"combat", "sim", "stats", "crt", "scenario"},
 	"internal/fixture": {"combat", "crt", "scenario"},
 	"plan":             {"analysis", "combat", "sim", "stats", "crt", "scenario"},
-	"battery":          {"analysis", "combat", "sim", "stats", "crt", "scenario"},
+	"battery":          {"analysis", "combat", "sim", "stats", "crt", "scenario", "cells"},
 	"cells":            {"analysis", "combat", "sim", "stats", "crt", "scenario"},
 	"reports":          {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "battery", "cells"},
 	"benchmarks":       {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "battery"},
