@@ -98,7 +98,10 @@ func planEdits(specs []string) ([]plannedVariant, []string) {
 		}
 		plan = append(plan, plannedVariant{name: name, over: strings.TrimSpace(over), base: b})
 	}
-	if !edited || len(specs) < 2 {
+	if !edited || len(specs) < 2 || len(base) == 1 && strings.HasPrefix(base[0], "scenario=") {
+		// (A lone base is compiled after the scenario as written, which
+		// CompileVariants names "scenario": a base of that name would
+		// clash.)
 		return nil, nil
 	}
 	return plan, base

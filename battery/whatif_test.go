@@ -98,6 +98,11 @@ func TestWhatIfReweighsAsCompiled(t *testing.T) {
 	if got.Method == "exact" || len(got.Variants) != len(whatIfSpecs) || got.Variants[1].CRT != "standard (edited)" {
 		t.Errorf("sampled: %s, %d variants, %q", got.Method, len(got.Variants), got.Variants[1].CRT)
 	}
+	// A lone base named scenario, as CompileVariants names the scenario
+	// as written, is compiled as written.
+	if v, err := compileVariants(items[0].Scenario, []string{"scenario=crt=standard", "e=crt=standard,cell=assault/3:1/4:*/1"}, open, air); err != nil || v.plan != nil {
+		t.Errorf("a base named scenario: %v", err)
+	}
 	// A bad cell names its variant.
 	if _, err := compileVariants(items[0].Scenario, []string{"a=crt=standard", "b=crt=standard,cell=assault/3:2/4:1/-"}, open, air); err == nil || err.Error() != `--variant b: cell "assault/3:2/4": table standard has no odds level "3:2" (levels: <=1:2, 1:1, 2:1, 3:1, 4:1, 5:1, 7:1, >=10:1)` {
 		t.Errorf("bad cell: %v", err)
