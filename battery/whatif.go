@@ -9,7 +9,6 @@ import (
 	"github.com/wifodds/wifodds/cells"
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/scenario"
-	"github.com/wifodds/wifodds/sim"
 	"github.com/wifodds/wifodds/stats"
 )
 
@@ -117,26 +116,27 @@ func (v *variants) compare(ctx context.Context, name string, req analysis.Reques
 	if req.Engine == analysis.MonteCarlo {
 		return v.compiled(ctx, name, req, independent)
 	}
+	// Every base's cells must be countable; then each is tabulated, which
+	// always fits the budget, so Auto would answer exactly too.
+	reads := make([]*cells.Scenario, len(v.vs))
+	for i, nc := range v.vs {
+		var err error
+		if reads[i], err = cells.NewScenario(name, nc.Combat); err != nil {
+			// Too many pre-combat paths to count the cells: the edited
+			// combats are compiled and answered as written.
+			return v.compiled(ctx, name, req, independent)
+		}
+	}
+	req.Engine = analysis.Exact
 	cmp, err := analysis.Compare(ctx, name, v.vs, req, independent)
 	if err != nil {
 		return nil, err
 	}
-	if cmp.Method != sim.MethodExact {
-		return v.compiled(ctx, name, req, independent)
-	}
 	out := &analysis.Comparison{Scenario: name, Method: cmp.Method, Elapsed: cmp.Elapsed, Warnings: cmp.Warnings}
-	reads := make([]*cells.Scenario, len(v.vs))
 	for k, p := range v.plan {
 		b := cmp.Variants[p.base]
 		r := analysis.VariantResult{Name: p.name, Overrides: p.over, CRT: b.CRT, Metrics: b.Metrics}
 		if len(p.edits) > 0 {
-			if reads[p.base] == nil {
-				if reads[p.base], err = cells.NewScenario(name, v.vs[p.base].Combat); err != nil {
-					// Too many pre-combat paths to count the cells: the
-					// exact answer enumerates the edited combat instead.
-					return v.compiled(ctx, name, req, independent)
-				}
-			}
 			f := reads[p.base].Figures(p.edits).Values()
 			r.CRT += " (edited)"
 			r.Metrics = map[string]stats.Estimate{}
