@@ -163,8 +163,8 @@ func Search(ctx context.Context, t *crt.Table, scs []*Scenario, goals []Goal, op
 	if opt.MaxPairWork <= 0 {
 		opt.MaxPairWork = 10_000_000
 	}
-	if len(scs) == 0 {
-		return nil, fmt.Errorf("no scenarios to search over")
+	if len(scs) == 0 || len(scs) > MaxScenarios {
+		return nil, fmt.Errorf("%d scenarios: the lab searches over 1 to %d", len(scs), MaxScenarios)
 	}
 	s := &searcher{t: t, scs: scs, goals: goals}
 	for range scs {

@@ -58,11 +58,17 @@ type Change struct {
 // MaxCells bounds the cells the lab weighs: every printed table has far fewer.
 const MaxCells = 4096
 
+// MaxScenarios bounds the battery the lab weighs and searches: each
+// scenario keeps every cell it reads with a change per alternative
+// result and metric (a few kilobytes), and the design search weighs
+// every scenario for every set of edits.
+const MaxScenarios = 5000
+
 // Weigh weighs every scenario's reads of t (each scenario must be
 // compiled on t) and the battery's totals.
 func Weigh(ctx context.Context, t *crt.Table, scs []*Scenario) (*Weights, error) {
-	if len(scs) == 0 {
-		return nil, fmt.Errorf("no scenarios to weigh")
+	if len(scs) == 0 || len(scs) > MaxScenarios {
+		return nil, fmt.Errorf("%d scenarios: the lab weighs 1 to %d", len(scs), MaxScenarios)
 	}
 	cols := t.Columns()
 	rows := t.MaxRow - t.MinRow + 1

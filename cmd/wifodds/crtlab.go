@@ -62,6 +62,9 @@ func labBattery(c *cli.Context) (*crt.Table, []*cells.Scenario, []string, error)
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	if len(items) > cells.MaxScenarios {
+		return nil, nil, nil, usagef("the battery has %d scenarios: the CRT lab takes at most %d (fewer axis values, or a smaller folder)", len(items), cells.MaxScenarios)
+	}
 	t, err := crt.Open(ref, "")
 	if err != nil {
 		return nil, nil, nil, err

@@ -68,6 +68,7 @@ func TestCRTLabBadInput(t *testing.T) {
 		{[]string{"crt", "weights", "standard", "--battery", "../../examples/plan-front.yaml"}, "plan file"},
 		{[]string{"crt", "weights", "standard", "--battery", "x.yaml", "--generate", "y.yaml"}, "not both"},
 		{[]string{"crt", "weights", "standard", "--battery", "../../examples/wild-results-3to1.yaml", "--axis", "attack=1..3"}, "--axis needs --generate"},
+		{[]string{"crt", "design", "standard", "--generate", "../../examples/wild-results-3to1.yaml", "--axis", "attack=14..500", "--axis", "modifier=-5..5", "--goal", "hex_taken>=0.5"}, "at most 5000"},
 	} {
 		out, errs, code := wifodds(t, c.args...)
 		if code == 0 || out != "" || !strings.Contains(errs, c.want) {
