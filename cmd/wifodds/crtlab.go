@@ -193,3 +193,21 @@ func crtDesign(c *cli.Context) error {
 	}
 	return finish(c, out, buf.Bytes())
 }
+
+// withCellEdits adds to the tables each one with the cell edits made
+// (sweep --cell), named NAME+edited; with no edits it returns them as
+// they are.
+func withCellEdits(tables []*crt.Table, specs []string) ([]*crt.Table, error) {
+	if len(specs) == 0 {
+		return tables, nil
+	}
+	out := tables
+	for _, t := range tables {
+		e, err := t.EditCells(specs)
+		if err != nil {
+			return nil, usagef("--cell: %v", err)
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}

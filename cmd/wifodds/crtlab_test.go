@@ -78,7 +78,7 @@ func TestCRTLabBadInput(t *testing.T) {
 }
 
 // A cell= variant answers what the same table edited in a CRT file does,
-// in battery and compare, and is reported as edited.
+// in battery and compare, and is reported as edited; so does sweep --cell.
 func TestCellOverrideEqualsEditedFile(t *testing.T) {
 	src, errs, code := wifodds(t, "crt", "export", "standard")
 	if code != 0 {
@@ -125,6 +125,36 @@ func TestCellOverrideEqualsEditedFile(t *testing.T) {
 		if out, _ := json.Marshal(a); !strings.Contains(string(out), `"crt":"standard (edited)"`) {
 			t.Errorf("%s: the edited variant is not marked edited: %.400s", cmd[0], out)
 		}
+	}
+	// sweep --cell sweeps the edited table beside the table.
+	sweep := func(args ...string) []any {
+		out, errs, code := wifodds(t, append([]string{"sweep", "../../examples/port-moresby-invasion.yaml", "--attack", "8..30", "--modifier", "-1..1", "-f", "json"}, args...)...)
+		if code != 0 {
+			t.Fatal(errs)
+		}
+		var v struct {
+			CRTs  []string         `json:"crts"`
+			Steps []map[string]any `json:"steps"`
+		}
+		if err := json.Unmarshal([]byte(out), &v); err != nil {
+			t.Fatal(err)
+		}
+		var steps []any
+		for _, st := range v.Steps {
+			if st["crt"] == v.CRTs[len(v.CRTs)-1] {
+				delete(st, "crt")
+				steps = append(steps, st)
+			}
+		}
+		return steps
+	}
+	a, b := sweep("--crt", "standard", "--cell", "assault/3:1/4:*/1", "--cell", "blitz/4:1/2:-/2S"), sweep("--crt", file)
+	if len(a) == 0 || !closeNumbers(a, b) {
+		t.Errorf("sweep --cell gives %.300v, the edited file %.300v", a, b)
+	}
+	_, errs, code = wifodds(t, "sweep", "../../examples/port-moresby-invasion.yaml", "--attack", "8..30", "--cell", "assault/3:1/4")
+	if code == 0 || !strings.Contains(errs, "--cell: cell edit \"assault/3:1/4\": want TABLE/ODDS/ROLL:RESULT") {
+		t.Errorf("sweep, a bad --cell: code %d, %s", code, errs)
 	}
 	_, errs, code = wifodds(t, "compare", "../../examples/port-moresby-invasion.yaml", "-v", "e=crt=standard,cell=assault/3:2/4:*/1")
 	if code == 0 || !strings.Contains(errs, `no odds level "3:2"`) {
