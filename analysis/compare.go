@@ -19,6 +19,10 @@ type CompareMetric struct {
 	value func(o *combat.Outcome) float64
 }
 
+// Value is the metric's value for one outcome: 0 or 1 for a
+// probability, a count of units for a mean.
+func (m CompareMetric) Value(o *combat.Outcome) float64 { return m.value(o) }
+
 func indicator(f func(o *combat.Outcome) bool) func(o *combat.Outcome) float64 {
 	return func(o *combat.Outcome) float64 {
 		if f(o) {
@@ -140,7 +144,7 @@ func CompareSampled(ctx context.Context, scenario string, vs []NamedCombat, cfg 
 func variantResult(v NamedCombat, t *stats.Tally, run sim.Run) VariantResult {
 	c := v.Combat
 	sum := Summarize(c, t, run)
-	r := VariantResult{Name: v.Name, Overrides: v.Overrides, CRT: c.Scenario.CRT, Metrics: map[string]stats.Estimate{}, Results: sum.Results, Summary: sum, combat: c}
+	r := VariantResult{Name: v.Name, Overrides: v.Overrides, CRT: crtLabel(c), Metrics: map[string]stats.Estimate{}, Results: sum.Results, Summary: sum, combat: c}
 	for _, m := range CompareMetrics {
 		if m.Mean {
 			mm := t.Mean(func(i int) float64 { return m.value(&c.Outcomes[i]) })

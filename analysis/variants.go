@@ -36,11 +36,17 @@ func CompileVariants(s *scenario.Scenario, specs []string, open func(ref string)
 			return nil, &VariantError{fmt.Errorf("--variant %q: the name %s is used twice", spec, name)}
 		}
 		seen[name] = true
-		v, err := scenario.Override(s, over)
+		rest, cells := CellOverrides(over)
+		v, err := scenario.Override(s, rest)
 		if err != nil {
 			return nil, &VariantError{fmt.Errorf("--variant %s: %w", name, err)}
 		}
 		t, err := open(v.CRT)
+		if err == nil && len(cells) > 0 {
+			if t, err = t.EditCells(cells); err != nil {
+				return nil, &VariantError{fmt.Errorf("--variant %s: %w", name, err)}
+			}
+		}
 		if err == nil {
 			var cb *combat.Combat
 			if cb, err = combat.CompileWith(v, t, air, combat.Options{}); err == nil {
@@ -52,4 +58,28 @@ func CompileVariants(s *scenario.Scenario, specs []string, open func(ref string)
 		}
 	}
 	return vs, nil
+}
+
+// CellOverrides takes a variant's cell=TABLE/ODDS/ROLL:RESULT overrides
+// (docs/crtlab.md) out of the others: they edit the variant's table once
+// it is opened, which the scenario's overrides know nothing of.
+func CellOverrides(over string) (rest string, cells []string) {
+	var keep []string
+	for _, part := range strings.Split(over, ",") {
+		if key, val, ok := strings.Cut(part, "="); ok && strings.TrimSpace(key) == "cell" {
+			cells = append(cells, strings.TrimSpace(val))
+		} else {
+			keep = append(keep, part)
+		}
+	}
+	return strings.Join(keep, ","), cells
+}
+
+// crtLabel names a variant's table as reports show it: the scenario's
+// reference, marked when cell= overrides edited it.
+func crtLabel(c *combat.Combat) string {
+	if strings.HasPrefix(c.CRT.File, crt.EditedPrefix) {
+		return c.Scenario.CRT + " (edited)"
+	}
+	return c.Scenario.CRT
 }

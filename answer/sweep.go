@@ -14,6 +14,7 @@ type SweepFlags struct {
 	Totals    analysis.Range // its values
 	Modifiers []int          // die-roll modifiers to sweep too; nil: the scenario's
 	CRTs      []string       // the tables; nil: the scenario's
+	Cells     []string       // cell edits TABLE/ODDS/ROLL:RESULT: each table is swept edited too
 	Budget    int            // most dice paths exact enumeration may walk per step
 	Target    float64        // report where P(hex taken) reaches it; 0: none
 	Progress  func(done, planned uint64)
@@ -48,6 +49,15 @@ func Sweep(ctx context.Context, in Input, f SweepFlags) (*analysis.Sweep, error)
 			return nil, err
 		}
 		tables = append(tables, t)
+	}
+	if len(f.Cells) > 0 {
+		for _, t := range tables[:len(tables):len(tables)] {
+			e, err := t.EditCells(f.Cells)
+			if err != nil {
+				return nil, inputf("cell: %v", err)
+			}
+			tables = append(tables, e)
+		}
 	}
 	air, err := in.Tables.Air(s)
 	if err != nil {

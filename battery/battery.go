@@ -96,7 +96,7 @@ func Run(ctx context.Context, items []Item, cfg Config, shard Shard) ([]Result, 
 		if err != nil {
 			return nil, "", fmt.Errorf("%s: %w", it.Name, err)
 		}
-		vs, err := analysis.CompileVariants(it.Scenario, cfg.Variants, open, air)
+		vs, err := compileVariants(it.Scenario, cfg.Variants, open, air)
 		if err != nil {
 			return nil, "", fmt.Errorf("%s: %w", it.Name, err)
 		}
@@ -104,7 +104,7 @@ func Run(ctx context.Context, items []Item, cfg Config, shard Shard) ([]Result, 
 		if !shard.Mine(i) {
 			continue
 		}
-		cmp, err := analysis.Compare(ctx, it.Name, vs, cfg.Request, cfg.Independent)
+		cmp, err := vs.compare(ctx, it.Name, cfg.Request, cfg.Independent)
 		if err == nil && cmp.Partial {
 			err = ctx.Err()
 		}

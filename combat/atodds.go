@@ -39,7 +39,9 @@ func (c *Combat) atOddsAt(odds string, level int, threeToOne, belowOneToOne bool
 			continue
 		}
 		terms[k] = c.CRT.Modifiers.Terms(c.situation(k))
-		grids[k] = c.grid(k, level, crt.Sum(terms[k]))
+		mod := crt.Sum(terms[k])
+		v.mods[k] = int16(mod)
+		grids[k] = c.grid(k, level, mod)
 		v.Compare[k] = c.tableStats(grids[k])
 	}
 	if ok {
@@ -161,8 +163,7 @@ func (c *Combat) readGrid(k crt.Kind, level, mod int) []int32 {
 			p := &pair[of[a]*len(rows)+of[b]]
 			if *p < 0 {
 				ra, rd := rows[of[a]], rows[of[b]]
-				r := crt.Result{AttackerLoss: rd.r.AttackerLoss, FaceUp: ra.r.FaceUp || rd.r.FaceUp, DefenderLoss: ra.r.DefenderLoss, Effect: ra.r.Effect}
-				*p = c.settleOnce(from, level, k, r, ra.recon || rd.recon)
+				*p = c.settleOnce(from, level, k, Composite(ra.r, rd.r), ra.recon || rd.recon)
 			}
 			cells[a*stride+b] = *p
 		}
@@ -332,26 +333,7 @@ func (c *Combat) chooseTable(v *AtOdds, threeToOne bool) (crt.Kind, Chooser, str
 	default:
 		chooser, reason = ChooserDefender, "(e) otherwise (ARM "+num(att)+" against "+num(def)+")"
 	}
-	a, b := v.Compare[crt.Assault], v.Compare[crt.Blitz]
-	sign := 1.0
-	if chooser == ChooserDefender {
-		sign = -1
-	}
-	pick := crt.Assault
-	switch {
-	case a.HexTaken != b.HexTaken:
-		if sign*(b.HexTaken-a.HexTaken) > 0 {
-			pick = crt.Blitz
-		}
-	case a.AttackerLost != b.AttackerLost:
-		if sign*(a.AttackerLost-b.AttackerLost) > 0 {
-			pick = crt.Blitz
-		}
-	case a.Breakthrough != b.Breakthrough:
-		if sign*(b.Breakthrough-a.Breakthrough) > 0 {
-			pick = crt.Blitz
-		}
-	}
+	pick := PickTable(chooser, v.Compare[crt.Assault], v.Compare[crt.Blitz])
 	return pick, chooser, reason
 }
 

@@ -79,7 +79,10 @@ type AtOdds struct {
 	Modifier int           // their sum
 	Compare  [2]TableStats // what each table would give, by crt.Kind; a forced table's alone (the other is not read)
 	auto     int32         // outcome of an automatic result, or -1
-	cells    []int32       // outcome by dice total; under wild results by attacker*stride + defender
+	// mods is, by crt.Kind, the other modifiers' sum on each table read
+	// (Reads); it fills auto's padding, so AtOdds is no larger.
+	mods  [2]int16
+	cells []int32 // outcome by dice total; under wild results by attacker*stride + defender
 }
 
 // TableStats is what a table gives at one odds level, used to choose it.

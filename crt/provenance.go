@@ -11,6 +11,9 @@ const (
 	// Reconstructed values are fixed by docs/rules.md to agree with every worked
 	// example where the rulebooks do not print them.
 	Reconstructed
+	// Edited values are a designer's what-if edits of a loaded table
+	// (package cells); no file records them.
+	Edited
 )
 
 func (p Provenance) String() string {
@@ -19,6 +22,8 @@ func (p Provenance) String() string {
 		return "printed"
 	case Reconstructed:
 		return "reconstructed"
+	case Edited:
+		return "edited"
 	}
 	return "unknown"
 }

@@ -273,16 +273,25 @@ func cellLabels(p *plot.Plot, g HeatGrid, cm interface {
 			if math.IsNaN(v) {
 				continue
 			}
-			l, err := plotter.NewLabels(plotter.XYLabels{XYs: []plotter.XY{{X: x, Y: y}}, Labels: []string{fmt.Sprintf("%.0f", 100*v)}})
-			if err != nil {
+			shade, _ := cm.At(v)
+			if err := cellLabel(p, x, y, fmt.Sprintf("%.0f", 100*v), size, shade); err != nil {
 				return err
 			}
-			shade, _ := cm.At(v)
-			l.TextStyle[0].Font = font.From(sans, vg.Length(size))
-			l.TextStyle[0].Color = ink(shade)
-			l.TextStyle[0].XAlign, l.TextStyle[0].YAlign = draw.XCenter, draw.YCenter
-			p.Add(l)
 		}
 	}
+	return nil
+}
+
+// cellLabel prints text centred on a heat map's cell, in black or white,
+// whichever reads on the cell's shade.
+func cellLabel(p *plot.Plot, x, y float64, text string, size float64, shade color.Color) error {
+	l, err := plotter.NewLabels(plotter.XYLabels{XYs: []plotter.XY{{X: x, Y: y}}, Labels: []string{text}})
+	if err != nil {
+		return err
+	}
+	l.TextStyle[0].Font = font.From(sans, vg.Length(size))
+	l.TextStyle[0].Color = ink(shade)
+	l.TextStyle[0].XAlign, l.TextStyle[0].YAlign = draw.XCenter, draw.YCenter
+	p.Add(l)
 	return nil
 }

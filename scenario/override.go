@@ -9,7 +9,9 @@ import (
 // Override applies a variant's overrides to a copy of s, for `wifodds
 // compare`. The overrides are comma-separated: crt=NAME|FILE,
 // table=auto|assault|blitz, modifier=N, options+=NAME, options-=NAME and
-// options=NAME+NAME (replacing the list; options= empties it).
+// options=NAME+NAME (replacing the list; options= empties it). A
+// variant's cell= edits of its table are taken out before (analysis),
+// so the key named when one is unknown lists cell too.
 func Override(s *Scenario, overrides string) (*Scenario, error) {
 	c := *s
 	c.Options = map[string]bool{}
@@ -88,7 +90,7 @@ func Override(s *Scenario, overrides string) (*Scenario, error) {
 				c.Options[o] = true
 			}
 		default:
-			return nil, fmt.Errorf("override %q: unknown key %q; use crt, table, modifier, options, options+ or options-", part, key)
+			return nil, fmt.Errorf("override %q: unknown key %q; use crt, table, modifier, options, options+, options- or cell", part, key)
 		}
 	}
 	if c.Options[FractionalOdds] && c.Options[FractionalOddsD10] {

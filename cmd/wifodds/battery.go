@@ -161,13 +161,19 @@ func parseShard(spec string, fromZero bool) (battery.Shard, error) {
 // given, in order (a folder's and a glob's files sorted), or the scenarios
 // --generate makes from one template. It returns the files read, as inputs.
 func batteryItems(c *cli.Context) ([]battery.Item, []string, error) {
-	if c.Bool("generate") {
-		return generatedItems(c)
+	return loadBattery(c, c.Args().Slice(), c.Bool("generate"))
+}
+
+// loadBattery is batteryItems for the files args (with generate, the one
+// template), so commands that take the battery by flag share it.
+func loadBattery(c *cli.Context, args []string, generate bool) ([]battery.Item, []string, error) {
+	if generate {
+		return generatedItems(c, args)
 	}
 	if len(c.StringSlice("axis")) > 0 {
 		return nil, nil, usagef("--axis needs --generate")
 	}
-	files, err := scenarioFiles(c.Args().Slice())
+	files, err := scenarioFiles(args)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -176,9 +182,9 @@ func batteryItems(c *cli.Context) ([]battery.Item, []string, error) {
 
 // generatedItems are the scenarios --generate makes of one template under
 // the --axis values.
-func generatedItems(c *cli.Context) ([]battery.Item, []string, error) {
-	if c.NArg() != 1 {
-		return nil, nil, usagef("--generate takes one template file, got %d arguments", c.NArg())
+func generatedItems(c *cli.Context, args []string) ([]battery.Item, []string, error) {
+	if len(args) != 1 {
+		return nil, nil, usagef("--generate takes one template file, got %d arguments", len(args))
 	}
 	var axes []battery.Axis
 	for _, spec := range c.StringSlice("axis") {
@@ -196,7 +202,7 @@ func generatedItems(c *cli.Context) ([]battery.Item, []string, error) {
 	if len(axes) == 0 {
 		return nil, nil, usagef("--generate needs at least one --axis KEY=VALUES")
 	}
-	file := c.Args().First()
+	file := args[0]
 	t, err := loadScenario(file, "battery")
 	if err != nil {
 		return nil, nil, err

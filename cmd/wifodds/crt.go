@@ -16,6 +16,8 @@ func crtCommand() *cli.Command {
 			command("show", "print a table with the provenance of every row", "NAME|FILE", "", nil, crtShow),
 			command("validate", "check a CRT data file; errors name the file, line, table, row and column", "FILE", "", nil, crtValidate),
 			command("export", "print a built-in table's data file, a starting point for your own", "NAME", "", nil, crtExport),
+			crtWeightsCommand(),
+			crtDesignCommand(),
 		},
 	}
 }

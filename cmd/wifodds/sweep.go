@@ -109,7 +109,7 @@ func sweepAction(c *cli.Context) error {
 		return err
 	}
 	bar := newProgress(c.App.ErrWriter, c.Bool("quiet"), "steps")
-	sw, err := answer.Sweep(c.Context, input(s, ""), answer.SweepFlags{Axis: o.axis, Totals: o.totals, Modifiers: o.mods, CRTs: names,
+	sw, err := answer.Sweep(c.Context, input(s, ""), answer.SweepFlags{Axis: o.axis, Totals: o.totals, Modifiers: o.mods, CRTs: names, Cells: c.StringSlice("cell"),
 		Budget: o.budget, Target: o.target, Progress: bar.update})
 	bar.finish()
 	var none *answer.NoStepError
@@ -155,6 +155,7 @@ func sweepCommand() *cli.Command {
 		&cli.StringFlag{Name: "defence", Aliases: []string{"defense"}, Usage: "sweep the defence total over `LO..HI`"},
 		&cli.StringFlag{Name: "modifier", Usage: "also sweep the die-roll modifier over `LO..HI` (for the heat map)"},
 		&cli.StringFlag{Name: "crt", Usage: "comma-separated tables, each once, e.g. standard,2d6 (default: the scenario's)"},
+		&cli.StringSliceFlag{Name: "cell", Usage: "also sweep each table with its cell `TABLE/ODDS/ROLL:RESULT` edited (repeat; docs/crtlab.md)"},
 		budgetFlag("most dice paths exact enumeration may walk per step"),
 		&cli.StringFlag{Name: "chart", Usage: "write the P(hex taken) curve chart to `FILE` (.png or .svg)"},
 		&cli.StringFlag{Name: "heatmap", Usage: "write the P(hex taken) heat map over total and modifier (a panel per CRT) to `FILE` (.png or .svg)"},
