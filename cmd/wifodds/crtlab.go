@@ -193,4 +193,3 @@ func crtDesign(c *cli.Context) error {
 	}
 	return finish(c, out, buf.Bytes())
 }
-
