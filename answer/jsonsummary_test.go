@@ -71,7 +71,7 @@ func TestSummaryJSONExamples(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s.Kind == scenario.Bombardment || s.IsPlan() {
+		if s.Kind == scenario.Bombardment || s.IsPlan() || s.IsOperation() {
 			continue
 		}
 		tb, err := crt.Builtin(s.CRT)

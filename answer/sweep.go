@@ -28,6 +28,13 @@ func (e *NoStepError) Error() string {
 	return "no step is at or above what the units already bring: " + strings.Join(e.Notes, "; ")
 }
 
+// CellEditError is a cell edit that does not fit a table swept; each
+// surface names its own flag or parameter.
+type CellEditError struct{ Err error }
+
+func (e *CellEditError) Error() string { return "cell: " + e.Err.Error() }
+func (e *CellEditError) Unwrap() error { return e.Err }
+
 // Sweep answers `wifodds sweep`. A sweep with no step comes back as
 // *NoStepError, for the caller to say which range.
 func Sweep(ctx context.Context, in Input, f SweepFlags) (*analysis.Sweep, error) {
@@ -54,7 +61,7 @@ func Sweep(ctx context.Context, in Input, f SweepFlags) (*analysis.Sweep, error)
 		for _, t := range tables[:len(tables):len(tables)] {
 			e, err := t.EditCells(f.Cells)
 			if err != nil {
-				return nil, inputf("cell: %v", err)
+				return nil, &InputError{&CellEditError{err}}
 			}
 			tables = append(tables, e)
 		}

@@ -34,7 +34,7 @@ func examples(t *testing.T) []*scenario.Scenario {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s.Kind == scenario.Bombardment || s.IsPlan() {
+		if s.Kind == scenario.Bombardment || s.IsPlan() || s.IsOperation() {
 			continue
 		}
 		out = append(out, s)

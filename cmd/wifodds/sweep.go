@@ -113,11 +113,14 @@ func sweepAction(c *cli.Context) error {
 		Budget: o.budget, Target: o.target, Progress: bar.update})
 	bar.finish()
 	var none *answer.NoStepError
+	var cell *answer.CellEditError
 	switch {
 	case err != nil && c.Context.Err() != nil:
 		return stopped(err)
 	case errors.As(err, &none):
 		return fmt.Errorf("%s: no step of %s is at or above what the units already bring: %s", o.file, o.spec, strings.Join(none.Notes, "; "))
+	case errors.As(err, &cell):
+		return usagef("--cell: %v", cell.Err)
 	case err != nil:
 		return err
 	}
