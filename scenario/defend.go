@@ -48,7 +48,10 @@ func checkSide(d *yamlx.Decoder, m *yamlx.Map, pm *yamlx.Map, root *yaml.Node, s
 		at = root
 	}
 	def := d.Map(m.Get("defender"), "defender")
-	if p.Side != DefenderSide {
+	switch p.Side {
+	case "":
+		return
+	case AttackerSide:
 		if len(s.Defender.Available) > 0 {
 			d.Errorf(def.Get("available"), "defender.available", "reserves belong to the defender's question: add side: defender to the plan block, or list the defender's units under defender.units")
 		}

@@ -114,6 +114,8 @@ func parsePlan(d *yamlx.Decoder, m *yamlx.Map, root *yaml.Node, s *Scenario) {
 	var side string
 	if pm.Enum("side", "side", PlanSides, &side) {
 		p.Side = PlanSide(side)
+	} else if pm.Has("side") {
+		p.Side = "" // unknown: already an error, so checkSide says no more
 	}
 	var cost string
 	if pm.Enum("cost", "cost measure", CostMeasures, &cost) {
@@ -153,8 +155,9 @@ func parsePlan(d *yamlx.Decoder, m *yamlx.Map, root *yaml.Node, s *Scenario) {
 		checkTarget(d, pm, s)
 	}
 	checkSide(d, m, pm, root, s)
-	if p.Side == DefenderSide {
-		// The attacker's force may be fixed: checkSide checked it.
+	if p.Side != AttackerSide {
+		// The attacker's force may be fixed (checkSide checked it), or the
+		// side is unknown, which is error enough.
 	} else if len(s.Attacker.Available) == 0 && len(s.Attacker.SupportAvailable) == 0 {
 		at := pn
 		if at == nil {
