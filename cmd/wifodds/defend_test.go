@@ -33,9 +33,9 @@ func TestHoldSmolenskHeader(t *testing.T) {
 		t.Fatal(errs)
 	}
 	type response struct {
-		Units    []string `json:"units"`
-		Odds     string   `json:"odds"`
-		Table    string   `json:"table"`
+		Units    []string            `json:"units"`
+		Odds     string              `json:"odds"`
+		Table    string              `json:"table"`
 		HexTaken struct{ P float64 } `json:"hex_taken"`
 	}
 	type reserve struct {
