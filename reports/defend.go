@@ -80,9 +80,15 @@ func WriteDefenceText(w io.Writer, name string, d *plan.Defence) error {
 		b.WriteString("\n")
 		switch r := dp.Recommended; {
 		case r != nil:
-			fmt.Fprintf(b, "Recommended reserves: %s\n  cost %s; P(hex held) %s against the attacker's best response\n", reserveList(r.Units), num(r.Cost), pct(r.HexHeld))
+			against := "the attacker's best response"
+			if dp.Attacker == "fixed" {
+				against = "the attacker's force"
+			}
+			fmt.Fprintf(b, "Recommended reserves: %s\n  cost %s; P(hex held) %s against %s\n", reserveList(r.Units), num(r.Cost), pct(r.HexHeld), against)
 			if r.Response != nil {
-				fmt.Fprintf(b, "  attacker's best response: %s\n    %s\n", attackerList(r.Response.Units), figuresLine(r.Response.HexFigures))
+				fmt.Fprintf(b, "  %s: %s\n    %s\n", against, attackerList(r.Response.Units), figuresLine(r.Response.HexFigures))
+			} else {
+				fmt.Fprintf(b, "  %s: no attack can take the hex\n", against)
 			}
 		case dp.Unreached != "":
 			fmt.Fprintf(b, "No recommendation: %s.\n", dp.Unreached)
@@ -91,7 +97,11 @@ func WriteDefenceText(w io.Writer, name string, d *plan.Defence) error {
 		}
 		b.WriteString("\nFrontier (cheapest first; no reserves hold the hex better for less):\n")
 		tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintln(tw, "cost\tP(hex held)\tshort of target\t  reserves; attacker's best response")
+		what := "attacker's best response"
+		if dp.Attacker == "fixed" {
+			what = "attacker's force"
+		}
+		fmt.Fprintln(tw, "cost\tP(hex held)\tshort of target\t  reserves; "+what)
 		for j, r := range dp.Frontier {
 			if j == maxDefenceRows {
 				fmt.Fprintf(tw, "\t\t\t  ... %d more: --format json or markdown\n", len(dp.Frontier)-j)

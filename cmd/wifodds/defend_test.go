@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -81,5 +83,105 @@ func TestHoldSmolenskHeader(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(text), "\n")
 	if len(lines) > 25 || !strings.HasPrefix(lines[4], "Recommended reserves: 16th Army, 19th Army, 7th Mech") {
 		t.Errorf("%d lines, the fifth %q:\n%s", len(lines), lines[min(4, len(lines)-1)], text)
+	}
+}
+
+// fixedSmolensk is hold-smolensk with the attacker fixed: all six units
+// attack, without the Stuka.
+const fixedSmolensk = `name: fixed-smolensk
+kind: land
+crt: 2d6
+hex: {terrain: forest, weather: clear}
+attacker:
+  units:
+    - {name: 3. Panzer, type: ARM, factors: 6, nation: GE}
+    - {name: 4. Panzer, type: ARM, factors: 6, nation: GE}
+    - {name: 2. Panzer, type: ARM, factors: 5, nation: GE}
+    - {name: 9th INF, type: INF, factors: 4, nation: GE}
+    - {name: 12th INF, type: INF, factors: 4, nation: GE}
+    - {name: 29. Mot, type: MECH, factors: 3, nation: GE}
+defender:
+  units:
+    - {type: INF, size: corps, factors: 3, nation: USSR}
+`
+
+var fixedReserves = map[string]string{
+	"16th Army": "{type: INF, factors: 4, nation: USSR}",
+	"19th Army": "{type: INF, factors: 4, nation: USSR}",
+	"20th Army": "{type: INF, factors: 3, nation: USSR}",
+	"5th Mech":  "{type: MECH, factors: 3, nation: USSR}",
+	"7th Mech":  "{type: ARM, factors: 5, nation: USSR}",
+}
+
+// With the attacker fixed, each frontier point's figures are `wifodds run
+// --exact` of the hex with those reserves added, written as a scenario;
+// the HTML report names the recommendation.
+func TestDefendFixedAttackerIsRunExact(t *testing.T) {
+	dir := t.TempDir()
+	text := fixedSmolensk + "  available:\n"
+	for _, id := range []string{"16th Army", "19th Army", "20th Army", "5th Mech", "7th Mech"} {
+		text += "    - " + strings.Replace(fixedReserves[id], "{", "{id: "+id+", ", 1) + "\n"
+	}
+	text += "plan: {side: defender, target: 0.55}\n"
+	file := filepath.Join(dir, "fixed.yaml")
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(dir, "fixed.html")
+	out, errs, code := wifodds(t, "plan", "-q", "-f", "json", "--html", page, file)
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	var d struct {
+		Attacker    string `json:"attacker"`
+		Recommended *struct {
+			Units []string `json:"units"`
+		} `json:"recommended"`
+		Frontier []struct {
+			Units    []string  `json:"units"`
+			HexTaken float64   `json:"hex_taken"`
+			Response forceJSON `json:"response"`
+		} `json:"frontier"`
+	}
+	if err := json.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatal(err)
+	}
+	if d.Attacker != "fixed" || d.Recommended == nil || len(d.Frontier) < 3 {
+		t.Fatalf("%s", out)
+	}
+	for i, f := range d.Frontier {
+		sc := fixedSmolensk
+		for _, id := range f.Units {
+			sc += "    - " + fixedReserves[id] + "\n"
+		}
+		path := filepath.Join(dir, fmt.Sprintf("point%d.yaml", i))
+		if err := os.WriteFile(path, []byte(sc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		rout, rerr, code := wifodds(t, "run", "--exact", "-f", "json", path)
+		if code != 0 {
+			t.Fatal(rerr)
+		}
+		var r struct {
+			P struct {
+				HexTaken struct{ P float64 } `json:"hex_taken"`
+			} `json:"probabilities"`
+			Means struct {
+				AF struct{ Mean float64 } `json:"attacker_factors_lost"`
+				DF struct{ Mean float64 } `json:"defender_factors_lost"`
+			} `json:"means"`
+		}
+		if err := json.Unmarshal([]byte(rout), &r); err != nil {
+			t.Fatal(err)
+		}
+		got := []float64{f.HexTaken, f.Response.HexTaken.P, f.Response.AttFactors, f.Response.DefFactors}
+		want := []float64{r.P.HexTaken.P, r.P.HexTaken.P, r.Means.AF.Mean, r.Means.DF.Mean}
+		if !slices.Equal(got, want) {
+			t.Errorf("frontier point %d (%v): plan %v, run --exact %v", i, f.Units, got, want)
+		}
+	}
+	html, err := os.ReadFile(page)
+	if err != nil || !strings.Contains(string(html), "Recommended reserves:</strong> "+strings.Join(d.Recommended.Units, ", ")) {
+		t.Errorf("the HTML page does not name the recommendation %v: %v", d.Recommended.Units, err)
 	}
 }
