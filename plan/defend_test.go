@@ -431,3 +431,27 @@ func TestDefendWorkers(t *testing.T) {
 		t.Fatal("empty answer")
 	}
 }
+
+// BenchmarkDefend answers a defender's plan of 8 reserves against an
+// attacker choosing from 8 units (256 reserve sets, each a plan over 256
+// forces), on one goroutine.
+func BenchmarkDefend(b *testing.B) {
+	r := rand.New(rand.NewPCG(99, 28))
+	c := randomDefenceCase(r, 8, 8)
+	c.fixed, c.support, c.stacking, c.maxUnits = nil, nil, false, 0
+	c.attack = randomUnits(r, 8, "GE", true)
+	s, err := scenario.Parse("gen.yaml", []byte(c.yaml()))
+	if err != nil {
+		b.Fatal(err)
+	}
+	table, _ := crt.Builtin(c.crt)
+	cfg := Config{Tables: []Table{{Name: c.crt, Table: table}}, Workers: 1}
+	var res *Defence
+	for b.Loop() {
+		if res, err = Defend(context.Background(), s, cfg); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(res.DistinctDefences), "defences")
+	b.ReportMetric(float64(res.AttackerCombats), "combats")
+}
