@@ -115,6 +115,17 @@ func Defend(ctx context.Context, s *scenario.Scenario, cfg Config) (*Defence, er
 	return res, nil
 }
 
+// Chances within chanceTol and costs within reserveCostTol count as equal,
+// as on the attack planner's frontier (docs/planner.md), so that sums in a
+// different order never split a tie. They are the defender's own, so that
+// this file does not lean on the attack planner's internals.
+const (
+	chanceTol      = 1e-12
+	reserveCostTol = 1e-9
+)
+
+func within(a, b, tol float64) bool { return a-b <= tol && b-a <= tol }
+
 // defender weighs a defender's plan.
 type defender struct {
 	ctx      context.Context
@@ -289,7 +300,7 @@ func (d *defender) weigh(units []scenario.Unit, idx []int) (*defence, error) {
 		df.warnings = append(df.warnings, tp.Warnings...)
 		best := -1
 		for i, f := range tp.Frontier {
-			if best < 0 || f.HexTaken.P > tp.Frontier[best].HexTaken.P+valueTol {
+			if best < 0 || f.HexTaken.P > tp.Frontier[best].HexTaken.P+chanceTol {
 				best = i
 			}
 		}
@@ -362,9 +373,9 @@ func (d *defender) answer(k int, target float64) *DefencePlan {
 	sort.SliceStable(points, func(i, j int) bool {
 		a, b := &points[i], &points[j]
 		switch {
-		case !near(a.cost, b.cost, costTol):
+		case !within(a.cost, b.cost, reserveCostTol):
 			return a.cost < b.cost
-		case !near(a.taken, b.taken, valueTol):
+		case !within(a.taken, b.taken, chanceTol):
 			return a.taken < b.taken
 		case len(a.idx) != len(b.idx):
 			return len(a.idx) < len(b.idx)
@@ -379,7 +390,7 @@ func (d *defender) answer(k int, target float64) *DefencePlan {
 	// The frontier: P(hex held) rises strictly along it as the cost does.
 	best := math.Inf(1)
 	for _, p := range points {
-		if p.taken < best-valueTol {
+		if p.taken < best-chanceTol {
 			best = p.taken
 			dp.Frontier = append(dp.Frontier, reserve(p))
 		}
@@ -390,7 +401,7 @@ func (d *defender) answer(k int, target float64) *DefencePlan {
 	t, most := target, 1-target
 	dp.Target, dp.MaxTaken = &t, &most
 	for i, r := range dp.Frontier {
-		if r.HexTaken <= most+valueTol {
+		if r.HexTaken <= most+chanceTol {
 			dp.Recommended = r
 			for _, c := range dp.Frontier[:i] {
 				short := target - c.HexHeld

@@ -248,7 +248,7 @@ func bruteDefence(t *testing.T, s *scenario.Scenario, table *crt.Table) []*brute
 			set.taken = max(set.taken, f.p)
 		}
 		for _, f := range forces {
-			if near(f.p, set.taken, valueTol) {
+			if within(f.p, set.taken, chanceTol) {
 				set.best[f.key] = true
 			}
 		}
@@ -268,8 +268,8 @@ func bruteFrontier(sets []*bruteSet) []*bruteSet {
 			if y == x {
 				continue
 			}
-			cheaper, sameCost := y.cost < x.cost-costTol, near(y.cost, x.cost, costTol)
-			safer, sameRisk := y.taken < x.taken-valueTol, near(y.taken, x.taken, valueTol)
+			cheaper, sameCost := y.cost < x.cost-reserveCostTol, within(y.cost, x.cost, reserveCostTol)
+			safer, sameRisk := y.taken < x.taken-chanceTol, within(y.taken, x.taken, chanceTol)
 			if (cheaper || sameCost) && (safer || sameRisk) && (cheaper || safer || y.before(x)) {
 				dominated = true
 				break
@@ -334,7 +334,7 @@ func TestDefendIsBruteForce(t *testing.T) {
 			}
 			for i, f := range res.Frontier {
 				w := want[i]
-				if !slices.Equal(f.Units, w.ids) || f.Cost != w.cost || !near(f.HexTaken, w.taken, 1e-12) || f.HexHeld != 1-f.HexTaken {
+				if !slices.Equal(f.Units, w.ids) || f.Cost != w.cost || !within(f.HexTaken, w.taken, 1e-12) || f.HexHeld != 1-f.HexTaken {
 					t.Errorf("frontier point %d: %v cost %v taken %v; brute force %v cost %v taken %v", i, f.Units, f.Cost, f.HexTaken, w.ids, w.cost, w.taken)
 				}
 				b := byIDs[strings.Join(f.Units, "+")]
@@ -351,11 +351,11 @@ func TestDefendIsBruteForce(t *testing.T) {
 			// cost the safest, then fewer units, then the earlier listed.
 			var rec *bruteSet
 			for _, b := range sets {
-				if b.taken > 1-c.target+valueTol {
+				if b.taken > 1-c.target+chanceTol {
 					continue
 				}
-				if rec == nil || b.cost < rec.cost-costTol ||
-					near(b.cost, rec.cost, costTol) && (b.taken < rec.taken-valueTol || near(b.taken, rec.taken, valueTol) && b.before(rec)) {
+				if rec == nil || b.cost < rec.cost-reserveCostTol ||
+					within(b.cost, rec.cost, reserveCostTol) && (b.taken < rec.taken-chanceTol || within(b.taken, rec.taken, chanceTol) && b.before(rec)) {
 					rec = b
 				}
 			}
