@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strconv"
@@ -71,16 +72,8 @@ func planAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	bar := newProgress(c.App.ErrWriter, smp.quiet, "forces")
-	req, done := smp.request(c, 0)
-	res, err := answer.Plan(c.Context, input(s, ""), answer.PlanFlags{Target: target, MaxForces: float64(maxForces), Budget: smp.budget,
-		Sample: req.Sample, Progress: bar.update})
-	bar.finish()
-	done()
-	switch {
-	case err != nil && c.Context.Err() != nil:
-		return stopped(err)
-	case err != nil:
+	res, err := askPlan(c, s, smp, "forces", answer.PlanFlags{Target: target, MaxForces: float64(maxForces)}, answer.Plan)
+	if err != nil {
 		return err
 	}
 	ch, err := reports.PlanChart(res.TablePlan)
@@ -138,16 +131,8 @@ func defendAction(c *cli.Context, file string, s *scenario.Scenario, format stri
 	if err != nil {
 		return err
 	}
-	bar := newProgress(c.App.ErrWriter, smp.quiet, "reserve sets")
-	req, done := smp.request(c, 0)
-	res, err := answer.Defend(c.Context, input(s, ""), answer.PlanFlags{Target: target, MaxForces: maxForces, Budget: smp.budget,
-		Sample: req.Sample, Progress: bar.update})
-	bar.finish()
-	done()
-	switch {
-	case err != nil && c.Context.Err() != nil:
-		return stopped(err)
-	case err != nil:
+	res, err := askPlan(c, s, smp, "reserve sets", answer.PlanFlags{Target: target, MaxForces: maxForces}, answer.Defend)
+	if err != nil {
 		return err
 	}
 	return writeTables(c, out, format, res, tableWriters{
@@ -156,4 +141,20 @@ func defendAction(c *cli.Context, file string, s *scenario.Scenario, format stri
 		markdown: func(w io.Writer) error { return reports.WriteDefenceMarkdown(w, s.Name, res) },
 		html:     func(w io.Writer) error { return reports.WriteDefenceHTML(w, s.Name, res, string(s.Source)) },
 	}, nil)
+}
+
+// askPlan asks the front door for a plan's answer (the attacker's or the
+// defender's), with the sampling flags and a progress bar counting what.
+func askPlan[T any](c *cli.Context, s *scenario.Scenario, smp sampling, what string, f answer.PlanFlags,
+	ask func(context.Context, answer.Input, answer.PlanFlags) (T, error)) (T, error) {
+	bar := newProgress(c.App.ErrWriter, smp.quiet, what)
+	req, done := smp.request(c, 0)
+	f.Budget, f.Sample, f.Progress = smp.budget, req.Sample, bar.update
+	res, err := ask(c.Context, input(s, ""), f)
+	bar.finish()
+	done()
+	if err != nil && c.Context.Err() != nil {
+		err = stopped(err)
+	}
+	return res, err
 }
