@@ -469,8 +469,10 @@ func parseSide(d *yamlx.Decoder, n *yaml.Node, path, role string, s *Scenario) S
 		side.Units = append(side.Units, parseUnit(d, it, yamlx.Index(m.Join("units"), i), role, false, s))
 	}
 	avail := m.Seq("available")
-	if role != "attacker" && len(avail) > 0 {
-		d.Errorf(m.Get("available"), m.Join("available"), "only the attacker chooses units to send (wifodds plan)")
+	// The defender's reserves (a defender's plan, plan.side: defender)
+	// are the top-level defender's; checkSide checks the plan says so.
+	if role != "attacker" && len(avail) > 0 && path != "defender" {
+		d.Errorf(m.Get("available"), m.Join("available"), "only the attacker chooses units to send (wifodds plan); a defender's reserves go under the top-level defender.available")
 		avail = nil
 	}
 	if len(avail) > MaxAvailable {
@@ -652,13 +654,7 @@ func checkDefender(d *yamlx.Decoder, m *yamlx.Map, path string, s *Scenario) {
 		d.Errorf(m.Get("defender"), path+".units", "a land combat needs at least one defending unit")
 	}
 	if s.Has(Stacking) {
-		var corps []string
-		for i := range s.Defender.Units {
-			if s.Defender.Units[i].IsCorps() {
-				corps = append(corps, s.Defender.Units[i].Label())
-			}
-		}
-		if len(s.Defender.Units) > 3 || len(corps) > 2 {
+		if !StackWithinLimit(s.Defender.Units) {
 			var names []string
 			for i := range s.Defender.Units {
 				names = append(names, s.Defender.Units[i].Label())

@@ -170,8 +170,15 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		if s.IsPlan() {
-			if len(s.Attacker.Available)+len(s.Attacker.SupportAvailable) == 0 {
+			switch {
+			case s.Plan.Side == DefenderSide && (len(s.Defender.Available) == 0 || len(s.Defender.Available) > MaxReserves || len(s.Targets) > 0):
+				t.Fatalf("accepted a defender's plan with %d reserves and %d targets", len(s.Defender.Available), len(s.Targets))
+			case s.Plan.Side == DefenderSide && len(s.Attacker.Units)+len(s.Attacker.Available)+len(s.Attacker.SupportAvailable) == 0:
+				t.Fatalf("accepted a defender's plan with no attacker")
+			case s.Plan.Side != DefenderSide && len(s.Attacker.Available)+len(s.Attacker.SupportAvailable) == 0:
 				t.Fatalf("accepted a plan with nothing to choose from")
+			case s.Plan.Side != DefenderSide && len(s.Defender.Available) > 0:
+				t.Fatalf("accepted reserves in an attacker's plan")
 			}
 			for _, tg := range s.Targets {
 				if tg.Scenario.Kind == Land && len(tg.Scenario.Defender.Units) == 0 {

@@ -31,7 +31,7 @@ var CostMeasures = []string{string(CommittedFactors), string(CommittedUnits), st
 const MaxAvailable = 40
 
 var (
-	planKeys     = []string{"cost", "target", "max_units", "crts"}
+	planKeys     = []string{"side", "cost", "target", "max_units", "crts"}
 	frontKeys    = []string{"id", "name", "value", "hex", "defender", "options", "modifier"}
 	supportKeys  = []string{"id", "name", "factors", "a2a", "tactical", "cost", "can_attack"}
 	planUnitKeys = []string{"id", "cost", "can_attack"}
@@ -42,6 +42,7 @@ var (
 // forces to choose from are the attacker's Available units and
 // SupportAvailable.
 type Plan struct {
+	Side     PlanSide // whose plan: the attacker's (default) or the defender's
 	Cost     CostMeasure
 	Target   float64  // the P(hex taken) wanted, in (0, 1]; 0 when none
 	MaxUnits int      // most available units and support sent (0: no cap)
@@ -102,13 +103,20 @@ func (s *Scenario) IsPlan() bool { return s.Plan != nil }
 // what a plan needs as a whole.
 func parsePlan(d *yamlx.Decoder, m *yamlx.Map, root *yaml.Node, s *Scenario) {
 	pn := m.Get("plan")
-	isPlan := pn != nil || m.Has("targets") || len(s.Attacker.Available) > 0 || len(s.Attacker.SupportAvailable) > 0
+	isPlan := pn != nil || m.Has("targets") || len(s.Attacker.Available) > 0 || len(s.Attacker.SupportAvailable) > 0 ||
+		len(s.Defender.Available) > 0
 	if !isPlan {
 		return
 	}
-	p := &Plan{Cost: CommittedFactors}
+	p := &Plan{Side: AttackerSide, Cost: CommittedFactors}
 	s.Plan = p
 	pm := d.Map(pn, "plan")
+	var side string
+	if pm.Enum("side", "side", PlanSides, &side) {
+		p.Side = PlanSide(side)
+	} else if pm.Has("side") {
+		p.Side = "" // unknown: already an error, so checkSide says no more
+	}
 	var cost string
 	if pm.Enum("cost", "cost measure", CostMeasures, &cost) {
 		p.Cost = CostMeasure(cost)
@@ -146,7 +154,11 @@ func parsePlan(d *yamlx.Decoder, m *yamlx.Map, root *yaml.Node, s *Scenario) {
 	if hasTarget {
 		checkTarget(d, pm, s)
 	}
-	if len(s.Attacker.Available) == 0 && len(s.Attacker.SupportAvailable) == 0 {
+	checkSide(d, m, pm, root, s)
+	if p.Side != AttackerSide {
+		// The attacker's force may be fixed (checkSide checked it), or the
+		// side is unknown, which is error enough.
+	} else if len(s.Attacker.Available) == 0 && len(s.Attacker.SupportAvailable) == 0 {
 		at := pn
 		if at == nil {
 			at = root
@@ -280,6 +292,11 @@ func checkPlanIDs(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 			given[id] = true
 		}
 	}
+	for i := range s.Defender.Available {
+		if id := s.Defender.Available[i].ID; id != "" {
+			given[id] = true
+		}
+	}
 	name := func(id *string, label, key string, at *yaml.Node) {
 		if *id == "" {
 			base := label
@@ -322,6 +339,10 @@ func checkPlanIDs(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 		}
 		name(&sp.ID, label, key, sp.idPos.node(sp.Line))
 		canAttack(sp.CanAttack, key, sp.canPos.node(sp.Line))
+	}
+	for i := range s.Defender.Available {
+		u := &s.Defender.Available[i]
+		name(&u.ID, u.Label(), yamlx.Index("defender.available", i), u.idPos.node(u.Line))
 	}
 }
 

@@ -318,7 +318,7 @@ func (s *Server) plan(ctx context.Context, in *input, q query) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return answer.Plan(ctx, in.answer(), answer.PlanFlags{Target: target, MaxForces: float64(maxForces), Budget: budget,
+	return answer.PlanSide(ctx, in.answer(), answer.PlanFlags{Target: target, MaxForces: float64(maxForces), Budget: budget,
 		Sample: smp, Workers: s.cfg.Workers})
 }
 

@@ -345,6 +345,7 @@ func FuzzAPI(f *testing.F) {
 	f.Add(read(f, wild), uint8(0), uint8(1))
 	f.Add([]byte(`{"kind": "land", "attacker": {"units": [{"type": "INF", "factors": 3, "nation": "GE"}]}}`), uint8(1), uint8(0))
 	f.Add(read(f, "../examples/plan-one-hex.yaml"), uint8(0), uint8(3))
+	f.Add(read(f, "../examples/hold-smolensk.yaml"), uint8(0), uint8(3))
 	f.Add(read(f, "../examples/dusseldorf-bombardment.yaml"), uint8(0), uint8(0))
 	s, err := New("127.0.0.1:8080", Config{Log: slog.New(slog.NewTextHandler(io.Discard, nil)), MaxTrials: 10000, Timeout: 2 * time.Second})
 	if err != nil {

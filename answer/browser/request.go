@@ -182,7 +182,7 @@ func (r *request) plan(ctx context.Context, in answer.Input) (any, error) {
 			return nil, Inputf("target=%s: want a number above 0", t)
 		}
 	}
-	return answer.Plan(ctx, in, f)
+	return answer.PlanSide(ctx, in, f)
 }
 
 // request reads method, trials, seed and budget.

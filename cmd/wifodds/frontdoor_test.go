@@ -47,7 +47,7 @@ func frontDoorCases(s *scenario.Scenario) []frontDoorCase {
 	switch {
 	case s.IsPlan():
 		return []frontDoorCase{{"plan", []string{"plan", "-q", "-f", "json"}, "/api/plan", func(ctx context.Context, in answer.Input) (any, error) {
-			return answer.Plan(ctx, in, answer.PlanFlags{MaxForces: 2_000_000, Budget: sim.DefaultPathBudget, Sample: sim.Config{Trials: 1_000_000, Seed: DefaultSeed, Workers: 2}, Workers: 2})
+			return answer.PlanSide(ctx, in, answer.PlanFlags{MaxForces: 2_000_000, Budget: sim.DefaultPathBudget, Sample: sim.Config{Trials: 1_000_000, Seed: DefaultSeed, Workers: 2}, Workers: 2})
 		}}}
 	case s.Kind == scenario.Bombardment:
 		return []frontDoorCase{

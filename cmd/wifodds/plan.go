@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strconv"
@@ -24,11 +25,14 @@ func planCommand() *cli.Command {
 			"support_available), with a plan block: cost, target, max_units, crts. Every force is weighed exactly\n"+
 			"(Monte Carlo only for a combat over --budget) and the report gives the frontier of P(hex taken) against\n"+
 			"cost, the cheapest force reaching the target, and what adding or dropping one unit does.\n"+
-			"A front lists targets, and each unit the targets it can_attack.\n\n"+
+			"A front lists targets, and each unit the targets it can_attack. A defender's plan (plan: {side: defender})\n"+
+			"lists reserves under defender.available: the answer is the cheapest reserves holding the hex with the\n"+
+			"target chance against the attacker's best response from attacker.available (or its fixed attacker.units).\n\n"+
 			"Examples:\n"+
 			"   wifodds plan examples/plan-one-hex.yaml\n"+
 			"   wifodds plan examples/plan-front.yaml --format json\n"+
-			"   wifodds plan examples/plan-one-hex.yaml --target 0.9 --chart frontier.png --html plan.html\n\n"+
+			"   wifodds plan examples/plan-one-hex.yaml --target 0.9 --chart frontier.png --html plan.html\n"+
+			"   wifodds plan examples/hold-smolensk.yaml\n\n"+
 			"The scenario format: docs/scenario-format.md (Plans); how the planner searches: docs/planner.md.",
 		append(append(flags, reportFlags()...), samplingFlags()...), planAction)
 }
@@ -61,20 +65,15 @@ func planAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	if s.Plan.Side == scenario.DefenderSide {
+		return defendAction(c, file, s, format, smp, target, float64(maxForces))
+	}
 	out, err := prepareOutputs(c, inputFiles(file, s, tableFiles(s)...), "output", "html", "chart")
 	if err != nil {
 		return err
 	}
-	bar := newProgress(c.App.ErrWriter, smp.quiet, "forces")
-	req, done := smp.request(c, 0)
-	res, err := answer.Plan(c.Context, input(s, ""), answer.PlanFlags{Target: target, MaxForces: float64(maxForces), Budget: smp.budget,
-		Sample: req.Sample, Progress: bar.update})
-	bar.finish()
-	done()
-	switch {
-	case err != nil && c.Context.Err() != nil:
-		return stopped(err)
-	case err != nil:
+	res, err := askPlan(c, s, smp, "forces", answer.PlanFlags{Target: target, MaxForces: float64(maxForces)}, answer.Plan)
+	if err != nil {
 		return err
 	}
 	ch, err := reports.PlanChart(res.TablePlan)
@@ -120,4 +119,42 @@ func planTarget(c *cli.Context, s *scenario.Scenario) (float64, error) {
 		return 0, usagef("--target %v: the front has %d targets, so at most %d hexes can be taken", target, n, n)
 	}
 	return target, nil
+}
+
+// defendAction answers a defender's plan: the cheapest reserves holding
+// the hex against the attacker's best response.
+func defendAction(c *cli.Context, file string, s *scenario.Scenario, format string, smp sampling, target, maxForces float64) error {
+	if c.IsSet("chart") {
+		return usagef("--chart: a defender's plan has no chart yet; its frontier is in the report (--format json, csv or markdown)")
+	}
+	out, err := prepareOutputs(c, inputFiles(file, s, tableFiles(s)...), "output", "html")
+	if err != nil {
+		return err
+	}
+	res, err := askPlan(c, s, smp, "reserve sets", answer.PlanFlags{Target: target, MaxForces: maxForces}, answer.Defend)
+	if err != nil {
+		return err
+	}
+	return writeTables(c, out, format, res, tableWriters{
+		text:     func(w io.Writer) error { return reports.WriteDefenceText(w, s.Name, res) },
+		csv:      func(w io.Writer) error { return reports.WriteDefenceCSV(w, res) },
+		markdown: func(w io.Writer) error { return reports.WriteDefenceMarkdown(w, s.Name, res) },
+		html:     func(w io.Writer) error { return reports.WriteDefenceHTML(w, s.Name, res, string(s.Source)) },
+	}, nil)
+}
+
+// askPlan asks the front door for a plan's answer (the attacker's or the
+// defender's), with the sampling flags and a progress bar counting what.
+func askPlan[T any](c *cli.Context, s *scenario.Scenario, smp sampling, what string, f answer.PlanFlags,
+	ask func(context.Context, answer.Input, answer.PlanFlags) (T, error)) (T, error) {
+	bar := newProgress(c.App.ErrWriter, smp.quiet, what)
+	req, done := smp.request(c, 0)
+	f.Budget, f.Sample, f.Progress = smp.budget, req.Sample, bar.update
+	res, err := ask(c.Context, input(s, ""), f)
+	bar.finish()
+	done()
+	if err != nil && c.Context.Err() != nil {
+		err = stopped(err)
+	}
+	return res, err
 }
