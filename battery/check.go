@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/scenario"
 	"github.com/wifodds/wifodds/sim"
 	"github.com/wifodds/wifodds/stats"
 )
@@ -67,6 +68,9 @@ func (p *Part) header() (*runs, error) {
 		name, over, ok := strings.Cut(spec, "=")
 		if name = strings.TrimSpace(name); !ok || name == "" || slices.Contains(rs.names, name) {
 			return nil, fmt.Errorf("variant %q: want NAME=OVERRIDES, each name once", spec)
+		}
+		if err := scenario.OneLine(spec); err != nil {
+			return nil, fmt.Errorf("variant: %w", err)
 		}
 		crt := ""
 		for _, part := range strings.Split(over, ",") {

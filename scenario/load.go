@@ -72,6 +72,9 @@ func ParseWith(file string, data []byte, opts ParseOptions) (*Scenario, error) {
 	m.Str("name", &s.Name)
 	if s.Name == "" {
 		s.Name = strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
+		if err := OneLine(s.Name); err != nil {
+			d.Errorf(root, "name", "the file's name is the scenario's name, but %v; give a name: key", err)
+		}
 	}
 	var kind string
 	if !m.Has("kind") {

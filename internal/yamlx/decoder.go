@@ -70,7 +70,7 @@ func Parse(file string, data []byte) (*yaml.Node, error) {
 	// The fast path reads only text (no control characters, valid UTF-8)
 	// with short lines, so what it takes passes the checks below.
 	if root, ok := fastParse(data); ok {
-		return root, nil
+		return checked(file, root)
 	}
 	if line, col, ok := notText(data); !ok {
 		return nil, &Error{File: file, Line: line, Column: col, Msg: "not text: a scenario or table is a YAML text file in UTF-8"}
@@ -101,7 +101,18 @@ func Parse(file string, data []byte) (*yaml.Node, error) {
 	if n := findCustomTag(&doc); n != nil {
 		return nil, &Error{File: file, Line: n.Line, Column: n.Column, Msg: fmt.Sprintf("YAML tag %q is not supported", n.Tag)}
 	}
-	return doc.Content[0], nil
+	return checked(file, doc.Content[0])
+}
+
+// checked refuses a document with a key or value that is not one line
+// of plain text (a "\n" in a quoted name, a bidi override): printed in a
+// report, it could forge or disguise the report's lines.
+func checked(file string, root *yaml.Node) (*yaml.Node, error) {
+	n := findLineBreaker(root)
+	if n == nil {
+		return root, nil
+	}
+	return nil, &Error{File: file, Line: n.Line, Column: n.Column, Msg: CheckOneLine(n.Value).Error()}
 }
 
 // MaxLine is the longest line Parse accepts; the YAML parser's own limit on
