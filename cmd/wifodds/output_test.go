@@ -190,3 +190,39 @@ func runWithin(t *testing.T, ctx context.Context, d time.Duration, args ...strin
 	}
 	return "", "", 0
 }
+
+// Red-team finding F2: `wifodds run -o /dev/stdout >> log.txt` followed
+// /dev/stdout to log.txt and replaced it, losing what it held. In a real
+// process whose standard output (or error) is a file opened for appending,
+// each spelling of it appends the report, as -o - does, and keeps the file.
+func TestOutputDescriptorAppends(t *testing.T) {
+	example, _ := filepath.Abs("../../examples/wild-results-3to1.yaml")
+	dir := t.TempDir()
+	for _, c := range []struct {
+		path   string
+		stderr bool
+	}{{"/dev/stdout", false}, {"/dev/fd/1", false}, {"/proc/self/fd/1", false}, {"/dev/stderr", true}} {
+		log := filepath.Join(dir, "log.txt")
+		if err := os.WriteFile(log, []byte("previous\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.OpenFile(log, os.O_WRONLY|os.O_APPEND, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before, _ := f.Stat()
+		cmd := exec.Command(os.Args[0], "run", "--exact", "-o", c.path, example)
+		cmd.Env = append(os.Environ(), asCommand+"=1")
+		var other bytes.Buffer
+		if cmd.Stdout, cmd.Stderr = f, &other; c.stderr {
+			cmd.Stdout, cmd.Stderr = &other, f
+		}
+		err = cmd.Run()
+		f.Close()
+		data, _ := os.ReadFile(log)
+		after, _ := os.Stat(log)
+		if err != nil || !strings.HasPrefix(string(data), "previous\nwild-results-3to1: land combat") || !os.SameFile(before, after) {
+			t.Errorf("-o %s: %v %s; the file holds %q (same file: %v)", c.path, err, other.String(), data, os.SameFile(before, after))
+		}
+	}
+}

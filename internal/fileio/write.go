@@ -78,6 +78,11 @@ func (b *Batch) close() {
 
 // check resolves a target and works out how it will be written.
 func check(t Target) (*output, error) {
+	if fd, ok := descriptorPath(t.Path); ok {
+		if o, ok, err := throughDescriptor(t, fd); ok || err != nil {
+			return o, err
+		}
+	}
 	o := &output{name: t.Name, path: t.Path, real: t.Path, mode: 0o644}
 	if li, err := os.Lstat(t.Path); err == nil && li.Mode()&fs.ModeSymlink != 0 {
 		real, err := filepath.EvalSymlinks(t.Path)

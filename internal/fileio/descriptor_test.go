@@ -1,0 +1,73 @@
+//go:build unix
+
+package fileio
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// Red-team finding F2: `-o /dev/stdout >> log.txt` followed /dev/stdout to
+// log.txt and replaced it, so what the shell's append kept was lost. A
+// path naming one of our descriptors open on a regular file is written
+// through the descriptor: appended where it was opened for appending, the
+// file never replaced.
+func TestDescriptorPathsWrittenThrough(t *testing.T) {
+	dir := t.TempDir()
+	for _, form := range []string{"/dev/fd/%d", "/proc/self/fd/%d", "/proc/" + strconv.Itoa(os.Getpid()) + "/fd/%d", "/dev/../dev/fd/%d"} {
+		log := filepath.Join(dir, "log.txt")
+		if err := os.WriteFile(log, []byte("previous\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.OpenFile(log, os.O_WRONLY|os.O_APPEND, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before, _ := f.Stat()
+		path := fmt.Sprintf(form, f.Fd())
+		if err := commit(t, nil, Target{"output", path}); err != nil {
+			t.Errorf("%s: %v", path, err)
+		}
+		if _, err := f.WriteString("after\n"); err != nil { // the shell's descriptor still works
+			t.Errorf("%s: %v", path, err)
+		}
+		f.Close()
+		data, _ := os.ReadFile(log)
+		after, _ := os.Stat(log)
+		if string(data) != "previous\nreport output\nafter\n" || !os.SameFile(before, after) {
+			t.Errorf("%s: the file now holds %q (same file: %v)", path, data, os.SameFile(before, after))
+		}
+	}
+	if fd, ok := descriptorPath("/dev/stdout"); !ok || fd != 1 {
+		t.Errorf("/dev/stdout: %d %v", fd, ok)
+	}
+	for _, p := range []string{"/dev/fd/", "/dev/fd/x", "/dev/fd/+1", "/proc/1/fd/1", "/proc/self/fdinfo/1", "/dev/fd/1/x", "fd/1"} {
+		if fd, ok := descriptorPath(p); ok && os.Getpid() != 1 {
+			t.Errorf("%s: read as descriptor %d", p, fd)
+		}
+	}
+	// A descriptor that is not open, or open only for reading, is refused
+	// before any work.
+	in := filepath.Join(dir, "in.txt")
+	os.WriteFile(in, []byte("input\n"), 0o644)
+	r, err := os.Open(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for path, want := range map[string]string{
+		"/dev/fd/987654":                  "descriptor 987654 is not open",
+		fmt.Sprintf("/dev/fd/%d", r.Fd()): "is open for reading only",
+	} {
+		if _, err := NewBatch(nil, Target{"output", path}); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want %s", path, err, want)
+		}
+	}
+	if data, _ := os.ReadFile(in); string(data) != "input\n" {
+		t.Errorf("the input now holds %q", data)
+	}
+}
