@@ -54,6 +54,9 @@ type ParseOptions struct {
 	TablesGiven bool
 }
 
+// MaxSideUnits is the most units a side lists: no combat loses more.
+const MaxSideUnits = 64
+
 // ParseWith is Parse with options.
 func ParseWith(file string, data []byte, opts ParseOptions) (*Scenario, error) {
 	root, err := yamlx.Parse(file, data)
@@ -458,9 +461,9 @@ func parseSide(d *yamlx.Decoder, n *yaml.Node, path, role string, s *Scenario) S
 		d.Errorf(n, path, "at most 8 ships making naval ground strikes and 30 ground-support aircraft")
 	}
 	items := m.Seq("units")
-	if len(items) > 64 {
-		d.Errorf(m.Get("units"), m.Join("units"), "%d units: at most 64 a side", len(items))
-		items = items[:64]
+	if len(items) > MaxSideUnits {
+		d.Errorf(m.Get("units"), m.Join("units"), "%d units: at most %d a side", len(items), MaxSideUnits)
+		items = items[:MaxSideUnits]
 	}
 	for i, it := range items {
 		side.Units = append(side.Units, parseUnit(d, it, yamlx.Index(m.Join("units"), i), role, false, s))

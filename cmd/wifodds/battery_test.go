@@ -257,6 +257,47 @@ func TestMergeRefusesEditedRunCounts(t *testing.T) {
 	}
 }
 
+// Red-team finding F4: a campaign's parts, one key replaced by 2^64-1 in
+// each and their digests recomputed, merged into "31 factories destroyed"
+// of a target's 2 and 65,535 factors bombing. The keys are now checked
+// against what the campaign can reach, and nothing is written.
+func TestMergeRefusesCampaignKeysPastTheScenario(t *testing.T) {
+	dir := t.TempDir()
+	var parts []string
+	for i := 1; i <= 2; i++ {
+		p := filepath.Join(dir, fmt.Sprintf("c%d.json", i))
+		if _, errs, code := wifodds(t, "run", "--mc", "-n", "2e5", "--raids", "3", "-q", "--shard", fmt.Sprintf("%d/2", i), "-o", p, "../../examples/night-raid-campaign.yaml"); code != 0 {
+			t.Fatal(errs)
+		}
+		parts = append(parts, p)
+	}
+	if _, errs, code := wifodds(t, append([]string{"merge"}, parts...)...); code != 0 {
+		t.Fatalf("the honest parts: exit %d, %s", code, errs)
+	}
+	for _, p := range parts {
+		data, _ := os.ReadFile(p)
+		var rp analysis.RunPart
+		if err := json.Unmarshal(data, &rp); err != nil {
+			t.Fatal(err)
+		}
+		for k, v := range rp.Keys { // any one key
+			delete(rp.Keys, k)
+			rp.Keys["18446744073709551615"] = v
+			break
+		}
+		rp.Seal()
+		forged, _ := json.MarshalIndent(&rp, "", "  ")
+		os.WriteFile(p, forged, 0o644)
+	}
+	out := filepath.Join(dir, "report.txt")
+	if _, errs, code := wifodds(t, append([]string{"merge", "-o", out}, parts...)...); code != exitError || !strings.Contains(errs, "campaign key 18446744073709551615 holds 4095 build points lost; this campaign can reach at most") {
+		t.Errorf("a forged key: exit %d, %s", code, errs)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a report was written")
+	}
+}
+
 // Issue 23 item 6: a battery part edited by hand (a figure raised or made
 // negative, a scenario's name, a variant's table, the method) is refused
 // with the file's name, and nothing is written.

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -69,5 +70,20 @@ func TestDescriptorPathsWrittenThrough(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(in); string(data) != "input\n" {
 		t.Errorf("the input now holds %q", data)
+	}
+}
+
+// Red-team finding F12: merge, which streams JSON parts through Open,
+// asked for "the path of a YAML file" when given a pipe.
+func TestOpenAsksForJSON(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "f")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(fifo, 100); err == nil || err.Error() != fifo+": not a regular file (a named pipe); give the path of a JSON file" {
+		t.Errorf("a pipe: %v", err)
+	}
+	if _, err := ReadFile(fifo, 100); err == nil || !strings.HasSuffix(err.Error(), "give the path of a YAML file") {
+		t.Errorf("a pipe read whole: %v", err)
 	}
 }
