@@ -4,12 +4,14 @@ package fileio
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // Red-team finding F2: `-o /dev/stdout >> log.txt` followed /dev/stdout to
@@ -85,5 +87,41 @@ func TestOpenAsksForJSON(t *testing.T) {
 	}
 	if _, err := ReadFile(fifo, 100); err == nil || !strings.HasSuffix(err.Error(), "give the path of a YAML file") {
 		t.Errorf("a pipe read whole: %v", err)
+	}
+}
+
+// Red-team finding F3: `cat f & wifodds run -o f`, the recipe the refusal
+// gives, was refused now and then on a busy machine, when cat had not yet
+// opened the pipe. A reader that opens it within a moment is waited for.
+func TestNamedPipeReaderStartedJustBefore(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "f")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan string, 1)
+	go func() {
+		time.Sleep(20 * time.Millisecond) // the reader is late
+		r, err := os.Open(fifo)
+		if err != nil {
+			got <- err.Error()
+			return
+		}
+		defer r.Close()
+		data, _ := io.ReadAll(r)
+		got <- string(data)
+	}()
+	if err := commit(t, nil, Target{"output", fifo}); err != nil {
+		t.Fatal(err)
+	}
+	if data := <-got; data != "report output\n" {
+		t.Errorf("the reader got %q", data)
+	}
+	// With no reader at all, the refusal still comes at once.
+	start := time.Now()
+	if _, err := NewBatch(nil, Target{"output", fifo}); err == nil || !strings.Contains(err.Error(), "a named pipe that nothing reads") {
+		t.Errorf("no reader: %v", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("refusing took %v", d)
 	}
 }
