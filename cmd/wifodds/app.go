@@ -40,7 +40,10 @@ func stopped(err error) error {
 // run is the whole command, testable in-process: it never calls os.Exit.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	app := newApp(stdout, stderr)
-	err := app.RunContext(ctx, interspersed(app, args))
+	args, err := interspersed(app, args)
+	if err == nil {
+		err = app.RunContext(ctx, args)
+	}
 	switch {
 	case err == nil:
 		return exitOK
@@ -103,23 +106,29 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 // interspersed moves a command's flags before its arguments, so
 // "wifodds run FILE --exact" works as well as "wifodds run --exact FILE"
 // (urfave/cli stops reading flags at the first argument).
-func interspersed(app *cli.App, args []string) []string {
+func interspersed(app *cli.App, args []string) ([]string, error) {
 	if len(args) > 0 && args[len(args)-1] == "--generate-bash-completion" {
-		return args // shell completion: urfave/cli reads the last argument
+		return args, nil // shell completion: urfave/cli reads the last argument
 	}
 	cmd, i := findCommand(app, args)
 	if cmd == nil || len(cmd.Subcommands) > 0 {
-		return args
+		return args, nil
 	}
 	takesValue := map[string]bool{}
+	single := map[string]string{} // a flag that keeps one value, by each of its names: its first name
 	for _, f := range cmd.Flags {
 		_, isBool := f.(*cli.BoolFlag)
+		sf, isSlice := f.(cli.DocGenerationSliceFlag)
 		for _, n := range f.Names() {
 			takesValue[n] = !isBool
+			if !isBool && !(isSlice && sf.IsSliceFlag()) {
+				single[n] = f.Names()[0]
+			}
 		}
 	}
 	out := append([]string{}, args[:i]...)
 	var positional []string
+	given := map[string]string{} // a single-valued flag already given: how
 	for j := i; j < len(args); j++ {
 		a := args[j]
 		switch {
@@ -128,17 +137,28 @@ func interspersed(app *cli.App, args []string) []string {
 			j = len(args)
 		case strings.HasPrefix(a, "-") && len(a) > 1:
 			out = append(out, a)
-			name := strings.TrimLeft(a, "-")
-			if !strings.Contains(name, "=") && takesValue[name] && j+1 < len(args) {
+			name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+			as := a
+			if !strings.Contains(a, "=") && takesValue[name] && j+1 < len(args) {
+				as += " " + args[j+1]
 				out = append(out, args[j+1])
 				j++
+			}
+			// A flag that keeps one value, given twice, would silently
+			// drop the first (sweep --attack 12..13 --attack 20..21
+			// swept 20..21 only).
+			if first, ok := single[name]; ok {
+				if prev, twice := given[first]; twice {
+					return nil, usagef("--%s is given twice (%s, then %s); give it once", first, prev, as)
+				}
+				given[first] = as
 			}
 		default:
 			positional = append(positional, a)
 		}
 	}
 	out = append(out, "--")
-	return append(out, positional...)
+	return append(out, positional...), nil
 }
 
 // findCommand finds the (sub)command args name after the program name,
