@@ -77,6 +77,10 @@ type handler func(ctx context.Context, in *input, q query) (any, error)
 // JSON; an error as {"error": "..."} with its status.
 func (s *Server) compute(h handler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		if err := checkQuery(r.URL.Path, r.URL.Query()); err != nil {
+			s.fail(w, r, err)
+			return
+		}
 		b, err := s.readBody(w, r)
 		if err != nil {
 			s.fail(w, r, err)
