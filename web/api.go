@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
+	"path"
 	"strings"
 
 	"github.com/wifodds/wifodds/analysis"
@@ -31,6 +32,14 @@ func (s *Server) routes() {
 			w.Header().Set("Allow", "GET, HEAD")
 			writeError(w, http.StatusMethodNotAllowed, r.Method+" "+r.URL.Path+": the page is read with GET")
 			return
+		}
+		// A path the page does not have is a 404 in JSON, as every other
+		// error is, not the file server's text (/nope, /API/run).
+		if name := strings.TrimPrefix(path.Clean(r.URL.Path), "/"); name != "" {
+			if st, err := fs.Stat(static, name); err != nil || st.IsDir() {
+				writeError(w, http.StatusNotFound, fmt.Sprintf("%.10s %s: no such page or endpoint (the page is /; the API is under /api/)", r.Method, r.URL.Path))
+				return
+			}
 		}
 		files.ServeHTTP(w, r)
 	})

@@ -1,6 +1,11 @@
 package web
 
-import "testing"
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+)
 
 // Red-team finding F8: over HTTP a repeated parameter took its first value
 // (seed=1&seed=2 ran seed 1) and an unknown one was ignored (seeds=5 ran
@@ -26,6 +31,34 @@ func TestQueryParametersChecked(t *testing.T) {
 	for _, path := range []string{"/api/compare?variant=a=crt=2d6&variant=b=crt=standard&method=exact", "/api/run?method=exact&explain=true"} {
 		if code, m, _ := post(t, ts, path, "application/yaml", good); code != 200 {
 			t.Errorf("%s: %d %v", path, code, m["error"])
+		}
+	}
+}
+
+// Red-team finding F10: a path the page does not have answered the file
+// server's "404 page not found" as text; every error is {"error": ...}.
+func TestNotFoundIsJSON(t *testing.T) {
+	_, ts := newServer(t, Config{})
+	for _, p := range []string{"/nope", "/API/run", "/nope.html", "/static/app.js"} {
+		res, err := http.Get(ts.URL + p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]string
+		jerr := json.NewDecoder(res.Body).Decode(&m)
+		res.Body.Close()
+		if res.StatusCode != 404 || res.Header.Get("Content-Type") != "application/json" || jerr != nil || !strings.Contains(m["error"], "no such page or endpoint") {
+			t.Errorf("%s: %d %s %v %v", p, res.StatusCode, res.Header.Get("Content-Type"), m, jerr)
+		}
+	}
+	for _, p := range []string{"/", "/app.js", "/style.css"} {
+		res, err := http.Get(ts.URL + p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != 200 {
+			t.Errorf("%s: %d", p, res.StatusCode)
 		}
 	}
 }
