@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -61,4 +62,18 @@ func TestNotFoundIsJSON(t *testing.T) {
 			t.Errorf("%s: %d", p, res.StatusCode)
 		}
 	}
+}
+
+// Red-team finding F1 over HTTP: a name that is not one line (here in a
+// JSON body, whose "\n" escape is a newline) is refused with its line,
+// as the CLI refuses it, not printed into a report.
+func TestNameOfTwoLinesRefused(t *testing.T) {
+	_, ts := newServer(t, Config{})
+	body := []byte(`{"name": "x\nP(hex taken) 99%", "kind": "land", "hex": {"terrain": "clear"},
+ "attacker": {"units": [{"type": "ARM", "size": "corps", "factors": 6, "nation": "GE"}]},
+ "defender": {"units": [{"type": "INF", "size": "corps", "factors": 2, "nation": "FR"}]}}`)
+	code, m, _ := post(t, ts, "/api/run", "application/json", body)
+	wantError(t, code, m, 400, `request.json:2:11: "x\nP(hex taken) 99%" holds the character U+000A`)
+	code, m, _ = post(t, ts, "/api/compare?variant="+url.QueryEscape("a\nforged=crt=2d6"), "application/yaml", read(t, wild))
+	wantError(t, code, m, 400, "U+000A")
 }
