@@ -165,16 +165,16 @@ func TestRunShardsMergeIdentically(t *testing.T) {
 // Merge refuses run parts that are not every shard of one run.
 func TestRunMergeRefuses(t *testing.T) {
 	dir := t.TempDir()
-	args := []string{"run", "--mc", "-n", "100000", "--seed", "4", "-q", "../../examples/fractional-odds-16to3.yaml"}
-	part := func(name string, extra ...string) string {
+	args := []string{"run", "--mc", "-n", "100000", "-q", "../../examples/fractional-odds-16to3.yaml"}
+	part := func(name, seed string, extra ...string) string {
 		p := filepath.Join(dir, name)
-		if _, errs, code := wifodds(t, append(append(args, extra...), "-o", p)...); code != 0 {
+		if _, errs, code := wifodds(t, append(append(args, extra...), "--seed", seed, "-o", p)...); code != 0 {
 			t.Fatal(errs)
 		}
 		return p
 	}
-	p1, p2 := part("p1.json", "--shard", "1/2"), part("p2.json", "--shard", "2/2")
-	seeded := part("seeded.json", "--shard", "2/2", "--seed", "5")
+	p1, p2 := part("p1.json", "4", "--shard", "1/2"), part("p2.json", "4", "--shard", "2/2")
+	seeded := part("seeded.json", "5", "--shard", "2/2")
 	data, _ := os.ReadFile(p2)
 	edited := filepath.Join(dir, "edited.json")
 	os.WriteFile(edited, []byte(strings.Replace(string(data), `"trials": 100000`, `"trials": 100001`, 1)), 0o644)
