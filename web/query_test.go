@@ -25,6 +25,8 @@ func TestQueryParametersChecked(t *testing.T) {
 		{"/api/compare?variant=a=crt=2d6&independant=true", `unknown parameter "independant"`},
 		{"/api/plan?target=0.7&target=0.8", "target is given 2 times"},
 		{"/api/parse?x=1", `unknown parameter "x": /api/parse takes no parameters`},
+		// target=0x1p-1 was read as 0.5, a hex float; the CLI refuses it too.
+		{"/api/sweep?attack=8..9&target=0x1p-1", "target=0x1p-1: want a number above 0 and at most 1"},
 	} {
 		code, m, _ := post(t, ts, c.path, "application/yaml", good)
 		wantError(t, code, m, 400, c.text)

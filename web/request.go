@@ -316,7 +316,8 @@ func (q query) float(key string, lo, hi float64) (float64, bool, error) {
 		return 0, false, nil
 	}
 	f, err := strconv.ParseFloat(v, 64)
-	if err != nil || !(f > lo && f <= hi) {
+	// Decimal only, as the CLI reads --target: ParseFloat takes 0x1p-1.
+	if err != nil || strings.ContainsAny(v, "xXpP") || !(f > lo && f <= hi) {
 		return 0, false, bad("%s=%s: want a number above %g and at most %g", key, v, lo, hi)
 	}
 	return f, true, nil

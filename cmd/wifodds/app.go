@@ -116,7 +116,14 @@ func interspersed(app *cli.App, args []string) ([]string, error) {
 	}
 	takesValue := map[string]bool{}
 	single := map[string]string{} // a flag that keeps one value, by each of its names: its first name
+	numeric := map[string]bool{}  // a flag Go's flag package reads as a number
 	for _, f := range cmd.Flags {
+		switch f.(type) {
+		case *cli.IntFlag, *cli.Int64Flag, *cli.UintFlag, *cli.Uint64Flag, *cli.Float64Flag:
+			for _, n := range f.Names() {
+				numeric[n] = true
+			}
+		}
 		_, isBool := f.(*cli.BoolFlag)
 		sf, isSlice := f.(cli.DocGenerationSliceFlag)
 		for _, n := range f.Names() {
@@ -137,12 +144,16 @@ func interspersed(app *cli.App, args []string) ([]string, error) {
 			j = len(args)
 		case strings.HasPrefix(a, "-") && len(a) > 1:
 			out = append(out, a)
-			name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+			name, value, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
 			as := a
 			if !strings.Contains(a, "=") && takesValue[name] && j+1 < len(args) {
 				as += " " + args[j+1]
+				value = args[j+1]
 				out = append(out, args[j+1])
 				j++
+			}
+			if numeric[name] && !isDecimal(value) {
+				return nil, usagef("%s: write numbers in decimal (as the scenario's numbers and --seed are read)", as)
 			}
 			// A flag that keeps one value, given twice, would silently
 			// drop the first (sweep --attack 12..13 --attack 20..21
@@ -159,6 +170,18 @@ func interspersed(app *cli.App, args []string) ([]string, error) {
 	}
 	out = append(out, "--")
 	return append(out, positional...), nil
+}
+
+// isDecimal reports whether a number flag's value is written in decimal.
+// Go's flag package reads 0x10, 0o10 and 010 (as 8) for a whole number and
+// 0x1p-1 (0.5) for a fraction, none of which a player means.
+func isDecimal(v string) bool {
+	digits := strings.TrimLeft(strings.TrimSpace(v), "+-")
+	if strings.ContainsAny(digits, "xXoObBpP_") {
+		return false
+	}
+	// A leading zero before another digit is octal to the flag package.
+	return !(len(digits) > 1 && digits[0] == '0' && digits[1] >= '0' && digits[1] <= '9')
 }
 
 // findCommand finds the (sub)command args name after the program name,

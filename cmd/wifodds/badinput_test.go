@@ -164,6 +164,11 @@ func TestRepeatedFlagsAndValuesRefused(t *testing.T) {
 		{[]string{"battery", "--generate", land, "--axis", "attack=13,13", "-v", "a=crt=2d6"}, "13 is named twice"},
 		{[]string{"battery", "--generate", land, "--axis", "terrain=clear,", "-v", "a=crt=2d6"}, "an empty value (a stray comma?)"},
 		{[]string{"compare", land, "-v", "a=options=wild-results+wild-results"}, "option wild-results is named twice"},
+		// Go's flag package read 0x1p-1 as 0.5 and 010 as 8: numbers
+		// are decimal, as in a scenario and --seed.
+		{[]string{"sweep", land, "--attack", "12..13", "--target", "0x1p-1"}, "--target 0x1p-1: write numbers in decimal"},
+		{[]string{"run", "-w", "010", land}, "-w 010: write numbers in decimal"},
+		{[]string{"run", "--raids=0x3", land}, "--raids=0x3: write numbers in decimal"},
 	} {
 		stdout, stderr, code := wifodds(t, c.args...)
 		if code != exitUsage || !strings.Contains(stderr, c.want) || stdout != "" {
