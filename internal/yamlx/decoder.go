@@ -650,6 +650,14 @@ func (d *Decoder) int(n *yaml.Node, at keyPath) (int, bool) {
 // are refused, and a leading zero does not make a number octal (010 is
 // ten, as a player means it).
 func (d *Decoder) decimal(n *yaml.Node, at keyPath, want string) (string, bool) {
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!str" && n.Style == 0 {
+		// YAML reads a plain number too large for a float (1e400) as
+		// text: say what it is.
+		if _, err := strconv.ParseFloat(n.Value, 64); errors.Is(err, strconv.ErrRange) {
+			d.Errorf(n, at.String(), "number %q is out of range", n.Value)
+			return "", false
+		}
+	}
 	if n.Kind != yaml.ScalarNode || (n.Tag != "!!int" && n.Tag != "!!float") {
 		d.Errorf(n, at.String(), "expected %s, found %s", want, describe(n))
 		return "", false

@@ -273,3 +273,21 @@ func TestParseRefusesLineBreakers(t *testing.T) {
 		}
 	}
 }
+
+// Red-team finding F12: a number too large for a float (1e400), which
+// YAML reads as text, was reported as "found text"; it is out of range.
+// Quoted, it is text.
+func TestNumberOutOfRange(t *testing.T) {
+	d, m := decode(t, "a: 1e400\nb: -1e400\nc: \"1e400\"\n")
+	var f float64
+	var i int
+	m.Float("a", &f)
+	m.Int("b", &i)
+	m.Float("c", &f)
+	err := d.Err()
+	for _, want := range []string{`f.yaml:1:4: a: number "1e400" is out of range`, `f.yaml:2:4: b: number "-1e400" is out of range`, `f.yaml:3:4: c: expected a number, found text "1e400"`} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("got %v, want %s", err, want)
+		}
+	}
+}
