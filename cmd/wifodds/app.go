@@ -114,25 +114,7 @@ func interspersed(app *cli.App, args []string) ([]string, error) {
 	if cmd == nil || len(cmd.Subcommands) > 0 {
 		return args, nil
 	}
-	takesValue := map[string]bool{}
-	single := map[string]string{} // a flag that keeps one value, by each of its names: its first name
-	numeric := map[string]bool{}  // a flag Go's flag package reads as a number
-	for _, f := range cmd.Flags {
-		switch f.(type) {
-		case *cli.IntFlag, *cli.Int64Flag, *cli.UintFlag, *cli.Uint64Flag, *cli.Float64Flag:
-			for _, n := range f.Names() {
-				numeric[n] = true
-			}
-		}
-		_, isBool := f.(*cli.BoolFlag)
-		sf, isSlice := f.(cli.DocGenerationSliceFlag)
-		for _, n := range f.Names() {
-			takesValue[n] = !isBool
-			if !isBool && !(isSlice && sf.IsSliceFlag()) {
-				single[n] = f.Names()[0]
-			}
-		}
-	}
+	takesValue, single, numeric := flagKinds(cmd)
 	out := append([]string{}, args[:i]...)
 	var positional []string
 	given := map[string]string{} // a single-valued flag already given: how
@@ -170,6 +152,30 @@ func interspersed(app *cli.App, args []string) ([]string, error) {
 	}
 	out = append(out, "--")
 	return append(out, positional...), nil
+}
+
+// flagKinds sorts a command's flags, by each of their names: those that
+// take a value (all but booleans); those that keep one value (neither
+// boolean nor a slice), mapped to their first name; and those Go's flag
+// package reads as a number.
+func flagKinds(cmd *cli.Command) (takesValue map[string]bool, single map[string]string, numeric map[string]bool) {
+	takesValue, single, numeric = map[string]bool{}, map[string]string{}, map[string]bool{}
+	for _, f := range cmd.Flags {
+		_, isBool := f.(*cli.BoolFlag)
+		sf, isSlice := f.(cli.DocGenerationSliceFlag)
+		var isNumber bool
+		switch f.(type) {
+		case *cli.IntFlag, *cli.Int64Flag, *cli.UintFlag, *cli.Uint64Flag, *cli.Float64Flag:
+			isNumber = true
+		}
+		for _, n := range f.Names() {
+			takesValue[n], numeric[n] = !isBool, isNumber
+			if !isBool && !(isSlice && sf.IsSliceFlag()) {
+				single[n] = f.Names()[0]
+			}
+		}
+	}
+	return takesValue, single, numeric
 }
 
 // isDecimal reports whether a number flag's value is written in decimal.
