@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -128,10 +127,12 @@ func (p *RunPart) check() error {
 	switch {
 	case p.Trials == 0:
 		return errors.New("a run of no trials")
+	case p.Trials > sim.MaxTrials:
+		return fmt.Errorf("a run of %d trials: at most %d", p.Trials, sim.MaxTrials)
 	case p.Raids < 1 || p.Raids > combat.MaxRaids:
 		return fmt.Errorf("raids %d: want 1 to %d", p.Raids, combat.MaxRaids)
-	case p.Workers < 0 || !(p.Elapsed >= 0) || math.IsInf(p.Elapsed, 0):
-		return fmt.Errorf("workers %d, %v seconds: not a shard's", p.Workers, p.Elapsed)
+	case p.Workers < 0 || p.Workers > sim.MaxWorkers || !(p.Elapsed >= 0) || p.Elapsed > sim.MaxElapsed:
+		return fmt.Errorf("workers %d, %v seconds: not a shard's (at most %d workers and %g seconds)", p.Workers, p.Elapsed, sim.MaxWorkers, sim.MaxElapsed)
 	case p.Raids > 1 && len(p.Counts) > 0:
 		return fmt.Errorf("a campaign of %d raids tallies outcome counts, not campaign keys", p.Raids)
 	case p.Raids == 1 && len(p.Keys) > 0:
@@ -164,6 +165,35 @@ func (p *RunPart) check() error {
 		return fmt.Errorf("the tally counts %d trials, not the shard's %d", total, p.ShardTrials)
 	}
 	return nil
+}
+
+// CheckCampaignKeys refuses a merged campaign tally holding a key no run
+// of the campaign can give (combat.CampaignLimits): the digest guards
+// against edits, not against someone who recomputes it.
+func CheckCampaignKeys(r *combat.Raid, keys map[uint64]uint64, raids int) error {
+	limits := r.CampaignLimits(raids)
+	ks := make([]uint64, 0, len(keys))
+	for k := range keys {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks) // the same key named whatever the map's order
+	for _, k := range ks {
+		if err := combat.CheckCampaignKey(k, limits); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Shortlist writes a list of numbers as [1 2 3], the first ten only of a
+// longer one followed by how many more: a merge of shard 1 of 10,000
+// names the 9,999 missing in one line, not 49 kilobytes.
+func Shortlist(xs []int) string {
+	const show = 10
+	if len(xs) <= show {
+		return fmt.Sprint(xs)
+	}
+	return fmt.Sprintf("%v and %d more", xs[:show], len(xs)-show)
 }
 
 // shardTrials is the trials shard index of count runs of a run of trials:
@@ -228,7 +258,7 @@ func MergeRuns(parts map[string]*RunPart) (first *RunPart, counts []uint64, keys
 		}
 	}
 	if len(missing) > 0 {
-		return nil, nil, nil, run, fmt.Errorf("merge: shard(s) %v of %d missing", missing, first.Shards)
+		return nil, nil, nil, run, fmt.Errorf("merge: shard(s) %s of %d missing", Shortlist(missing), first.Shards)
 	}
 	if trials != first.Trials {
 		return nil, nil, nil, run, fmt.Errorf("merge: the shards ran %d trials, not the run's %d (a part was cut short)", trials, first.Trials)

@@ -66,6 +66,10 @@ func TestReadRunPartRefusesEdits(t *testing.T) {
 		{"keys in a single combat", func(p *RunPart) { p.Keys = map[string]uint64{"1": 10}; p.Counts = nil }, "tallies campaign keys"},
 		{"a campaign key not in decimal", func(p *RunPart) { p.Raids, p.Counts, p.Keys = 3, nil, map[string]uint64{"01": 10} }, `campaign key "01"`},
 		{"raids", func(p *RunPart) { p.Raids = 0 }, "raids 0"},
+		// Red-team finding F5: what no shard writes, digest recomputed.
+		{"trials past the cap", func(p *RunPart) { p.Trials, p.ShardTrials, p.Counts = 1<<64-1, 1<<64-1, []uint64{1<<64 - 1, 0} }, "a run of 18446744073709551615 trials: at most 1125899906842624"},
+		{"workers past the cap", func(p *RunPart) { p.Workers = 1 << 62 }, "workers 4611686018427387904"},
+		{"a run of centuries", func(p *RunPart) { p.Elapsed = 1e308 }, "1e+308 seconds: not a shard's"},
 		{"a hash not of the content", func(p *RunPart) { p.Hash = strings.Repeat("0", 64) }, "does not match its hash"},
 	} {
 		p := goodRunPart()
@@ -112,6 +116,28 @@ func TestShardTrials(t *testing.T) {
 		}
 		if total != trials {
 			t.Fatalf("%d trials in %d shards: the shares add to %d", trials, count, total)
+		}
+	}
+}
+
+// Red-team finding F12: merging shard 1 of 10,000 listed 9,999 missing
+// shards in a 48,936-byte message. A long list is cut after ten.
+func TestShortlist(t *testing.T) {
+	many := make([]int, 9999)
+	for i := range many {
+		many[i] = i + 2
+	}
+	for _, c := range []struct {
+		xs   []int
+		want string
+	}{
+		{[]int{2}, "[2]"},
+		{many[:10], "[2 3 4 5 6 7 8 9 10 11]"},
+		{many[:11], "[2 3 4 5 6 7 8 9 10 11] and 1 more"},
+		{many, "[2 3 4 5 6 7 8 9 10 11] and 9989 more"},
+	} {
+		if got := Shortlist(c.xs); got != c.want {
+			t.Errorf("%d numbers: got %q, want %q", len(c.xs), got, c.want)
 		}
 	}
 }

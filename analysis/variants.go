@@ -35,6 +35,9 @@ func CompileVariants(s *scenario.Scenario, specs []string, open func(ref string)
 		case seen[name]:
 			return nil, &VariantError{fmt.Errorf("--variant %q: the name %s is used twice", spec, name)}
 		}
+		if err := scenario.OneLine(spec); err != nil {
+			return nil, &VariantError{fmt.Errorf("--variant: %w", err)}
+		}
 		seen[name] = true
 		rest, cells := CellOverrides(over)
 		v, err := scenario.Override(s, rest)

@@ -24,6 +24,13 @@ func TestParseAxis(t *testing.T) {
 		"attack=9..4":     "LO..HI",
 		"modifier=40":     "from -",
 		"weather=":        "no values",
+		// Red-team finding F7: a value twice made the same scenario twice
+		// (two rows of one name); a stray comma dropped a value silently.
+		"terrain=clear,clear": "clear is named twice",
+		"attack=13,13":        "13 is named twice",
+		"attack=13,013":       "013 is named twice",
+		"terrain=clear,":      "an empty value (a stray comma?)",
+		"terrain=,clear":      "an empty value",
 	} {
 		if _, err := ParseAxis(spec); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want %q", spec, err, want)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/scenario"
 	"github.com/wifodds/wifodds/sim"
 	"github.com/wifodds/wifodds/stats"
 )
@@ -68,6 +69,15 @@ func (p *Part) header() (*runs, error) {
 		if name = strings.TrimSpace(name); !ok || name == "" || slices.Contains(rs.names, name) {
 			return nil, fmt.Errorf("variant %q: want NAME=OVERRIDES, each name once", spec)
 		}
+		if err := scenario.OneLine(spec); err != nil {
+			return nil, fmt.Errorf("variant: %w", err)
+		}
+		// The overrides as the battery read them (a modifier in -30..30,
+		// known options, each key once); a land scenario stands in for
+		// the battery's, which the part does not carry.
+		if _, err := scenario.Override(&scenario.Scenario{Kind: scenario.Land}, over); err != nil {
+			return nil, fmt.Errorf("variant %s: %w", name, err)
+		}
 		crt := ""
 		for _, part := range strings.Split(over, ",") {
 			if key, val, _ := strings.Cut(strings.TrimSpace(part), "="); strings.TrimSpace(key) == "crt" {
@@ -111,6 +121,9 @@ func (r *Result) check(rs *runs) error {
 		if r.Trials == 0 {
 			return errors.New("a sampled comparison with no trials")
 		}
+		if r.Trials > sim.MaxTrials {
+			return fmt.Errorf("a sampled comparison of %d trials: at most %d", r.Trials, sim.MaxTrials)
+		}
 	default:
 		return fmt.Errorf("method %q: want %s or %s", r.Method, MethodExact, MethodMonteCarlo)
 	}
@@ -144,7 +157,8 @@ func (r *Result) check(rs *runs) error {
 // checkFigures checks one variant's metrics, or its differences from the
 // baseline: exactly compare's metrics, finite, each interval holding its
 // estimate (and no interval when exact), probabilities in [0, 1] (their
-// differences in [-1, 1]) and expected losses not negative.
+// differences in [-1, 1]) and expected losses in [0, 64], the most units
+// a side lists (their differences in [-64, 64]).
 func (r *Result) checkFigures(fs map[string]stats.Estimate, diff bool) error {
 	if len(fs) != len(analysis.CompareMetrics) {
 		return fmt.Errorf("%d metrics, want %d", len(fs), len(analysis.CompareMetrics))
@@ -154,11 +168,11 @@ func (r *Result) checkFigures(fs map[string]stats.Estimate, diff bool) error {
 		lo, hi := 0.0, 1.0
 		switch {
 		case diff && m.Mean:
-			lo, hi = math.Inf(-1), math.Inf(1)
+			lo, hi = -scenario.MaxSideUnits, scenario.MaxSideUnits
 		case diff:
 			lo = -1
 		case m.Mean:
-			hi = math.Inf(1)
+			hi = scenario.MaxSideUnits
 		}
 		switch {
 		case !ok:
@@ -173,6 +187,11 @@ func (r *Result) checkFigures(fs map[string]stats.Estimate, diff bool) error {
 			return fmt.Errorf("%s: %v is outside %v..%v", m.Name, e.P, lo, hi)
 		case !diff && !m.Mean && (e.Lo < 0 || e.Hi > 1):
 			return fmt.Errorf("%s: the interval %v..%v leaves 0..1", m.Name, e.Lo, e.Hi)
+		case m.Mean && (e.Lo < lo-2*scenario.MaxSideUnits || e.Hi > hi+2*scenario.MaxSideUnits):
+			// A mean's 95% half-width is under 2 standard deviations,
+			// and a loss (or a paired difference) ranging over 128
+			// values deviates by at most 64.
+			return fmt.Errorf("%s: the interval %v..%v is wider than losses of %d units allow", m.Name, e.Lo, e.Hi, scenario.MaxSideUnits)
 		}
 	}
 	return nil

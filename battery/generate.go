@@ -46,19 +46,31 @@ func ParseAxis(spec string) (Axis, error) {
 			a.Values = append(a.Values, strconv.Itoa(v))
 		}
 	} else {
+		if strings.TrimSpace(vals) == "" {
+			return Axis{}, fmt.Errorf("axis %q: no values", spec)
+		}
 		for _, v := range strings.Split(vals, ",") {
-			if v = strings.TrimSpace(v); v != "" {
-				a.Values = append(a.Values, v)
+			if v = strings.TrimSpace(v); v == "" {
+				return Axis{}, fmt.Errorf("axis %q: an empty value (a stray comma?)", spec)
 			}
+			a.Values = append(a.Values, v)
 		}
 	}
-	if len(a.Values) == 0 {
-		return Axis{}, fmt.Errorf("axis %q: no values", spec)
-	}
+	// A value twice would make the same scenario twice, two rows of one
+	// name; 13 and 013 are the same number.
+	seen := map[string]bool{}
 	for _, v := range a.Values {
 		if err := checkValue(a.Key, v); err != nil {
 			return Axis{}, fmt.Errorf("axis %q: %w", spec, err)
 		}
+		same := v
+		if n, err := strconv.Atoi(v); err == nil {
+			same = strconv.Itoa(n)
+		}
+		if seen[same] {
+			return Axis{}, fmt.Errorf("axis %q: %s is named twice", spec, v)
+		}
+		seen[same] = true
 	}
 	return a, nil
 }

@@ -145,6 +145,20 @@ func TestReadPartRefusesValues(t *testing.T) {
 			p.Results[0].Variants[0].Metrics["hex_taken"] = e
 		}, "lies outside its interval"},
 		{"a sampled comparison with no trials", true, func(p *Part) { p.Results[1].Trials = 0 }, "no trials"},
+		// Red-team finding F5: values no shard writes, with the digest
+		// recomputed: a 309-digit expected loss, more units lost than a
+		// side lists, trials past the CLI's cap, overrides the CLI refuses.
+		{"a huge expected loss", false, func(p *Part) { setP(p, 0, 1, "attacker_units_lost", 1.7e308) }, "attacker_units_lost: 1.7e+308 is outside 0..64"},
+		{"more units lost than a side lists", false, func(p *Part) { setP(p, 0, 0, "defender_units_lost", 65) }, "defender_units_lost: 65 is outside 0..64"},
+		{"a huge interval on a loss", true, func(p *Part) {
+			e := p.Results[0].Variants[0].Metrics["attacker_units_lost"]
+			e.Hi = 1e300
+			p.Results[0].Variants[0].Metrics["attacker_units_lost"] = e
+		}, "wider than losses of 64 units allow"},
+		{"trials past the cap", true, func(p *Part) { p.Results[1].Trials = 1<<64 - 1 }, "a sampled comparison of 18446744073709551615 trials: at most 1125899906842624"},
+		{"a modifier out of range", false, func(p *Part) { p.Variants[1] = "2d6=crt=2d6,modifier=99999999999" }, "variant 2d6: override \"modifier=99999999999\": modifier is a whole number from -30 to 30"},
+		{"an option twice", false, func(p *Part) { p.Variants[1] = "2d6=crt=2d6,options=wild-results+wild-results" }, "option wild-results is named twice"},
+		{"a variant name of two lines", false, func(p *Part) { p.Variants[1] = "2d6\nforged=crt=2d6" }, "U+000A"},
 	} {
 		p := testPart(t, c.mc)
 		c.edit(p)

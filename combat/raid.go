@@ -635,3 +635,61 @@ func UnpackCampaign(k uint64) CampaignTotals {
 // AAOrder lists the bombers (indices into the scenario's list) in the order
 // AA fire takes them.
 func (r *Raid) AAOrder() []int { return r.order }
+
+// CampaignLimits are the largest totals a campaign of raids raids against
+// this target can reach, metric by metric: what a merge checks a campaign
+// part's keys against, since a packed key can hold far more (31 factories
+// destroyed of a target's 2, 65,535 factors bombing). Losses that stay
+// lost are capped by what the scenario has (factories, oil points, AA
+// units, bombers, carriers, which sit out the campaign once damaged); the
+// rest by raids times the most one raid adds from any state the campaign
+// can reach (its chain); for a raid too large to tabulate, which has no
+// chain, those are capped by the key's widths only.
+func (r *Raid) CampaignLimits(raids int) CampaignTotals {
+	rd := &r.Scenario.Raid
+	var perRaid CampaignTotals
+	grow := func(add CampaignTotals) {
+		for k := range perRaid {
+			perRaid[k] = max(perRaid[k], add[k])
+		}
+	}
+	if ch := r.Chain(raids); ch != nil {
+		for _, cs := range ch {
+			for _, a := range cs.Add {
+				grow(UnpackCampaign(a))
+			}
+		}
+	} else {
+		for k, m := range RaidMetrics {
+			perRaid[k] = 1<<m.Bits - 1
+		}
+	}
+	carriers := 0
+	for _, b := range rd.Bombers {
+		if b.Carrier {
+			carriers++
+		}
+	}
+	var lim CampaignTotals
+	for k, m := range RaidMetrics {
+		lim[k] = min(perRaid[k]*raids, 1<<m.Bits-1)
+	}
+	lim[1] = min(lim[1], rd.Target.Factories)
+	lim[2] = min(lim[2], rd.Target.Oil)
+	lim[3] = min(lim[3], len(rd.AA))
+	lim[4] = min(lim[4], len(rd.Bombers))
+	lim[5] = min(lim[5], carriers)
+	return lim
+}
+
+// CheckCampaignKey is the error for a packed key past the limits
+// (CampaignLimits), naming the first metric past them, or nil.
+func CheckCampaignKey(key uint64, limits CampaignTotals) error {
+	t := UnpackCampaign(key)
+	for k, m := range RaidMetrics {
+		if t[k] > limits[k] {
+			return fmt.Errorf("campaign key %d holds %d %s; this campaign can reach at most %d", key, t[k], m.Label, limits[k])
+		}
+	}
+	return nil
+}

@@ -20,6 +20,11 @@ func TestSanitise(t *testing.T) {
 		"del\x7f cr\r bs\b nul\x00":   `del\x7f cr\x0d bs\x08 nul\x00`,
 		"bad \x9b byte \xc2":          `bad \x9b byte \xc2`,
 		"\u00a0 and \u00ff are print": "\u00a0 and \u00ff are print",
+		// Red-team finding F1: bidi overrides reverse what follows on a
+		// terminal ("\u202egnp.exe" shows as exe.png); U+2028 breaks lines.
+		"\u202egnp.exe \u2066x\u2069":                           `\u202egnp.exe \u2066x\u2069`,
+		"a\u2028b\u2029c \u202a\u202b\u202c\u202d \u2067\u2068": `a\u2028b\u2029c \u202a\u202b\u202c\u202d \u2067\u2068`,
+		"\u200f\u2065\u206a fine":                               "\u200f\u2065\u206a fine",
 	} {
 		if got := Sanitise(in); got != want {
 			t.Errorf("Sanitise(%q) = %q, want %q", in, got, want)

@@ -54,6 +54,9 @@ type ParseOptions struct {
 	TablesGiven bool
 }
 
+// MaxSideUnits is the most units a side lists: no combat loses more.
+const MaxSideUnits = 64
+
 // ParseWith is Parse with options.
 func ParseWith(file string, data []byte, opts ParseOptions) (*Scenario, error) {
 	// Nothing the scenario keeps points into the tree (errors and
@@ -75,6 +78,9 @@ func ParseWith(file string, data []byte, opts ParseOptions) (*Scenario, error) {
 	m.Str("name", &s.Name)
 	if s.Name == "" {
 		s.Name = strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
+		if err := OneLine(s.Name); err != nil {
+			d.Errorf(root, "name", "the file's name is the scenario's name, but %v; give a name: key", err)
+		}
 	}
 	var kind string
 	if !m.Has("kind") {
@@ -458,9 +464,9 @@ func parseSide(d *yamlx.Decoder, n *yaml.Node, path, role string, s *Scenario) S
 		d.Errorf(n, path, "at most 8 ships making naval ground strikes and 30 ground-support aircraft")
 	}
 	items := m.Seq("units")
-	if len(items) > 64 {
-		d.Errorf(m.Get("units"), m.Join("units"), "%d units: at most 64 a side", len(items))
-		items = items[:64]
+	if len(items) > MaxSideUnits {
+		d.Errorf(m.Get("units"), m.Join("units"), "%d units: at most %d a side", len(items), MaxSideUnits)
+		items = items[:MaxSideUnits]
 	}
 	if len(items) > 0 {
 		side.Units = make([]Unit, 0, len(items))

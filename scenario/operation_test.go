@@ -68,7 +68,7 @@ func TestOperationErrors(t *testing.T) {
 		{"top-level hex", "crt: standard\n", "crt: standard\nhex: {terrain: forest}\n", []string{"hex: an operation (targets with their own attacker) takes no top-level hex"}},
 		{"unknown key", "kind: paradrop", "kind: paradrop\n    requirs: [north]", []string{"targets[2].requirs: unknown key (did you mean \"requires\"?)"}},
 		{"control character", "id: bridge", "id: \"br\\e[31mdge\"", []string{"targets[2].id: \"br\\x1b[31mdge\" holds a control character"}},
-		{"set name", "pocket: [north, south]", "\"p\\tk\": [north, south]", []string{"holds a control character"}},
+		{"set name", "pocket: [north, south]", "\"p\\tk\": [north, south]", []string{`op.yaml:16:3: "p\tk" holds the character U+0009`}},
 		{"bombardment target", "kind: paradrop", "kind: bombardment", []string{"targets[2].kind: unknown kind \"bombardment\""}},
 	}
 	for _, c := range cases {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/wifodds/wifodds/internal/yamlx"
 )
 
 // Override applies a variant's overrides to a copy of s, for `wifodds
@@ -80,12 +82,18 @@ func Override(s *Scenario, overrides string) (*Scenario, error) {
 			}
 		case "options":
 			c.Options = map[string]bool{}
+			if val == "" {
+				break // options= empties the list
+			}
 			for _, o := range strings.Split(val, "+") {
-				if o = strings.TrimSpace(o); o == "" {
-					continue
-				}
-				if !knownOption(o) {
+				o = strings.TrimSpace(o)
+				switch {
+				case o == "":
+					return nil, fmt.Errorf("override %q: an empty option name; join options with +, e.g. options=wild-results+fractional-odds", part)
+				case !knownOption(o):
 					return nil, fmt.Errorf("override %q: unknown option %q", part, o)
+				case c.Options[o]:
+					return nil, fmt.Errorf("override %q: option %s is named twice", part, o)
 				}
 				c.Options[o] = true
 			}
@@ -101,6 +109,12 @@ func Override(s *Scenario, overrides string) (*Scenario, error) {
 	}
 	return &c, nil
 }
+
+// OneLine is the error for a name, id or key given outside a file (a
+// variant's name on the command line or in a query) that is not one line
+// of plain text, or nil: printed in a report, a newline in it would forge
+// a line. Names read from files are checked as the file is parsed.
+func OneLine(text string) error { return yamlx.CheckOneLine(text) }
 
 func knownOption(o string) bool {
 	for _, k := range AllOptions {

@@ -37,6 +37,11 @@ func TestOverride(t *testing.T) {
 		"options+=wild-results,options-=wild-results":  `"options+=wild-results" already sets it`,
 		"options+=wild-results,options=":               "options= sets the whole list",
 		"options=wild-results,options-=blitz-modifier": "already sets the whole list",
+		// Red-team finding F7: an option twice in one list, or an empty
+		// name, was taken silently.
+		"options=wild-results+wild-results": "option wild-results is named twice",
+		"options=wild-results+":             "an empty option name",
+		"options=+wild-results":             "an empty option name",
 	} {
 		if _, err := Override(s, bad); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want %q", bad, err, want)

@@ -21,6 +21,13 @@ const ChunkSize = 1 << 16
 // and far from overflowing there.
 const MaxTrials = uint64(1) << 50
 
+// MaxWorkers is the most workers a run may ask for.
+const MaxWorkers = 1024
+
+// MaxElapsed bounds the seconds a run's record may claim (about 31
+// years): a merged part claiming more was not written by a shard.
+const MaxElapsed = 1e9
+
 // Config says how to sample.
 type Config struct {
 	Trials    uint64  // trials to run; with Precision, the most to run (0: MaxTrials)

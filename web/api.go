@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
+	"path"
 	"strings"
 
 	"github.com/wifodds/wifodds/analysis"
@@ -30,6 +31,14 @@ func (s *Server) routes() {
 			w.Header().Set("Allow", "GET, HEAD")
 			writeError(w, http.StatusMethodNotAllowed, r.Method+" "+r.URL.Path+": the page is read with GET")
 			return
+		}
+		// A path the page does not have is a 404 in JSON, as every other
+		// error is, not the file server's text (/nope, /API/run).
+		if name := strings.TrimPrefix(path.Clean(r.URL.Path), "/"); name != "" {
+			if st, err := fs.Stat(static, name); err != nil || st.IsDir() {
+				writeError(w, http.StatusNotFound, fmt.Sprintf("%.10s %s: no such page or endpoint (the page is /; the API is under /api/)", r.Method, r.URL.Path))
+				return
+			}
 		}
 		files.ServeHTTP(w, r)
 	})
@@ -77,6 +86,10 @@ type handler func(ctx context.Context, in *input, q query) (any, error)
 // JSON; an error as {"error": "..."} with its status.
 func (s *Server) compute(h handler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		if err := checkQuery(r.URL.Path, r.URL.Query()); err != nil {
+			s.fail(w, r, err)
+			return
+		}
 		b, err := s.readBody(w, r)
 		if err != nil {
 			s.fail(w, r, err)

@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -250,6 +251,51 @@ func (in *input) airTables() (*crt.AirTables, error) {
 // name the parameter.
 type query struct{ v url.Values }
 
+// parameters are the query parameters each endpoint reads, as the CLI's
+// flags; variant alone may be given more than once.
+var parameters = map[string][]string{
+	"/api/run":     {"method", "trials", "seed", "budget", "explain", "raids", "dice", "crt"},
+	"/api/compare": {"variant", "method", "trials", "seed", "budget", "independent"},
+	"/api/sweep":   {"attack", "defence", "modifier", "crt", "target", "budget"},
+	"/api/plan":    {"target", "max_forces", "trials", "seed", "budget"},
+	"/api/parse":   {},
+}
+
+// checkQuery refuses a parameter the endpoint does not read (seeds=5
+// would be ignored, and the run take seed 1) and one given twice (only
+// one would be read), as the CLI refuses an unknown or repeated flag.
+func checkQuery(path string, v url.Values) error {
+	known, ok := parameters[path]
+	if !ok {
+		return nil
+	}
+	keys := make([]string, 0, len(v))
+	for k := range v {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys) // the same error for the same query
+	for _, k := range keys {
+		switch {
+		case !slices.Contains(known, k):
+			hint := ""
+			for _, c := range known {
+				if strings.HasPrefix(k, c) || strings.HasPrefix(c, k) || strings.EqualFold(c, k) {
+					hint = fmt.Sprintf(" (did you mean %s?)", c)
+					break
+				}
+			}
+			takes := "no parameters"
+			if len(known) > 0 {
+				takes = "the parameters " + strings.Join(known, ", ")
+			}
+			return bad("unknown parameter %q%s: %s takes %s", k, hint, path, takes)
+		case len(v[k]) > 1 && k != "variant":
+			return bad("%s is given %d times (%s=%s); give it once", k, len(v[k]), k, strings.Join(v[k], ", "+k+"="))
+		}
+	}
+	return nil
+}
+
 func (q query) str(key, def string) string {
 	if v := q.v.Get(key); v != "" {
 		return v
@@ -301,7 +347,8 @@ func (q query) float(key string, lo, hi float64) (float64, bool, error) {
 		return 0, false, nil
 	}
 	f, err := strconv.ParseFloat(v, 64)
-	if err != nil || !(f > lo && f <= hi) {
+	// Decimal only, as the CLI reads --target: ParseFloat takes 0x1p-1.
+	if err != nil || strings.ContainsAny(v, "xXpP") || !(f > lo && f <= hi) {
 		return 0, false, bad("%s=%s: want a number above %g and at most %g", key, v, lo, hi)
 	}
 	return f, true, nil

@@ -40,7 +40,10 @@ func stopped(err error) error {
 // run is the whole command, testable in-process: it never calls os.Exit.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	app := newApp(stdout, stderr)
-	err := app.RunContext(ctx, interspersed(app, args))
+	args, err := interspersed(app, args)
+	if err == nil {
+		err = app.RunContext(ctx, args)
+	}
 	switch {
 	case err == nil:
 		return exitOK
@@ -103,23 +106,18 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 // interspersed moves a command's flags before its arguments, so
 // "wifodds run FILE --exact" works as well as "wifodds run --exact FILE"
 // (urfave/cli stops reading flags at the first argument).
-func interspersed(app *cli.App, args []string) []string {
+func interspersed(app *cli.App, args []string) ([]string, error) {
 	if len(args) > 0 && args[len(args)-1] == "--generate-bash-completion" {
-		return args // shell completion: urfave/cli reads the last argument
+		return args, nil // shell completion: urfave/cli reads the last argument
 	}
 	cmd, i := findCommand(app, args)
 	if cmd == nil || len(cmd.Subcommands) > 0 {
-		return args
+		return args, nil
 	}
-	takesValue := map[string]bool{}
-	for _, f := range cmd.Flags {
-		_, isBool := f.(*cli.BoolFlag)
-		for _, n := range f.Names() {
-			takesValue[n] = !isBool
-		}
-	}
+	takesValue, single, numeric := flagKinds(cmd)
 	out := append([]string{}, args[:i]...)
 	var positional []string
+	given := map[string]string{} // a single-valued flag already given: how
 	for j := i; j < len(args); j++ {
 		a := args[j]
 		switch {
@@ -128,17 +126,68 @@ func interspersed(app *cli.App, args []string) []string {
 			j = len(args)
 		case strings.HasPrefix(a, "-") && len(a) > 1:
 			out = append(out, a)
-			name := strings.TrimLeft(a, "-")
-			if !strings.Contains(name, "=") && takesValue[name] && j+1 < len(args) {
+			name, value, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+			as := a
+			if !strings.Contains(a, "=") && takesValue[name] && j+1 < len(args) {
+				as += " " + args[j+1]
+				value = args[j+1]
 				out = append(out, args[j+1])
 				j++
+			}
+			if numeric[name] && !isDecimal(value) {
+				return nil, usagef("%s: write numbers in decimal (as the scenario's numbers and --seed are read)", as)
+			}
+			// A flag that keeps one value, given twice, would silently
+			// drop the first (sweep --attack 12..13 --attack 20..21
+			// swept 20..21 only).
+			if first, ok := single[name]; ok {
+				if prev, twice := given[first]; twice {
+					return nil, usagef("--%s is given twice (%s, then %s); give it once", first, prev, as)
+				}
+				given[first] = as
 			}
 		default:
 			positional = append(positional, a)
 		}
 	}
 	out = append(out, "--")
-	return append(out, positional...)
+	return append(out, positional...), nil
+}
+
+// flagKinds sorts a command's flags, by each of their names: those that
+// take a value (all but booleans); those that keep one value (neither
+// boolean nor a slice), mapped to their first name; and those Go's flag
+// package reads as a number.
+func flagKinds(cmd *cli.Command) (takesValue map[string]bool, single map[string]string, numeric map[string]bool) {
+	takesValue, single, numeric = map[string]bool{}, map[string]string{}, map[string]bool{}
+	for _, f := range cmd.Flags {
+		_, isBool := f.(*cli.BoolFlag)
+		sf, isSlice := f.(cli.DocGenerationSliceFlag)
+		var isNumber bool
+		switch f.(type) {
+		case *cli.IntFlag, *cli.Int64Flag, *cli.UintFlag, *cli.Uint64Flag, *cli.Float64Flag:
+			isNumber = true
+		}
+		for _, n := range f.Names() {
+			takesValue[n], numeric[n] = !isBool, isNumber
+			if !isBool && !(isSlice && sf.IsSliceFlag()) {
+				single[n] = f.Names()[0]
+			}
+		}
+	}
+	return takesValue, single, numeric
+}
+
+// isDecimal reports whether a number flag's value is written in decimal.
+// Go's flag package reads 0x10, 0o10 and 010 (as 8) for a whole number and
+// 0x1p-1 (0.5) for a fraction, none of which a player means.
+func isDecimal(v string) bool {
+	digits := strings.TrimLeft(strings.TrimSpace(v), "+-")
+	if strings.ContainsAny(digits, "xXoObBpP_") {
+		return false
+	}
+	// A leading zero before another digit is octal to the flag package.
+	return !(len(digits) > 1 && digits[0] == '0' && digits[1] >= '0' && digits[1] <= '9')
 }
 
 // findCommand finds the (sub)command args name after the program name,

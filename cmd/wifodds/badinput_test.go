@@ -142,3 +142,40 @@ func TestManyUnknownKeysRefused(t *testing.T) {
 		t.Errorf("exit %d, %s", code, stderr)
 	}
 }
+
+// Red-team findings F7 and F8: a flag that keeps one value, given twice,
+// silently took the last (sweep --attack 12..13 --attack 20..21 swept
+// 20..21 only); a value twice in one list made the same scenario twice,
+// and a stray comma dropped a value. Each is a usage error naming it;
+// flags that gather values (--variant, --axis) still repeat.
+func TestRepeatedFlagsAndValuesRefused(t *testing.T) {
+	land := "../../examples/wild-results-3to1.yaml"
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sweep", land, "--attack", "12..13", "--attack", "20..21"}, "--attack is given twice (--attack 12..13, then --attack 20..21)"},
+		{[]string{"run", "--mc", "--seed", "1", "--seed=2", land}, "--seed is given twice (--seed 1, then --seed=2)"},
+		{[]string{"run", "--crt", "2d6", "--crt", "standard", land}, "--crt is given twice"},
+		{[]string{"sweep", land, "--attack", "8..9", "--crt", "standard", "--crt", "2d6"}, "--crt is given twice"},
+		{[]string{"run", "--mc", "-n", "100", land, "-n", "200"}, "--trials is given twice (-n 100, then -n 200)"},
+		{[]string{"run", "--mc", "-n", "100", "--trials", "200", land}, "--trials is given twice"},
+		{[]string{"battery", "--generate", land, "--axis", "terrain=clear,clear", "-v", "a=crt=2d6"}, "clear is named twice"},
+		{[]string{"battery", "--generate", land, "--axis", "attack=13,13", "-v", "a=crt=2d6"}, "13 is named twice"},
+		{[]string{"battery", "--generate", land, "--axis", "terrain=clear,", "-v", "a=crt=2d6"}, "an empty value (a stray comma?)"},
+		{[]string{"compare", land, "-v", "a=options=wild-results+wild-results"}, "option wild-results is named twice"},
+		// Go's flag package read 0x1p-1 as 0.5 and 010 as 8: numbers
+		// are decimal, as in a scenario and --seed.
+		{[]string{"sweep", land, "--attack", "12..13", "--target", "0x1p-1"}, "--target 0x1p-1: write numbers in decimal"},
+		{[]string{"run", "-w", "010", land}, "-w 010: write numbers in decimal"},
+		{[]string{"run", "--raids=0x3", land}, "--raids=0x3: write numbers in decimal"},
+	} {
+		stdout, stderr, code := wifodds(t, c.args...)
+		if code != exitUsage || !strings.Contains(stderr, c.want) || stdout != "" {
+			t.Errorf("%q: exit %d, %q; want exit %d and %q", c.args, code, stderr, exitUsage, c.want)
+		}
+	}
+	if _, stderr, code := wifodds(t, "compare", "--exact", land, "-v", "a=crt=2d6", "-v", "b=crt=standard"); code != 0 {
+		t.Errorf("two variants: exit %d, %s", code, stderr)
+	}
+}

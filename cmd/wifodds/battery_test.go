@@ -165,16 +165,16 @@ func TestRunShardsMergeIdentically(t *testing.T) {
 // Merge refuses run parts that are not every shard of one run.
 func TestRunMergeRefuses(t *testing.T) {
 	dir := t.TempDir()
-	args := []string{"run", "--mc", "-n", "100000", "--seed", "4", "-q", "../../examples/fractional-odds-16to3.yaml"}
-	part := func(name string, extra ...string) string {
+	args := []string{"run", "--mc", "-n", "100000", "-q", "../../examples/fractional-odds-16to3.yaml"}
+	part := func(name, seed string, extra ...string) string {
 		p := filepath.Join(dir, name)
-		if _, errs, code := wifodds(t, append(append(args, extra...), "-o", p)...); code != 0 {
+		if _, errs, code := wifodds(t, append(append(args, extra...), "--seed", seed, "-o", p)...); code != 0 {
 			t.Fatal(errs)
 		}
 		return p
 	}
-	p1, p2 := part("p1.json", "--shard", "1/2"), part("p2.json", "--shard", "2/2")
-	seeded := part("seeded.json", "--shard", "2/2", "--seed", "5")
+	p1, p2 := part("p1.json", "4", "--shard", "1/2"), part("p2.json", "4", "--shard", "2/2")
+	seeded := part("seeded.json", "5", "--shard", "2/2")
 	data, _ := os.ReadFile(p2)
 	edited := filepath.Join(dir, "edited.json")
 	os.WriteFile(edited, []byte(strings.Replace(string(data), `"trials": 100000`, `"trials": 100001`, 1)), 0o644)
@@ -254,6 +254,47 @@ func TestMergeRefusesEditedRunCounts(t *testing.T) {
 	}
 	if _, errs, code := wifodds(t, append([]string{"merge"}, parts...)...); code != exitError || !strings.Contains(errs, "the parts count 2 outcomes, but their scenario has") {
 		t.Errorf("too few outcomes: exit %d, %s", code, errs)
+	}
+}
+
+// Red-team finding F4: a campaign's parts, one key replaced by 2^64-1 in
+// each and their digests recomputed, merged into "31 factories destroyed"
+// of a target's 2 and 65,535 factors bombing. The keys are now checked
+// against what the campaign can reach, and nothing is written.
+func TestMergeRefusesCampaignKeysPastTheScenario(t *testing.T) {
+	dir := t.TempDir()
+	var parts []string
+	for i := 1; i <= 2; i++ {
+		p := filepath.Join(dir, fmt.Sprintf("c%d.json", i))
+		if _, errs, code := wifodds(t, "run", "--mc", "-n", "2e5", "--raids", "3", "-q", "--shard", fmt.Sprintf("%d/2", i), "-o", p, "../../examples/night-raid-campaign.yaml"); code != 0 {
+			t.Fatal(errs)
+		}
+		parts = append(parts, p)
+	}
+	if _, errs, code := wifodds(t, append([]string{"merge"}, parts...)...); code != 0 {
+		t.Fatalf("the honest parts: exit %d, %s", code, errs)
+	}
+	for _, p := range parts {
+		data, _ := os.ReadFile(p)
+		var rp analysis.RunPart
+		if err := json.Unmarshal(data, &rp); err != nil {
+			t.Fatal(err)
+		}
+		for k, v := range rp.Keys { // any one key
+			delete(rp.Keys, k)
+			rp.Keys["18446744073709551615"] = v
+			break
+		}
+		rp.Seal()
+		forged, _ := json.MarshalIndent(&rp, "", "  ")
+		os.WriteFile(p, forged, 0o644)
+	}
+	out := filepath.Join(dir, "report.txt")
+	if _, errs, code := wifodds(t, append([]string{"merge", "-o", out}, parts...)...); code != exitError || !strings.Contains(errs, "campaign key 18446744073709551615 holds 4095 build points lost; this campaign can reach at most") {
+		t.Errorf("a forged key: exit %d, %s", code, errs)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a report was written")
 	}
 }
 

@@ -18,7 +18,7 @@ import (
 const DefaultSeed = 1
 
 // maxWorkers bounds --workers.
-const maxWorkers = 1024
+const maxWorkers = sim.MaxWorkers
 
 // variantEngineFlags choose how variants are weighed (compare, battery):
 // the method, and for Monte Carlo whether the variants share their random

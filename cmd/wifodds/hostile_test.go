@@ -94,3 +94,57 @@ func checkEscaped(t *testing.T, args []string, out string, named bool) {
 		t.Errorf("%v: the hostile name is not shown escaped:\n%s", args[:len(args)-1], out)
 	}
 }
+
+// Red-team finding F1: a newline (or CR, tab, U+2028, a bidi override) in
+// a name, id or key was printed raw, so a scenario could forge report
+// lines ("x\nP(hex taken)  99.99%"). Each is refused where it is written,
+// with its position, in one line of error; nothing reaches standard output.
+func TestLineBreakersRefused(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	forged := write("nl.yaml", "name: \"x\\nP(hex taken)  99.99%\"\nkind: land\nhex: {terrain: clear}\nattacker:\n  units:\n"+
+		"    - {type: ARM, size: corps, factors: 6, nation: GE}\ndefender:\n  units:\n    - {type: INF, size: corps, factors: 2, nation: FR}\n")
+	unit := write("unit.yaml", "kind: land\nhex: {terrain: clear}\nattacker:\n  units:\n"+
+		"    - {type: ARM, size: corps, factors: 6, nation: GE, name: \"Pz\\n  odds 99:1\"}\ndefender:\n  units:\n    - {type: INF, size: corps, factors: 2, nation: FR}\n")
+	key := write("key.yaml", "kind: land\n\"a\\nb\": 1\n")
+	bidi := write("bidi.yaml", "name: \"\\u202Egnp.exe\"\nkind: land\n")
+	land := filepath.Join("..", "..", "examples", "wild-results-3to1.yaml")
+	planData, err := os.ReadFile(filepath.Join("..", "..", "examples", "plan-one-hex.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	planFile := write("plan.yaml", strings.Replace(string(planData), "{id: Stuka,", `{id: "Stuka\r\nforged",`, 1))
+	fromFile := write("x\nP(hex taken) 99%.yaml", "kind: land\n")
+	for _, c := range []struct {
+		args []string
+		want string
+		code int
+	}{
+		{[]string{"run", forged}, `nl.yaml:1:7: "x\nP(hex taken)  99.99%" holds the character U+000A`, exitError},
+		{[]string{"run", "--explain", unit}, `unit.yaml:5:62: "Pz\n  odds 99:1" holds`, exitError},
+		{[]string{"run", key}, `key.yaml:2:1: "a\nb" holds`, exitError},
+		{[]string{"run", bidi}, `U+202E`, exitError},
+		{[]string{"plan", planFile}, `"Stuka\r\nforged" holds the character U+000D`, exitError},
+		{[]string{"run", fromFile}, `name: the file's name is the scenario's name`, exitError},
+		{[]string{"compare", land, "-v", "a\nforged=crt=2d6"}, `--variant: "a\nforged=crt=2d6" holds`, exitUsage},
+		{[]string{"compare", land, "-v", "a\tb=crt=2d6"}, `U+0009`, exitUsage},
+		{[]string{"battery", "--generate", "--axis", "attack=13..14", "-v", "std=crt=standard", "-v", "x\u2028y=crt=2d6", land}, `U+2028`, exitUsage},
+	} {
+		stdout, stderr, code := wifodds(t, c.args...)
+		if code != c.code || !strings.Contains(stderr, c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want exit %d and %s", c.args, code, stderr, c.code, c.want)
+		}
+		if stdout != "" {
+			t.Errorf("%q: printed %q", c.args, stdout)
+		}
+		if first, _, _ := strings.Cut(stderr, "\n"); strings.Contains(first, "forged") == false && strings.Contains(c.want, "forged") {
+			t.Errorf("%q: the error breaks its line: %q", c.args, stderr)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -92,14 +93,18 @@ func finish(c *cli.Context, b *fileio.Batch, report []byte) error {
 	if ctx.Err() != nil {
 		ctx = context.Background()
 	}
+	var err error
 	if b.Has("output") {
 		b.Set("output", report)
-		return b.Commit(ctx)
+		err = b.Commit(ctx)
+	} else if err = b.Commit(ctx); err == nil {
+		err = writeStdout(ctx, c.App.Writer, report)
 	}
-	if err := b.Commit(ctx); err != nil {
-		return err
+	if errors.Is(err, fileio.ErrStopped) {
+		// Stopped by the signal: the command was interrupted (exit 130).
+		return fmt.Errorf("%w: %w", errInterrupted, err)
 	}
-	return writeStdout(ctx, c.App.Writer, report)
+	return err
 }
 
 // writeStdout writes the report to standard output until ctx is cancelled.
@@ -124,7 +129,7 @@ func writeStdout(ctx context.Context, w io.Writer, report []byte) error {
 		case err := <-done: // written as the signal came
 			return err
 		default:
-			return fmt.Errorf("standard output: stopped: nothing was reading it (%v)", context.Cause(ctx))
+			return fmt.Errorf("standard output: %w: nothing was reading it (%v)", fileio.ErrStopped, context.Cause(ctx))
 		}
 	}
 }

@@ -72,7 +72,7 @@ func TestOutputStalledPipeStops(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	_, stderr, code := runWithin(t, ctx, 20*time.Second, "compare", "--exact", "-v", "a=modifier=1", "--html", fifo, "../../examples/wild-results-3to1.yaml")
-	if code != exitError || !strings.Contains(stderr, "--html "+fifo+": stopped: nothing was reading it") {
+	if code != exitInterrupted || !strings.Contains(stderr, "--html "+fifo+": stopped: nothing was reading it") {
 		t.Errorf("exit %d, %s", code, stderr)
 	}
 }
@@ -91,7 +91,7 @@ func TestStalledStandardOutputStops(t *testing.T) {
 	}()
 	select {
 	case code := <-done:
-		if code != exitError || !strings.Contains(errb.String(), "standard output: stopped: nothing was reading it") {
+		if code != exitInterrupted || !strings.Contains(errb.String(), "standard output: stopped: nothing was reading it") {
 			t.Errorf("exit %d, %s", code, errb.String())
 		}
 	case <-time.After(20 * time.Second):
@@ -112,7 +112,9 @@ func (b blockedWriter) Write(p []byte) (int, error) {
 const asCommand = "WIFODDS_TEST_AS_COMMAND"
 
 // Issue 23 item 10: the first SIGINT or SIGTERM did not stop a command
-// writing to a pipe. It does now, in a real process with real signals.
+// writing to a pipe. It does now, in a real process with real signals,
+// and exits 130 as the README says of an interrupted command (red-team
+// finding F11: it exited 1).
 func TestOutputStalledPipeStopsOnSignal(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		fifo := stalledPipe(t)
@@ -134,7 +136,7 @@ func TestOutputStalledPipeStopsOnSignal(t *testing.T) {
 			t.Fatalf("%v: the command was still running after 20 s", sig)
 		}
 		var ee *exec.ExitError
-		if !errors.As(err, &ee) || ee.ExitCode() != exitError || !strings.Contains(errb.String(), "--html "+fifo+": stopped: nothing was reading it") {
+		if !errors.As(err, &ee) || ee.ExitCode() != exitInterrupted || !strings.Contains(errb.String(), "--html "+fifo+": stopped: nothing was reading it") {
 			t.Errorf("%v: %v, %s", sig, err, errb.String())
 		}
 	}
@@ -189,4 +191,40 @@ func runWithin(t *testing.T, ctx context.Context, d time.Duration, args ...strin
 		t.Fatalf("%v: still running after %v", args, d)
 	}
 	return "", "", 0
+}
+
+// Red-team finding F2: `wifodds run -o /dev/stdout >> log.txt` followed
+// /dev/stdout to log.txt and replaced it, losing what it held. In a real
+// process whose standard output (or error) is a file opened for appending,
+// each spelling of it appends the report, as -o - does, and keeps the file.
+func TestOutputDescriptorAppends(t *testing.T) {
+	example, _ := filepath.Abs("../../examples/wild-results-3to1.yaml")
+	dir := t.TempDir()
+	for _, c := range []struct {
+		path   string
+		stderr bool
+	}{{"/dev/stdout", false}, {"/dev/fd/1", false}, {"/proc/self/fd/1", false}, {"/dev/stderr", true}} {
+		log := filepath.Join(dir, "log.txt")
+		if err := os.WriteFile(log, []byte("previous\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.OpenFile(log, os.O_WRONLY|os.O_APPEND, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before, _ := f.Stat()
+		cmd := exec.Command(os.Args[0], "run", "--exact", "-o", c.path, example)
+		cmd.Env = append(os.Environ(), asCommand+"=1")
+		var other bytes.Buffer
+		if cmd.Stdout, cmd.Stderr = f, &other; c.stderr {
+			cmd.Stdout, cmd.Stderr = &other, f
+		}
+		err = cmd.Run()
+		f.Close()
+		data, _ := os.ReadFile(log)
+		after, _ := os.Stat(log)
+		if err != nil || !strings.HasPrefix(string(data), "previous\nwild-results-3to1: land combat") || !os.SameFile(before, after) {
+			t.Errorf("-o %s: %v %s; the file holds %q (same file: %v)", c.path, err, other.String(), data, os.SameFile(before, after))
+		}
+	}
 }

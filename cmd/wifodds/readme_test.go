@@ -112,10 +112,10 @@ func TestReadmeCommands(t *testing.T) {
 	for _, line := range cmds {
 		args, redirect := splitArgs(line)
 		if len(args) > 1 && args[1] == "bench" {
-			args = append(args, "--seconds", "0.01")
+			args = withFlag(args, "0.01", "--seconds")
 		}
 		if len(args) > 1 && args[1] == "run" && !strings.Contains(line, "--exact") && !strings.Contains(line, "--auto") {
-			args = append(args, "-n", "2e5")
+			args = withFlag(args, "2e5", "-n", "--trials")
 		}
 		if len(args) > 1 && args[1] == "site" {
 			args = append(args, "--source", repo) // the engine is built from this clone
@@ -141,4 +141,23 @@ func TestReadmeCommands(t *testing.T) {
 			}
 		}
 	}
+}
+
+// withFlag gives a flag a value, in place of the one the README's line
+// gives it if any: a flag given twice is refused.
+func withFlag(args []string, value string, names ...string) []string {
+	out := slices.Clone(args)
+	for i, a := range out {
+		for _, n := range names {
+			switch {
+			case a == n && i+1 < len(out):
+				out[i+1] = value
+				return out
+			case strings.HasPrefix(a, n+"="):
+				out[i] = n + "=" + value
+				return out
+			}
+		}
+	}
+	return append(out, names[0], value)
 }

@@ -45,7 +45,9 @@ func serveAction(c *cli.Context) error {
 	// Only an address named in full exposes the server: "" and ":8080"
 	// would bind every interface without saying so.
 	listen := c.String("listen")
-	if host, _, err := net.SplitHostPort(listen); err != nil || host == "" {
+	// An empty port would listen on a random one, as port 0 does, though
+	// nobody asked for it: the address is named in full.
+	if host, port, err := net.SplitHostPort(listen); err != nil || host == "" || port == "" {
 		return usagef("--listen %q: name the host and port: 127.0.0.1:8080 serves this machine only; a network address such as 192.168.1.5:8080 exposes the server to that network", listen)
 	}
 	ln, err := net.Listen("tcp", listen)

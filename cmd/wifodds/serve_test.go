@@ -133,9 +133,10 @@ func TestServeStartsAndStops(t *testing.T) {
 
 // An empty or host-less --listen is an error, not every interface; an
 // explicit address that is not loopback serves, with a loud warning
-// (issue 23 item 17; docs/web.md "Safe by default").
+// (issue 23 item 17; docs/web.md "Safe by default"). An empty port
+// (127.0.0.1:) listened on a random one (red-team finding F9): refused.
 func TestServeListen(t *testing.T) {
-	for _, listen := range []string{"", ":0", ":8080", "localhost", "127.0.0.1"} {
+	for _, listen := range []string{"", ":0", ":8080", "localhost", "127.0.0.1", "127.0.0.1:", "[::1]:"} {
 		_, errs, code := wifodds(t, "serve", "--listen", listen)
 		if code != exitUsage || !strings.Contains(errs, "--listen") || !strings.Contains(errs, "127.0.0.1:8080 serves this machine only") {
 			t.Errorf("--listen %q: exit %d, %s", listen, code, errs)

@@ -227,6 +227,9 @@ func mergedRaid(s *scenario.Scenario, air *crt.AirTables, first *analysis.RunPar
 	}
 	var sum *analysis.RaidSummary
 	if first.Raids > 1 {
+		if err := analysis.CheckCampaignKeys(r, keys, first.Raids); err != nil {
+			return nil, fmt.Errorf("merge: %s: %w; the parts are damaged", strings.Join(files, ", "), err)
+		}
 		sum = analysis.FinishCampaign(r, keys, run, req, first.Raids)
 	} else if sum, err = analysis.FinishRaid(r, &stats.Tally{Counts: counts, N: run.Trials}, run, req); err != nil {
 		return nil, err

@@ -9,8 +9,12 @@
 // atomically with its mode kept, a symbolic link is followed to the file it
 // names, a hard-linked file is rewritten in place so its other names see
 // the report, and a pipe or character device (/dev/null, /dev/stdout on a
-// pipe) is written in place, never replaced. A pipe is opened when it is
-// checked, so one that nothing reads is refused before any work, and a
+// pipe) is written in place, never replaced. A path naming one of the
+// process's own descriptors (/dev/stdout, /dev/stderr, /dev/fd/N,
+// /proc/self/fd/N) that is open on a regular file is written through that
+// descriptor, so `-o /dev/stdout >> log.txt` appends as the shell asked
+// instead of replacing log.txt. A pipe is opened when it is
+// checked, so one that nothing reads (within 0.2 s) is refused before any work, and a
 // write its reader never takes stops when the context is cancelled. A
 // read-only file, a socket, a block device, an output that is also an
 // input, or one that two flags name, is refused.

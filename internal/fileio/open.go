@@ -6,12 +6,12 @@ import (
 	"os"
 )
 
-// Open opens the regular file at path to be streamed, refusing anything
-// else (a folder, a device, a pipe) and any file larger than limit bytes
-// before reading any of it. The reader fails rather than read past limit
-// should the file grow while it is read.
+// Open opens the regular file at path to be streamed (a part to merge, in
+// JSON), refusing anything else (a folder, a device, a pipe) and any file
+// larger than limit bytes before reading any of it. The reader fails
+// rather than read past limit should the file grow while it is read.
 func Open(path string, limit int64) (io.ReadCloser, error) {
-	f, st, err := openRegular(path)
+	f, st, err := openRegular(path, "a JSON file")
 	if err != nil {
 		return nil, err
 	}

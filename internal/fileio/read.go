@@ -11,7 +11,7 @@ import (
 // folder, a device, a pipe) and any file larger than limit bytes, before
 // reading more than limit+1 bytes of it.
 func ReadFile(path string, limit int64) ([]byte, error) {
-	f, _, err := openRegular(path)
+	f, _, err := openRegular(path, "a YAML file")
 	if err != nil {
 		return nil, err
 	}
@@ -26,12 +26,13 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 	return data, nil
 }
 
-// openRegular opens the regular file at path, refusing anything else.
-func openRegular(path string) (*os.File, fs.FileInfo, error) {
+// openRegular opens the regular file at path, refusing anything else; a
+// refusal asks for what, the kind of file the caller reads.
+func openRegular(path, what string) (*os.File, fs.FileInfo, error) {
 	// Look before opening: opening a named pipe waits for a writer.
 	if st, err := os.Stat(path); err != nil {
 		return nil, nil, plainError(path, err)
-	} else if err := regular(path, st); err != nil {
+	} else if err := regular(path, what, st); err != nil {
 		return nil, nil, err
 	}
 	f, err := os.Open(path)
@@ -40,7 +41,7 @@ func openRegular(path string) (*os.File, fs.FileInfo, error) {
 	}
 	st, err := f.Stat()
 	if err == nil {
-		err = regular(path, st)
+		err = regular(path, what, st)
 	} else {
 		err = plainError(path, err)
 	}
@@ -53,14 +54,14 @@ func openRegular(path string) (*os.File, fs.FileInfo, error) {
 
 // regular explains why a file that is not a regular file cannot be read as
 // one.
-func regular(path string, st fs.FileInfo) error {
+func regular(path, what string, st fs.FileInfo) error {
 	switch m := st.Mode(); {
 	case m.IsRegular():
 		return nil
 	case m.IsDir():
 		return fmt.Errorf("%s: is a folder, not a file", path)
 	default:
-		return fmt.Errorf("%s: not a regular file (%s); give the path of a YAML file", path, kind(m))
+		return fmt.Errorf("%s: not a regular file (%s); give the path of %s", path, kind(m), what)
 	}
 }
 

@@ -78,6 +78,11 @@ func (b *Batch) close() {
 
 // check resolves a target and works out how it will be written.
 func check(t Target) (*output, error) {
+	if fd, ok := descriptorPath(t.Path); ok {
+		if o, ok, err := throughDescriptor(t, fd); ok || err != nil {
+			return o, err
+		}
+	}
 	o := &output{name: t.Name, path: t.Path, real: t.Path, mode: 0o644}
 	if li, err := os.Lstat(t.Path); err == nil && li.Mode()&fs.ModeSymlink != 0 {
 		real, err := filepath.EvalSymlinks(t.Path)
@@ -135,6 +140,13 @@ func isStream(path string) bool {
 // reader never takes.
 func (o *output) open() error {
 	f, err := os.OpenFile(o.real, os.O_WRONLY|nonblock, 0)
+	// A reader started just before (cat f & wifodds run -o f, as the
+	// refusal suggests) may not have opened the pipe yet on a busy
+	// machine: look again for a moment before refusing.
+	for wait := readerWait; errors.Is(err, syscall.ENXIO) && wait > 0; wait -= readerPoll {
+		time.Sleep(readerPoll)
+		f, err = os.OpenFile(o.real, os.O_WRONLY|nonblock, 0)
+	}
 	switch {
 	case errors.Is(err, syscall.ENXIO):
 		return fmt.Errorf("--%s %s: a named pipe that nothing reads; start its reader first (for example cat %s &), or write a file", o.name, o.path, o.path)
@@ -144,6 +156,13 @@ func (o *output) open() error {
 	o.file, o.through = f, true
 	return nil
 }
+
+// readerWait is how long open waits for a named pipe's reader to open it,
+// looking every readerPoll.
+const (
+	readerWait = 200 * time.Millisecond
+	readerPoll = 10 * time.Millisecond
+)
 
 // writable reports whether the permission bits let the user write the file:
 // the owner's bit to its owner, the group's to its group, others' to the
@@ -350,6 +369,10 @@ func (s *stage) discard() {
 	s.finish()
 }
 
+// ErrStopped is wrapped by the error of a write that cancelling the
+// context stopped: a signal, for the command, which exits as interrupted.
+var ErrStopped = errors.New("stopped")
+
 // writeThrough writes to a pipe or character device as it is, until ctx
 // is cancelled.
 func writeThrough(ctx context.Context, o *output) error {
@@ -364,7 +387,7 @@ func writeThrough(ctx context.Context, o *output) error {
 	}
 	switch {
 	case errors.Is(err, os.ErrDeadlineExceeded):
-		return fmt.Errorf("--%s %s: stopped: nothing was reading it (%v)", o.name, o.path, context.Cause(ctx))
+		return fmt.Errorf("--%s %s: %w: nothing was reading it (%v)", o.name, o.path, ErrStopped, context.Cause(ctx))
 	case err != nil:
 		return fmt.Errorf("--%s %s: %v", o.name, o.path, unwrap(err))
 	}

@@ -70,7 +70,7 @@ func Parse(file string, data []byte) (*yaml.Node, error) {
 	// The fast path reads only text (no control characters, valid UTF-8)
 	// with short lines, so what it takes passes the checks below.
 	if root, ok := fastParse(data); ok {
-		return root, nil
+		return checked(file, root)
 	}
 	return parseV3(file, data)
 }
@@ -125,7 +125,18 @@ func parseV3(file string, data []byte) (*yaml.Node, error) {
 	if n := findCustomTag(&doc); n != nil {
 		return nil, &Error{File: file, Line: n.Line, Column: n.Column, Msg: fmt.Sprintf("YAML tag %q is not supported", n.Tag)}
 	}
-	return doc.Content[0], nil
+	return checked(file, doc.Content[0])
+}
+
+// checked refuses a document with a key or value that is not one line
+// of plain text (a "\n" in a quoted name, a bidi override): printed in a
+// report, it could forge or disguise the report's lines.
+func checked(file string, root *yaml.Node) (*yaml.Node, error) {
+	n := findLineBreaker(root)
+	if n == nil {
+		return root, nil
+	}
+	return nil, &Error{File: file, Line: n.Line, Column: n.Column, Msg: CheckOneLine(n.Value).Error()}
 }
 
 // MaxLine is the longest line Parse accepts; the YAML parser's own limit on
@@ -663,6 +674,14 @@ func (d *Decoder) int(n *yaml.Node, at keyPath) (int, bool) {
 // are refused, and a leading zero does not make a number octal (010 is
 // ten, as a player means it).
 func (d *Decoder) decimal(n *yaml.Node, at keyPath, want string) (string, bool) {
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!str" && n.Style == 0 {
+		// YAML reads a plain number too large for a float (1e400) as
+		// text: say what it is.
+		if _, err := strconv.ParseFloat(n.Value, 64); errors.Is(err, strconv.ErrRange) {
+			d.Errorf(n, at.String(), "number %q is out of range", n.Value)
+			return "", false
+		}
+	}
 	if n.Kind != yaml.ScalarNode || (n.Tag != "!!int" && n.Tag != "!!float") {
 		d.Errorf(n, at.String(), "expected %s, found %s", want, describe(n))
 		return "", false

@@ -241,3 +241,53 @@ func TestSyntaxErrorsPointAtTheMistake(t *testing.T) {
 		}
 	}
 }
+
+// A key or value that is not one line of plain text is refused where it
+// is, on both parsers: printed in a report, "x\nP(hex taken) 99%" would
+// forge a line (red-team finding F1), and U+202E reverses what follows.
+func TestParseRefusesLineBreakers(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"name: \"x\\nP(hex taken)  99.99%\"\n", `f.yaml:1:7: "x\nP(hex taken)  99.99%" holds the character U+000A`},
+		{"kind: land\n\"a\\nb\": 1\n", `f.yaml:2:1: "a\nb" holds the character U+000A`},
+		{"name: \"a\\tb\"\n", `U+0009`},
+		{"name: \"a\\rb\"\n", `U+000D`},
+		{"name: \"\\u202Egnp.exe\"\n", `"\u202egnp.exe" holds the character U+202E`},
+		{"name: \"\u2066x\"\n", `U+2066`},
+		{"name: \"a\\Lb\"\n", `U+2028`},
+		{"units:\n  - {name: \"Pz\\n  odds 99:1\"}\n", `f.yaml:2:12:`},
+		{"name: |\n  two\n  lines\n", `U+000A`},
+	} {
+		_, err := Parse("f.yaml", []byte(c.src))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: got %v, want %s", c.src, err, c.want)
+		}
+		if err != nil && strings.Contains(err.Error(), "\n") {
+			t.Errorf("%q: the error itself breaks the line: %q", c.src, err)
+		}
+	}
+	// Plain text, with letters of any script, is fine; so are the other
+	// controls (ESC, BEL, C1), which every writer shows escaped.
+	for _, src := range []string{"name: \"Panzer Gruppe — Süd, 東\"\n", "name: \"\\e]52;c;x\\a\\u009b\"\n"} {
+		if _, err := Parse("f.yaml", []byte(src)); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// Red-team finding F12: a number too large for a float (1e400), which
+// YAML reads as text, was reported as "found text"; it is out of range.
+// Quoted, it is text.
+func TestNumberOutOfRange(t *testing.T) {
+	d, m := decode(t, "a: 1e400\nb: -1e400\nc: \"1e400\"\n")
+	var f float64
+	var i int
+	m.Float("a", &f)
+	m.Int("b", &i)
+	m.Float("c", &f)
+	err := d.Err()
+	for _, want := range []string{`f.yaml:1:4: a: number "1e400" is out of range`, `f.yaml:2:4: b: number "-1e400" is out of range`, `f.yaml:3:4: c: expected a number, found text "1e400"`} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("got %v, want %s", err, want)
+		}
+	}
+}

@@ -1,0 +1,81 @@
+package web
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// Red-team finding F8: over HTTP a repeated parameter took its first value
+// (seed=1&seed=2 ran seed 1) and an unknown one was ignored (seeds=5 ran
+// seed 1), so a typo went unnoticed. Both are a 400 naming the parameter,
+// as the CLI refuses a repeated or unknown flag; variant alone repeats.
+func TestQueryParametersChecked(t *testing.T) {
+	_, ts := newServer(t, Config{MaxTrials: 1_000_000})
+	good := read(t, wild)
+	for _, c := range []struct{ path, text string }{
+		{"/api/run?method=mc&trials=10&seed=1&seed=2", "seed is given 2 times (seed=1, seed=2); give it once"},
+		{"/api/run?method=mc&seeds=5", `unknown parameter "seeds" (did you mean seed?): /api/run takes the parameters method, trials, seed, budget, explain, raids, dice, crt`},
+		{"/api/run?raids=3&raids=21", "raids is given 2 times"},
+		{"/api/run?Method=exact", `unknown parameter "Method" (did you mean method?)`},
+		{"/api/sweep?attack=8..9&attack=20..21", "attack is given 2 times"},
+		{"/api/sweep?attack=8..9&trials=100", `unknown parameter "trials"`},
+		{"/api/compare?variant=a=crt=2d6&independant=true", `unknown parameter "independant"`},
+		{"/api/plan?target=0.7&target=0.8", "target is given 2 times"},
+		{"/api/parse?x=1", `unknown parameter "x": /api/parse takes no parameters`},
+		// target=0x1p-1 was read as 0.5, a hex float; the CLI refuses it too.
+		{"/api/sweep?attack=8..9&target=0x1p-1", "target=0x1p-1: want a number above 0 and at most 1"},
+	} {
+		code, m, _ := post(t, ts, c.path, "application/yaml", good)
+		wantError(t, code, m, 400, c.text)
+	}
+	for _, path := range []string{"/api/compare?variant=a=crt=2d6&variant=b=crt=standard&method=exact", "/api/run?method=exact&explain=true"} {
+		if code, m, _ := post(t, ts, path, "application/yaml", good); code != 200 {
+			t.Errorf("%s: %d %v", path, code, m["error"])
+		}
+	}
+}
+
+// Red-team finding F10: a path the page does not have answered the file
+// server's "404 page not found" as text; every error is {"error": ...}.
+func TestNotFoundIsJSON(t *testing.T) {
+	_, ts := newServer(t, Config{})
+	for _, p := range []string{"/nope", "/API/run", "/nope.html", "/static/app.js"} {
+		res, err := http.Get(ts.URL + p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]string
+		jerr := json.NewDecoder(res.Body).Decode(&m)
+		res.Body.Close()
+		if res.StatusCode != 404 || res.Header.Get("Content-Type") != "application/json" || jerr != nil || !strings.Contains(m["error"], "no such page or endpoint") {
+			t.Errorf("%s: %d %s %v %v", p, res.StatusCode, res.Header.Get("Content-Type"), m, jerr)
+		}
+	}
+	for _, p := range []string{"/", "/app.js", "/style.css"} {
+		res, err := http.Get(ts.URL + p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != 200 {
+			t.Errorf("%s: %d", p, res.StatusCode)
+		}
+	}
+}
+
+// Red-team finding F1 over HTTP: a name that is not one line (here in a
+// JSON body, whose "\n" escape is a newline) is refused with its line,
+// as the CLI refuses it, not printed into a report.
+func TestNameOfTwoLinesRefused(t *testing.T) {
+	_, ts := newServer(t, Config{})
+	body := []byte(`{"name": "x\nP(hex taken) 99%", "kind": "land", "hex": {"terrain": "clear"},
+ "attacker": {"units": [{"type": "ARM", "size": "corps", "factors": 6, "nation": "GE"}]},
+ "defender": {"units": [{"type": "INF", "size": "corps", "factors": 2, "nation": "FR"}]}}`)
+	code, m, _ := post(t, ts, "/api/run", "application/json", body)
+	wantError(t, code, m, 400, `request.json:2:11: "x\nP(hex taken) 99%" holds the character U+000A`)
+	code, m, _ = post(t, ts, "/api/compare?variant="+url.QueryEscape("a\nforged=crt=2d6"), "application/yaml", read(t, wild))
+	wantError(t, code, m, 400, "U+000A")
+}
