@@ -174,8 +174,11 @@ func (fp *frontPlan) search(t, left int, value, lostU float64) error {
 // leaf offers a complete assignment to the frontier.
 func (fp *frontPlan) leaf(value, lostU float64) {
 	pl := fp.pl
-	if fp.used.size() == 0 || value == 0 {
-		return // sending nothing is no plan; taking nothing, no better
+	if fp.used.size() == 0 {
+		return // sending nothing is no plan
+	}
+	if pl.attacks++; value == 0 {
+		return // taking nothing is no better
 	}
 	fp.leaves++
 	if pl.cfg.Progress != nil && fp.leaves%4096 == 0 {

@@ -33,12 +33,15 @@ type TablePlan struct {
 	// covered; DistinctCombats the combats it compiled and weighed (one per
 	// multiset of interchangeable units and hex); Sampled of them were over
 	// the path budget and sampled.
-	EvaluatedSubsets float64  `json:"evaluated_subsets"`
-	Forces           int      `json:"forces_weighed"`
-	DistinctCombats  int      `json:"distinct_combats"`
-	Sampled          int      `json:"sampled_combats"`
-	Skipped          int      `json:"skipped_forces"` // forces with no land unit: not an attack
-	Warnings         []string `json:"warnings"`
+	EvaluatedSubsets float64 `json:"evaluated_subsets"`
+	Forces           int     `json:"forces_weighed"`
+	// States are the distinct states of the forces the search kept (one
+	// hex): see docs/planner.md.
+	States          int      `json:"states,omitempty"`
+	DistinctCombats int      `json:"distinct_combats"`
+	Sampled         int      `json:"sampled_combats"`
+	Skipped         int      `json:"skipped_forces"` // forces with no land unit: not an attack
+	Warnings        []string `json:"warnings"`
 }
 
 // Point is a weighed force on the chart: its cost and value.

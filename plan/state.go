@@ -1,0 +1,271 @@
+package plan
+
+import (
+	"encoding/binary"
+	"math"
+	"reflect"
+	"slices"
+	"sync"
+
+	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/scenario"
+)
+
+// A combat state is what the compiled combat of a force depends on: two
+// forces with the same state give the same P(hex taken), table choice,
+// breakthrough chance and distribution of attacking units lost
+// (docs/planner.md, Distinct combat states). The planner weighs one force
+// per state instead of one per subset.
+//
+// The state is built from each class's contribution. A class is "plain"
+// when its unit differs from a default land unit only in the fields
+// aggregated below (foldedFields); plain units are folded into sums,
+// counts and flags. Every other class (aircraft, units with any other
+// field set, every unit of an invasion, a paradrop or a combat under
+// Kampfgruppe) is kept in the state as its own count, so a field the
+// planner does not know about can only make it merge less, never wrongly.
+
+// foldedFields are the scenario.Unit fields a plain unit may set, with
+// what the compiled land combat reads of them (combat.Compile, land.go,
+// factors.go, atodds.go):
+//   - Factors: the attack total (a plain unit's factor is not halved or
+//     doubled on its own: its red circle, face-down and supply fields are
+//     at their defaults) and the factors lost, in loss order cheapest first.
+//   - Type and Size: the ARM count choosing the table (armCount), the blitz
+//     modifier's counts (blitzCount), whether any attacker is armoured (the
+//     defenders' red circles), territorial units (TERR).
+//   - Nation: the number of nations and whether all are Japanese.
+//   - BP: only the order of units of equal factors lost, which changes no
+//     figure without Kampfgruppe (where no unit is plain).
+var foldedFields = []string{"Type", "Size", "Factors", "Nation", "BP"}
+
+// plainResidual is a unit with its folded fields cleared, as the parser
+// makes a unit that gives only them (in supply, face-up, in the combat),
+// so a default the parser adds never splits plain units. ok is false if
+// the parser refuses the stand-in: then nothing folds.
+var plainResidual = sync.OnceValues(func() (scenario.Unit, bool) {
+	s, err := scenario.Parse("plain.yaml", []byte("kind: land\nhex: {terrain: clear}\ndefender: {units: [{type: INF, factors: 1, nation: USSR}]}\nattacker: {units: [{type: INF, factors: 1, nation: GE}]}\n"))
+	if err != nil || len(s.Attacker.Units) != 1 {
+		return scenario.Unit{}, false
+	}
+	return residual(&s.Attacker.Units[0]), true
+})
+
+// residual is a unit as it fights with its folded fields cleared.
+func residual(u *scenario.Unit) scenario.Unit {
+	r := u.Combatant()
+	v := reflect.ValueOf(&r).Elem()
+	for _, f := range foldedFields {
+		fv := v.FieldByName(f)
+		fv.Set(reflect.Zero(fv.Type()))
+	}
+	return r
+}
+
+// quarters is how factors are summed exactly: a plain unit's factors are
+// a whole number of quarters, so sums in any order are the same number.
+const quarterScale = 4
+
+// isPlain reports whether unit u folds into a state's sums (see above).
+func isPlain(u *scenario.Unit) bool {
+	plain, ok := plainResidual()
+	q := u.Factors * quarterScale
+	return ok && reflect.DeepEqual(residual(u), plain) && q == math.Trunc(q) && q >= 0 && q <= 1e6
+}
+
+// contribution is what one item of a class adds to a force's state.
+type contribution struct {
+	exact    int  // the class's place among the exact counts, or -1 when folded
+	unit     bool // a land unit (a force needs one)
+	inCombat bool // a land unit in the combat: in the loss order
+	quarters int32
+	// Folded land unit.
+	plainUnit       bool
+	arm2            uint8 // ARM count, doubled: a corps or army 2, a division 1
+	blitz, anti     uint8 // the blitz modifier's counts
+	armoured        bool
+	japanese        bool
+	territorial     bool
+	nation          int // bit in the nations mask
+	gsQuarters      int32
+	plainGroundSupp bool
+}
+
+// stateSpace describes the states of a plan's forces against one hex.
+type stateSpace struct {
+	contrib []contribution // by class
+	nExact  int
+	low     int // how many of the smallest in-combat factors a state keeps: the most units a result can destroy
+	base    stateKey
+}
+
+// stateKey is a force's state, as the search builds it.
+type stateKey struct {
+	n, size           uint8 // folded units; items sent
+	arm2, blitz, anti uint16
+	armoured, anyTerr bool
+	allTerr, allJap   bool
+	quarters, gs      int32 // folded units' factors; folded ground support
+	nations           uint64
+	exact             []uint8 // counts of the classes kept exactly
+	low               []int32 // the smallest factors (quarters) of the units in the combat, ascending
+}
+
+// newStateSpace works out each class's contribution against a target
+// scenario under table t. committed units are already in the combat.
+func newStateSpace(p *pool, target *scenario.Scenario, t *crt.Table, committed []scenario.Unit) *stateSpace {
+	sp := &stateSpace{contrib: make([]contribution, len(p.classes)), low: maxAttackerLoss(t)}
+	fold := target.Kind == scenario.Land && !target.Has(scenario.Kampfgruppe)
+	if !fold {
+		sp.low = 0 // every state is one force, which has its own figures
+	}
+	nations := map[string]int{}
+	for c := range p.classes {
+		it := &p.items[p.classes[c].items[0]]
+		k := contribution{exact: -1}
+		switch {
+		case it.Unit != nil && fold && isPlain(it.Unit) && nationBit(nations, it.Unit.Nation):
+			u := it.Unit
+			k.unit, k.inCombat, k.plainUnit = true, true, true
+			k.quarters = int32(u.Factors * quarterScale)
+			if u.Type == scenario.ARM {
+				k.arm2, k.blitz = 1, 1
+				if u.IsCorps() {
+					k.arm2, k.blitz = 2, 2
+				}
+			}
+			if u.Type == scenario.ARM || u.Type == scenario.AT || u.Type == scenario.AA {
+				k.anti = 1
+				if u.IsCorps() {
+					k.anti = 2
+				}
+			}
+			k.armoured = u.Type == scenario.ARM || u.Type == scenario.MECH
+			k.japanese, k.territorial = u.Japanese(), u.IsTerritorial()
+			k.nation = nations[u.Nation]
+		case it.Support != nil && fold && !it.Support.Aircraft && it.Support.Factors*quarterScale == math.Trunc(it.Support.Factors*quarterScale):
+			k.plainGroundSupp = true
+			k.gsQuarters = int32(it.Support.Factors * quarterScale)
+		default:
+			k.exact = sp.nExact
+			sp.nExact++
+			if it.Unit != nil {
+				k.unit = true
+				k.inCombat = it.Unit.Role == "" || it.Unit.Role == scenario.RoleCombat
+				k.quarters = int32(min(max(it.Unit.Factors*quarterScale, 0), 1e9))
+			}
+		}
+		sp.contrib[c] = k
+	}
+	b := stateKey{allTerr: true, allJap: true, exact: make([]uint8, sp.nExact)}
+	for i := range committed {
+		if u := &committed[i]; u.Role == "" || u.Role == scenario.RoleCombat {
+			b.low = insertLow(b.low, int32(min(max(u.Factors*quarterScale, 0), 1e9)), sp.low)
+		}
+	}
+	sp.base = b
+	return sp
+}
+
+// nationBit gives nation a bit in the nations mask, when one is left.
+func nationBit(nations map[string]int, nation string) bool {
+	if _, ok := nations[nation]; ok {
+		return true
+	}
+	if len(nations) == 64 {
+		return false
+	}
+	nations[nation] = len(nations)
+	return true
+}
+
+// maxAttackerLoss is the most attacking units any result of t destroys.
+func maxAttackerLoss(t *crt.Table) int {
+	m := 0
+	for _, r := range t.Automatic {
+		m = max(m, int(r.AttackerLoss))
+	}
+	for _, g := range t.Grids {
+		for _, row := range g.Rows {
+			for _, r := range row.Cells {
+				m = max(m, int(r.AttackerLoss))
+			}
+		}
+	}
+	return m
+}
+
+// insertLow adds factor q to the ascending list of the smallest factors,
+// keeping at most m.
+func insertLow(low []int32, q int32, m int) []int32 {
+	i, _ := slices.BinarySearch(low, q)
+	if i >= m {
+		return low
+	}
+	if len(low) < m {
+		low = append(low, 0)
+	}
+	copy(low[i+1:], low[i:len(low)-1])
+	low[i] = q
+	return low
+}
+
+// add adds k items of class c to state s, in place.
+func (sp *stateSpace) add(s *stateKey, c, k int) {
+	if k == 0 {
+		return
+	}
+	d := &sp.contrib[c]
+	s.size += uint8(k)
+	switch {
+	case d.plainUnit:
+		s.n += uint8(k)
+		s.quarters += int32(k) * d.quarters
+		s.arm2 += uint16(k) * uint16(d.arm2)
+		s.blitz += uint16(k) * uint16(d.blitz)
+		s.anti += uint16(k) * uint16(d.anti)
+		s.armoured = s.armoured || d.armoured
+		s.anyTerr = s.anyTerr || d.territorial
+		s.allTerr = s.allTerr && d.territorial
+		s.allJap = s.allJap && d.japanese
+		s.nations |= 1 << d.nation
+	case d.plainGroundSupp:
+		s.gs += int32(k) * d.gsQuarters
+	default:
+		s.exact[d.exact] += uint8(k)
+	}
+	if d.inCombat {
+		for range min(k, sp.low) {
+			s.low = insertLow(s.low, d.quarters, sp.low)
+		}
+	}
+}
+
+// appendCombat appends the part of s the compiled combat depends on: all
+// of it but the smallest factors, which change only the factors lost.
+func (s *stateKey) appendCombat(b []byte) []byte {
+	b = append(b, s.n, boolByte(s.armoured)|boolByte(s.anyTerr)<<1|boolByte(s.allTerr)<<2|boolByte(s.allJap)<<3)
+	b = binary.LittleEndian.AppendUint16(b, s.arm2)
+	b = binary.LittleEndian.AppendUint16(b, s.blitz)
+	b = binary.LittleEndian.AppendUint16(b, s.anti)
+	b = binary.LittleEndian.AppendUint32(b, uint32(s.quarters))
+	b = binary.LittleEndian.AppendUint32(b, uint32(s.gs))
+	b = binary.LittleEndian.AppendUint64(b, s.nations)
+	return append(b, s.exact...)
+}
+
+// appendAll appends the whole state: the combat and the smallest factors.
+func (s *stateKey) appendAll(b []byte) []byte {
+	b = append(s.appendCombat(b), s.size)
+	for _, q := range s.low {
+		b = binary.LittleEndian.AppendUint32(b, uint32(q))
+	}
+	return b
+}
+
+func boolByte(v bool) byte {
+	if v {
+		return 1
+	}
+	return 0
+}
