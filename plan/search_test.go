@@ -50,7 +50,7 @@ func richPlanYAML(r *rand.Rand, seed, n int) string {
 	if len(opts) > 0 {
 		fmt.Fprintf(b, "options: [%s]\n", strings.Join(opts, ", "))
 	}
-	fmt.Fprintf(b, "hex: {terrain: %s}\n", terrains[r.IntN(len(terrains))])
+	fmt.Fprintf(b, "hex: {terrain: %s}\n", append([]string{"jungle"}, terrains...)[r.IntN(len(terrains)+1)])
 	b.WriteString("defender:\n  units:\n")
 	for range 1 + r.IntN(2) {
 		typ := []string{"INF", "ARM", "AT", "INF"}[r.IntN(4)]

@@ -97,6 +97,11 @@ type stateSpace struct {
 	nExact  int
 	low     int // how many of the smallest in-combat factors a state keeps: the most units a result can destroy
 	base    stateKey
+	// What the target's combat reads of the folded sums: each count is
+	// kept up to a cap past which no comparison the combat makes changes
+	// (0: not read at all), each flag only where it is read.
+	capN, capArm, capBlitz, capAnti uint16
+	armoured, terr, jap, nations    bool
 }
 
 // stateKey is a force's state, as the search builds it.
@@ -119,6 +124,7 @@ func newStateSpace(p *pool, target *scenario.Scenario, t *crt.Table, committed [
 	if !fold {
 		sp.low = 0 // every state is one force, which has its own figures
 	}
+	sp.readsOf(target, t)
 	nations := map[string]int{}
 	for c := range p.classes {
 		it := &p.items[p.classes[c].items[0]]
@@ -165,6 +171,34 @@ func newStateSpace(p *pool, target *scenario.Scenario, t *crt.Table, committed [
 	}
 	sp.base = b
 	return sp
+}
+
+// readsOf works out what target's combat under t reads of the folded
+// sums (combat.Compile; crt.Schedule.Terms):
+//   - the number of units in the combat only through min(losses, units)
+//     and whether a unit survives: up to the most units a result destroys,
+//     plus one;
+//   - the ARM count only compared with the defender's (docs/rules.md §2.3):
+//     up to one past the most the defenders could count, two per unit;
+//   - the blitz counts only under the blitz option in clear weather, each
+//     compared with twice the defender's (docs/rules.md §2.1);
+//   - whether an attacker is armoured only when a defender has a red circle
+//     (AsA 3.2.1); territorial units only under the territorial option;
+//     all-Japanese only in jungle; the nations only when the table has a
+//     modifier per extra nationality.
+func (sp *stateSpace) readsOf(target *scenario.Scenario, t *crt.Table) {
+	nd := uint16(min(len(target.Defender.Units), 1000))
+	sp.capN = uint16(sp.low) + 1
+	sp.capArm = 2*nd + 1
+	if target.Has(scenario.BlitzModifier) && target.Hex.Weather == "clear" {
+		sp.capBlitz, sp.capAnti = 4*nd+1, 2*nd+1
+	}
+	for i := range target.Defender.Units {
+		sp.armoured = sp.armoured || target.Defender.Units[i].RedCircle != ""
+	}
+	sp.terr = target.Has(scenario.TerritorialModifiers)
+	sp.jap = target.Hex.Terrain == "jungle"
+	sp.nations = t.Modifiers.ExtraNationality != 0
 }
 
 // nationBit gives nation a bit in the nations mask, when one is left.
@@ -219,16 +253,22 @@ func (sp *stateSpace) add(s *stateKey, c, k int) {
 	s.size += uint8(k)
 	switch {
 	case d.plainUnit:
-		s.n += uint8(k)
+		s.n = uint8(satAdd(uint16(s.n), k, 1, sp.capN))
 		s.quarters += int32(k) * d.quarters
-		s.arm2 += uint16(k) * uint16(d.arm2)
-		s.blitz += uint16(k) * uint16(d.blitz)
-		s.anti += uint16(k) * uint16(d.anti)
-		s.armoured = s.armoured || d.armoured
-		s.anyTerr = s.anyTerr || d.territorial
-		s.allTerr = s.allTerr && d.territorial
-		s.allJap = s.allJap && d.japanese
-		s.nations |= 1 << d.nation
+		s.arm2 = satAdd(s.arm2, k, d.arm2, sp.capArm)
+		s.blitz = satAdd(s.blitz, k, d.blitz, sp.capBlitz)
+		s.anti = satAdd(s.anti, k, d.anti, sp.capAnti)
+		s.armoured = s.armoured || d.armoured && sp.armoured
+		if sp.terr {
+			s.anyTerr = s.anyTerr || d.territorial
+			s.allTerr = s.allTerr && d.territorial
+		}
+		if sp.jap {
+			s.allJap = s.allJap && d.japanese
+		}
+		if sp.nations {
+			s.nations |= 1 << d.nation
+		}
 	case d.plainGroundSupp:
 		s.gs += int32(k) * d.gsQuarters
 	default:
@@ -239,6 +279,11 @@ func (sp *stateSpace) add(s *stateKey, c, k int) {
 			s.low = insertLow(s.low, d.quarters, sp.low)
 		}
 	}
+}
+
+// satAdd is v plus k times d, kept at most limit.
+func satAdd(v uint16, k int, d uint8, limit uint16) uint16 {
+	return uint16(min(int(v)+k*int(d), int(limit)))
 }
 
 // appendCombat appends the part of s the compiled combat depends on: all
