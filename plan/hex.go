@@ -40,29 +40,26 @@ func (pl *planner) hex() (*TablePlan, error) {
 	pl.attacks = tp.Forces
 	ss := &stateSearch{sp: sp, p: p, limit: limit, maxStates: int(min(pl.cfg.MaxForces, vectors)),
 		byBP: pl.s.Plan.Cost == scenario.CommittedBuildPoints}
-	states, arena, err := ss.run()
+	states, err := ss.run()
 	if err != nil {
 		return nil, pl.tooLarge(pl.cfg.MaxForces, "states of forces ("+err.Error()+")")
 	}
-	tp.States = len(states)
-	nc := len(p.classes)
-	force := func(st *hexState) counts { return counts(arena[int(st.x) : int(st.x)+nc]) }
+	tp.States = states.len()
 	// One force per distinct combat, in the order the states came.
 	combats := map[string]int{}
 	var reps []counts
-	which := make([]int32, len(states))
-	for i := range states {
-		st := &states[i]
-		x := force(st)
+	which := make([]int32, states.len())
+	for i := range which {
+		x := states.force(i)
 		if !e.hasUnits(x) {
 			which[i] = -1
 			continue
 		}
-		ck := sp.combatKey(st.key)
-		j, ok := combats[ck]
+		ck := sp.combatKey(states.key(i))
+		j, ok := combats[string(ck)]
 		if !ok {
 			j = len(reps)
-			combats[ck] = j
+			combats[string(ck)] = j
 			reps = append(reps, x)
 		}
 		which[i] = int32(j)
@@ -80,18 +77,18 @@ func (pl *planner) hex() (*TablePlan, error) {
 	}
 	// Each state's preferred force, offered in enumeration order.
 	var cands []candidate
-	for i := range states {
+	for i := range which {
 		if which[i] < 0 {
 			continue
 		}
 		v := evals[which[i]]
-		x := force(&states[i])
-		lostF, err := sp.factorsLost(v, states[i].key)
+		x := states.force(i)
+		lostF, err := sp.factorsLost(v, states.key(i))
 		if err != nil {
 			return nil, err
 		}
 		cost := pl.costOf(x, v.AttackerUnitsLost, lostF)
-		if len(states) <= maxChartPoints {
+		if states.len() <= maxChartPoints {
 			tp.Candidates = append(tp.Candidates, Point{Cost: cost, Value: v.HexTaken.P})
 		}
 		if v.HexTaken.P == 0 && len(e.commit) == 0 {
@@ -100,7 +97,7 @@ func (pl *planner) hex() (*TablePlan, error) {
 		cands = append(cands, candidate{cost: cost, value: v.HexTaken.P, tie: lostF, size: x.size(), ref: i})
 	}
 	slices.SortFunc(cands, func(a, b candidate) int {
-		return bytes.Compare(force(&states[a.ref]), force(&states[b.ref]))
+		return bytes.Compare(states.force(a.ref), states.force(b.ref))
 	})
 	var fr frontier
 	for i := range cands {
@@ -109,7 +106,7 @@ func (pl *planner) hex() (*TablePlan, error) {
 	}
 	tp.DistinctCombats, tp.Sampled = e.compiled, e.sampled
 	for _, c := range fr.points {
-		x := force(&states[c.ref])
+		x := states.force(c.ref)
 		f := pl.forceOf(x, c.cost)
 		if f.HexFigures, err = pl.figures(0, x); err != nil {
 			return nil, err
@@ -117,7 +114,7 @@ func (pl *planner) hex() (*TablePlan, error) {
 		tp.Frontier = append(tp.Frontier, f)
 	}
 	if rec := pl.recommend(tp, fr.points); rec >= 0 {
-		x := slices.Clone(force(&states[fr.points[rec].ref]))
+		x := slices.Clone(states.force(fr.points[rec].ref))
 		if tp.Marginal, err = pl.marginal(x, fr.points[rec].cost); err != nil {
 			return nil, err
 		}
@@ -141,7 +138,7 @@ func (pl *planner) checkStateLimit(classes, low int) error {
 // units times the j-th smallest factors in the combat, which every force
 // of the state shares. Where no class folds, a state is one force and its
 // own figure stands.
-func (sp *stateSpace) factorsLost(v *Eval, key string) (float64, error) {
+func (sp *stateSpace) factorsLost(v *Eval, key []byte) (float64, error) {
 	if sp.low == 0 {
 		return v.AttackerFactorsLost, nil
 	}

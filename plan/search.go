@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"hash/maphash"
+	"math"
 )
 
 // stateBytes is what one state costs the search at most, by the classes
@@ -16,14 +18,65 @@ func stateBytes(classes, low int) float64 {
 // maxSearchMemory bounds the memory a limit on states may ask for.
 const maxSearchMemory = 2 << 30
 
-// hexState is a state the search reached and the force reaching it that
-// the frontier prefers: the cheapest in build points when cost is
-// counted in them, then the first in enumeration order (count vectors in
-// lexicographic order, the order the frontier breaks its last ties in).
-type hexState struct {
-	key string // stateKey.appendAll
-	bp  float64
-	x   int32 // offset of its force in the layer's arena
+// states is one layer of the search: the states reached by the classes
+// so far, each with the force the frontier prefers among those reaching
+// it (the cheapest in build points when cost is counted in them, then the
+// first in enumeration order: count vectors in lexicographic order, the
+// order the frontier breaks its last ties in). Keys, forces and build
+// points are flat arrays, found through an open-addressing table, so a
+// layer of a million states is a few allocations.
+type states struct {
+	keyLen, nc int
+	keys       []byte // keyLen bytes each: stateKey.appendAll, padded
+	xs         []uint8
+	bps        []float64
+	table      []int32 // state index + 1; 0 is empty
+	seed       maphash.Seed
+}
+
+func newStates(keyLen, nc, room int, seed maphash.Seed) *states {
+	size := 64
+	for size < 2*room {
+		size *= 2
+	}
+	return &states{keyLen: keyLen, nc: nc, seed: seed, table: make([]int32, size),
+		keys: make([]byte, 0, room*keyLen), xs: make([]uint8, 0, room*nc), bps: make([]float64, 0, room)}
+}
+
+func (st *states) len() int               { return len(st.bps) }
+func (st *states) key(i int) []byte       { return st.keys[i*st.keyLen : (i+1)*st.keyLen] }
+func (st *states) force(i int) counts     { return counts(st.xs[i*st.nc : (i+1)*st.nc]) }
+func (st *states) slot(h uint64) int      { return int(h & uint64(len(st.table)-1)) }
+func (st *states) hash(key []byte) uint64 { return maphash.Bytes(st.seed, key) }
+
+// find returns the state with key, or -1 and the empty slot for it.
+func (st *states) find(key []byte) (int, int) {
+	for j := st.slot(st.hash(key)); ; j = (j + 1) & (len(st.table) - 1) {
+		i := st.table[j]
+		if i == 0 {
+			return -1, j
+		}
+		if bytes.Equal(st.key(int(i-1)), key) {
+			return int(i - 1), j
+		}
+	}
+}
+
+// insert adds a state at the empty slot find gave, growing the table.
+func (st *states) insert(slot int, key []byte, x []uint8, bp float64) int {
+	i := st.len()
+	st.keys = append(st.keys, key...)
+	st.xs = append(st.xs, x...)
+	st.bps = append(st.bps, bp)
+	st.table[slot] = int32(i + 1)
+	if 2*st.len() > len(st.table) {
+		st.table = make([]int32, 2*len(st.table))
+		for k := range st.len() {
+			_, j := st.find(st.key(k))
+			st.table[j] = int32(k + 1)
+		}
+	}
+	return i
 }
 
 // stateSearch walks the classes one at a time, keeping for each state
@@ -39,75 +92,80 @@ type stateSearch struct {
 	byBP      bool
 	scratch   stateKey
 	buf       []byte
+	x         []uint8
 }
 
+// keyLen is the length of an encoded state: the smallest factors padded.
+func (sp *stateSpace) keyLen() int { return combatKeyFixed + sp.nExact + 1 + 4*sp.low }
+
 // run searches every force within the limit and returns the final states
-// with their forces, or ErrTooLarge (wrapped by the caller) when the
-// states outgrow the limit.
-func (ss *stateSearch) run() (states []hexState, arena []uint8, err error) {
+// with their forces, or an error when the states outgrow the limit.
+func (ss *stateSearch) run() (*states, error) {
 	nc := len(ss.p.classes)
+	kl := ss.sp.keyLen()
+	seed := maphash.MakeSeed() // places states in the table only: the answer does not depend on it
+	cur := newStates(kl, nc, 1, seed)
 	base := ss.sp.base
-	key := string(base.appendAll(nil))
-	cur := []hexState{{key: key}}
-	curArena := make([]uint8, nc)
+	cur.insert(0, ss.sp.encode(ss.buf[:0], &base), make([]uint8, nc), 0)
+	ss.x = make([]uint8, nc)
 	for c := range nc {
 		cl := &ss.p.classes[c]
-		next := make([]hexState, 0, len(cur))
-		nextArena := make([]uint8, 0, len(cur)*nc)
-		index := make(map[string]int32, len(cur))
-		for i := range cur {
-			e := &cur[i]
-			ss.decode(e.key)
-			x := curArena[int(e.x) : int(e.x)+nc]
+		next := newStates(kl, nc, min(cur.len()*2, ss.maxStates), seed)
+		for i := range cur.len() {
+			ss.sp.decode(cur.key(i), &ss.scratch)
+			copy(ss.x, cur.force(i))
+			ebp := cur.bps[i]
 			top := min(len(cl.items), ss.limit-int(ss.scratch.size))
 			for k := 0; k <= top; k++ {
 				if k > 0 {
 					ss.sp.add(&ss.scratch, c, 1)
 				}
-				ss.buf = ss.scratch.appendAll(ss.buf[:0])
-				bp := e.bp + cl.prefix[k]
-				if j, ok := index[string(ss.buf)]; ok {
-					o := &next[j]
-					y := nextArena[int(o.x) : int(o.x)+nc]
-					if ss.prefer(bp, x, k, c, o.bp, y) {
-						o.bp = bp
-						copy(y, x)
-						y[c] = uint8(k)
+				ss.x[c] = uint8(k)
+				ss.buf = ss.sp.encode(ss.buf[:0], &ss.scratch)
+				bp := ebp + cl.prefix[k]
+				j, slot := next.find(ss.buf)
+				if j >= 0 {
+					if ss.prefer(bp, ss.x, c, next.bps[j], next.force(j)) {
+						next.bps[j] = bp
+						copy(next.force(j), ss.x)
 					}
 					continue
 				}
-				if len(next) >= ss.maxStates {
-					return nil, nil, fmt.Errorf("over %d states", ss.maxStates)
+				if next.len() >= ss.maxStates {
+					return nil, fmt.Errorf("over %d states", ss.maxStates)
 				}
-				index[string(ss.buf)] = int32(len(next))
-				off := int32(len(nextArena))
-				nextArena = append(nextArena, x...)
-				nextArena[int(off)+c] = uint8(k)
-				next = append(next, hexState{key: string(ss.buf), bp: bp, x: off})
+				next.insert(slot, ss.buf, ss.x, bp)
 			}
 		}
-		cur, curArena = next, nextArena
+		cur = next
 	}
-	return cur, curArena, nil
+	return cur, nil
 }
 
-// prefer reports whether the force x with k items of class c (and none of
-// the classes after it), costing bp, is preferred to force y costing ybp:
-// both reach the same state, so only build points and the order remain.
-func (ss *stateSearch) prefer(bp float64, x []uint8, k, c int, ybp float64, y []uint8) bool {
+// prefer reports whether the force x (sending none of the classes after
+// c), costing bp, is preferred to force y costing ybp: both reach the same
+// state, so only build points and the order remain.
+func (ss *stateSearch) prefer(bp float64, x []uint8, c int, ybp float64, y []uint8) bool {
 	if ss.byBP && !near(bp, ybp, costTol) {
 		return bp < ybp
 	}
-	if d := bytes.Compare(x[:c], y[:c]); d != 0 {
-		return d < 0
-	}
-	return k < int(y[c])
+	return bytes.Compare(x[:c+1], y[:c+1]) < 0
 }
 
-// decode reads an encoded state into ss.scratch.
-func (ss *stateSearch) decode(key string) {
-	s := &ss.scratch
-	b := []byte(key) // small: the compiler keeps it off the heap
+// encode appends state s, its smallest factors padded to sp.low.
+func (sp *stateSpace) encode(b []byte, s *stateKey) []byte {
+	b = s.appendAll(b)
+	for range sp.low - len(s.low) {
+		b = binary.LittleEndian.AppendUint32(b, lowPad)
+	}
+	return b
+}
+
+// lowPad pads the smallest factors: no factor is that many quarters.
+const lowPad = math.MaxUint32
+
+// decode reads an encoded state into s.
+func (sp *stateSpace) decode(b []byte, s *stateKey) {
 	s.n = b[0]
 	f := b[1]
 	s.armoured, s.anyTerr, s.allTerr, s.allJap = f&1 != 0, f&2 != 0, f&4 != 0, f&8 != 0
@@ -117,12 +175,16 @@ func (ss *stateSearch) decode(key string) {
 	s.quarters = int32(binary.LittleEndian.Uint32(b[8:]))
 	s.gs = int32(binary.LittleEndian.Uint32(b[12:]))
 	s.nations = binary.LittleEndian.Uint64(b[16:])
-	ne := ss.sp.nExact
+	ne := sp.nExact
 	s.exact = append(s.exact[:0], b[combatKeyFixed:combatKeyFixed+ne]...)
 	s.size = b[combatKeyFixed+ne]
 	s.low = s.low[:0]
 	for r := b[combatKeyFixed+ne+1:]; len(r) >= 4; r = r[4:] {
-		s.low = append(s.low, int32(binary.LittleEndian.Uint32(r)))
+		q := binary.LittleEndian.Uint32(r)
+		if q == lowPad {
+			break
+		}
+		s.low = append(s.low, int32(q))
 	}
 }
 
@@ -131,13 +193,15 @@ const combatKeyFixed = 24
 
 // combatKey is the part of an encoded state the compiled combat depends
 // on (stateKey.appendCombat).
-func (sp *stateSpace) combatKey(key string) string { return key[:combatKeyFixed+sp.nExact] }
+func (sp *stateSpace) combatKey(key []byte) []byte { return key[:combatKeyFixed+sp.nExact] }
 
-// low reads the smallest factors of an encoded state, in factors.
-func (sp *stateSpace) lowFactors(key string) []float64 {
-	var out []float64
-	for r := key[combatKeyFixed+sp.nExact+1:]; len(r) >= 4; r = r[4:] {
-		out = append(out, float64(binary.LittleEndian.Uint32([]byte(r[:4])))/quarterScale)
+// lowFactors reads the smallest factors of an encoded state, in factors.
+func (sp *stateSpace) lowFactors(key []byte) []float64 {
+	var s stateKey
+	sp.decode(key, &s)
+	out := make([]float64, len(s.low))
+	for i, q := range s.low {
+		out[i] = float64(q) / quarterScale
 	}
 	return out
 }
