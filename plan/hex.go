@@ -3,6 +3,7 @@ package plan
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/wifodds/wifodds/scenario"
@@ -27,7 +28,7 @@ func (pl *planner) hex() (*TablePlan, error) {
 	}
 	limit := pl.maxUnits()
 	sp := newStateSpace(p, e.targets[0], e.tables[pl.k].Table, e.commit)
-	if err := pl.checkStateLimit(len(p.classes), sp.low); err != nil {
+	if err := pl.checkStateLimit(sp.stateBytes(len(p.classes))); err != nil {
 		return nil, err
 	}
 	vectors, subsets := countForces(p, allowed, limit)
@@ -42,7 +43,8 @@ func (pl *planner) hex() (*TablePlan, error) {
 		byBP: pl.s.Plan.Cost == scenario.CommittedBuildPoints}
 	states, err := ss.run()
 	if err != nil {
-		return nil, pl.tooLarge(pl.cfg.MaxForces, "states of forces ("+err.Error()+")")
+		return nil, fmt.Errorf("%s: %w: more than %.0f distinct force states (the limit); cap plan.max_units, give interchangeable units the same attributes, or raise the limit (--max-forces)",
+			pl.s.File, ErrTooLarge, pl.cfg.MaxForces)
 	}
 	tp.States = states.len()
 	// One force per distinct combat, in the order the states came.
@@ -125,10 +127,10 @@ func (pl *planner) hex() (*TablePlan, error) {
 
 // checkStateLimit refuses a limit on states the memory cannot hold, before
 // the search allocates anything.
-func (pl *planner) checkStateLimit(classes, low int) error {
-	if need := pl.cfg.MaxForces * stateBytes(classes, low); need > maxSearchMemory {
+func (pl *planner) checkStateLimit(perState float64) error {
+	if need := pl.cfg.MaxForces * perState; need > maxSearchMemory {
 		return fmt.Errorf("%s: %w: a limit of %.0f states would need up to %.1f GiB; the search may use %d GiB: lower --max-forces to %.0f or less",
-			pl.s.File, ErrTooLarge, pl.cfg.MaxForces, need/(1<<30), maxSearchMemory>>30, maxSearchMemory/stateBytes(classes, low))
+			pl.s.File, ErrTooLarge, pl.cfg.MaxForces, need/(1<<30), maxSearchMemory>>30, math.Floor(maxSearchMemory/perState))
 	}
 	return nil
 }

@@ -12,8 +12,10 @@ import (
 	"github.com/wifodds/wifodds/sim"
 )
 
-// DefaultMaxForces bounds the forces (one hex) or assignments (a front) a
-// plan weighs unless the caller says otherwise.
+// DefaultMaxForces bounds the distinct force states (one hex) or the
+// assignments (a front) a plan searches unless the caller says otherwise.
+// Any limit is checked against the memory it would need before the
+// search allocates anything.
 const DefaultMaxForces = 2_000_000
 
 // ErrTooLarge is returned (wrapped) when a plan has more forces or
@@ -26,7 +28,7 @@ type Config struct {
 	Air       *crt.AirTables // air tables for AA fire at ground support, or nil for the built-in ones
 	Budget    int            // most dice paths an exact answer may walk per combat (<= 0: sim.DefaultPathBudget)
 	Sample    sim.Config     // Monte Carlo for a combat over the budget
-	MaxForces float64        // most forces or assignments to weigh (<= 0: DefaultMaxForces)
+	MaxForces float64        // most force states (one hex) or assignments (a front) to search (<= 0: DefaultMaxForces)
 	Workers   int            // goroutines weighing forces (<= 0: one); the answer does not depend on it
 	Target    float64        // a target overriding the plan file's, when > 0
 	// Progress, when set, sees the forces weighed so far and planned.

@@ -3,16 +3,16 @@ package plan
 import (
 	"bytes"
 	"encoding/binary"
-	"fmt"
+	"errors"
 	"hash/maphash"
 	"math"
 )
 
-// stateBytes is what one state costs the search at most, by the classes
-// it counts: its key, its force and the map's share, for the two layers
-// held at once. The limit on states is checked against memory with it.
-func stateBytes(classes, low int) float64 {
-	return 2 * float64(3*classes+4*low+160)
+// stateBytes is the most one state costs the search: its key, force and
+// build points in two layers at once, each array at most twice as long as
+// it is full, and its share of the table.
+func (sp *stateSpace) stateBytes(classes int) float64 {
+	return float64(4*(sp.keyLen()+classes+8) + 32)
 }
 
 // maxSearchMemory bounds the memory a limit on states may ask for.
@@ -95,6 +95,8 @@ type stateSearch struct {
 	x         []uint8
 }
 
+var errTooManyStates = errors.New("too many states")
+
 // keyLen is the length of an encoded state: the smallest factors padded.
 func (sp *stateSpace) keyLen() int { return combatKeyFixed + sp.nExact + 1 + 4*sp.low }
 
@@ -132,7 +134,7 @@ func (ss *stateSearch) run() (*states, error) {
 					continue
 				}
 				if next.len() >= ss.maxStates {
-					return nil, fmt.Errorf("over %d states", ss.maxStates)
+					return nil, errTooManyStates
 				}
 				next.insert(slot, ss.buf, ss.x, bp)
 			}

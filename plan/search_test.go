@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/scenario"
 )
 
@@ -138,15 +137,7 @@ func roundFloats(v any) any {
 // enumeration.
 func planBoth(t *testing.T, text string, workers int) (got, want *TablePlan) {
 	t.Helper()
-	s, err := scenario.Parse("plan.yaml", []byte(text))
-	if err != nil {
-		t.Fatalf("%v\n%s", err, text)
-	}
-	tb, err := crt.Builtin(s.CRT)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := Config{Tables: []Table{{Name: s.CRT, Table: tb}}, Workers: workers}
+	s, cfg := parseWithTable(t, text, Config{Workers: workers})
 	res, err := Plan(context.Background(), s, cfg)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, text)
