@@ -21,10 +21,8 @@ const maxChartPoints = 1 << 20
 func (pl *planner) hex() (*TablePlan, error) {
 	e, p := pl.e, pl.e.pool
 	allowed := make([]bool, len(p.classes))
-	supportOnly := make([]bool, len(p.classes))
 	for c := range allowed {
 		allowed[c] = true
-		supportOnly[c] = p.items[p.classes[c].items[0]].Unit == nil
 	}
 	limit := pl.maxUnits()
 	sp := newStateSpace(p, e.targets[0], e.tables[pl.k].Table, e.commit)
@@ -33,12 +31,6 @@ func (pl *planner) hex() (*TablePlan, error) {
 	}
 	vectors, subsets := countForces(p, allowed, limit)
 	tp := pl.newTablePlan(subsets)
-	skipped := 0.0
-	if len(e.commit) == 0 {
-		skipped, _ = countForces(p, supportOnly, limit)
-	}
-	tp.Forces, tp.Skipped = int(vectors-skipped), int(skipped)
-	pl.attacks = tp.Forces
 	ss := &stateSearch{sp: sp, p: p, limit: limit, maxStates: int(min(pl.cfg.MaxForces, vectors)),
 		byBP: pl.s.Plan.Cost == scenario.CommittedBuildPoints}
 	states, err := ss.run()
@@ -55,8 +47,10 @@ func (pl *planner) hex() (*TablePlan, error) {
 		x := states.force(i)
 		if !e.hasUnits(x) {
 			which[i] = -1
+			tp.Skipped++
 			continue
 		}
+		tp.Forces++
 		ck := sp.combatKey(states.key(i))
 		j, ok := combats[string(ck)]
 		if !ok {
@@ -66,6 +60,7 @@ func (pl *planner) hex() (*TablePlan, error) {
 		}
 		which[i] = int32(j)
 	}
+	pl.attacks = tp.Forces
 	evals := make([]*Eval, len(reps))
 	const batch = 2048
 	for lo := 0; lo < len(reps); lo += batch {
