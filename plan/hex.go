@@ -139,13 +139,13 @@ func (sp *stateSpace) factorsLost(v *Eval, key []byte) (float64, error) {
 	if sp.low == 0 {
 		return v.AttackerFactorsLost, nil
 	}
-	low := sp.lowFactors(key)
-	if len(v.lostAtLeast) > len(low) {
-		return 0, fmt.Errorf("plan: a result destroys %d attacking units; the state kept the smallest %d factors", len(v.lostAtLeast), len(low))
-	}
 	f := 0.0
 	for j, q := range v.lostAtLeast {
-		f += q * low[j]
+		low, ok := sp.lowFactor(key, j)
+		if !ok {
+			return 0, fmt.Errorf("plan: a result destroys %d attacking units; the state kept the smallest %d factors", len(v.lostAtLeast), j)
+		}
+		f += q * low
 	}
 	return f, nil
 }

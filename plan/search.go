@@ -35,12 +35,24 @@ type states struct {
 }
 
 func newStates(keyLen, nc, room int, seed maphash.Seed) *states {
+	st := &states{keyLen: keyLen, nc: nc, seed: seed}
+	st.reset(room)
+	return st
+}
+
+// reset empties the layer for about room states, keeping its arrays.
+func (st *states) reset(room int) {
 	size := 64
 	for size < 2*room {
 		size *= 2
 	}
-	return &states{keyLen: keyLen, nc: nc, seed: seed, table: make([]int32, size),
-		keys: make([]byte, 0, room*keyLen), xs: make([]uint8, 0, room*nc), bps: make([]float64, 0, room)}
+	if cap(st.table) >= size {
+		st.table = st.table[:size]
+		clear(st.table)
+	} else {
+		st.table = make([]int32, size)
+	}
+	st.keys, st.xs, st.bps = st.keys[:0], st.xs[:0], st.bps[:0]
 }
 
 func (st *states) len() int               { return len(st.bps) }
@@ -110,9 +122,12 @@ func (ss *stateSearch) run() (*states, error) {
 	base := ss.sp.base
 	cur.insert(0, ss.sp.encode(ss.buf[:0], &base), make([]uint8, nc), 0)
 	ss.x = make([]uint8, nc)
+	// Two layers, the one being built and the one it grows from, swapped
+	// after each class.
+	next := newStates(kl, nc, 1, seed)
 	for c := range nc {
 		cl := &ss.p.classes[c]
-		next := newStates(kl, nc, min(cur.len()*2, ss.maxStates), seed)
+		next.reset(min(cur.len()*2, ss.maxStates))
 		for i := range cur.len() {
 			ss.sp.decode(cur.key(i), &ss.scratch)
 			copy(ss.x, cur.force(i))
@@ -139,7 +154,7 @@ func (ss *stateSearch) run() (*states, error) {
 				next.insert(slot, ss.buf, ss.x, bp)
 			}
 		}
-		cur = next
+		cur, next = next, cur
 	}
 	return cur, nil
 }
@@ -197,13 +212,16 @@ const combatKeyFixed = 24
 // on (stateKey.appendCombat).
 func (sp *stateSpace) combatKey(key []byte) []byte { return key[:combatKeyFixed+sp.nExact] }
 
-// lowFactors reads the smallest factors of an encoded state, in factors.
-func (sp *stateSpace) lowFactors(key []byte) []float64 {
-	var s stateKey
-	sp.decode(key, &s)
-	out := make([]float64, len(s.low))
-	for i, q := range s.low {
-		out[i] = float64(q) / quarterScale
+// lowFactor reads the j-th smallest factor of an encoded state, or
+// false past the last.
+func (sp *stateSpace) lowFactor(key []byte, j int) (float64, bool) {
+	at := combatKeyFixed + sp.nExact + 1 + 4*j
+	if j >= sp.low || at+4 > len(key) {
+		return 0, false
 	}
-	return out
+	q := binary.LittleEndian.Uint32(key[at:])
+	if q == lowPad {
+		return 0, false
+	}
+	return float64(q) / quarterScale, true
 }
