@@ -38,13 +38,17 @@ func (pl *planner) hex() (*TablePlan, error) {
 		return nil, fmt.Errorf("%s: %w: more than %.0f distinct force states (the limit); cap plan.max_units, give interchangeable units the same attributes, or raise the limit (--max-forces)",
 			pl.s.File, ErrTooLarge, pl.cfg.MaxForces)
 	}
-	tp.States = states.len()
 	// One force per distinct combat, in the order the states came.
 	combats := map[string]int{}
 	var reps []counts
 	which := make([]int32, states.len())
 	for i := range which {
 		x := states.force(i)
+		if states.dead[i] {
+			which[i] = -1
+			continue
+		}
+		tp.States++
 		if !e.hasUnits(x) {
 			which[i] = -1
 			tp.Skipped++

@@ -32,10 +32,19 @@ type states struct {
 	bps        []float64
 	table      []int32 // state index + 1; 0 is empty
 	seed       maphash.Seed
+	// A group is the states that differ only in their smallest factors
+	// (the key's first groupLen bytes): gtable finds a group's first state,
+	// next chains the rest, and dead marks a state whose force another of
+	// its group beats whatever the combat turns out to be (dominates).
+	groupLen int
+	low      int
+	gtable   []int32
+	next     []int32
+	dead     []bool
 }
 
-func newStates(keyLen, nc, room int, seed maphash.Seed) *states {
-	st := &states{keyLen: keyLen, nc: nc, seed: seed}
+func newStates(keyLen, nc, low, room int, seed maphash.Seed) *states {
+	st := &states{keyLen: keyLen, nc: nc, seed: seed, low: low, groupLen: keyLen - 4*low}
 	st.reset(room)
 	return st
 }
@@ -47,12 +56,13 @@ func (st *states) reset(room int) {
 		size *= 2
 	}
 	if cap(st.table) >= size {
-		st.table = st.table[:size]
+		st.table, st.gtable = st.table[:size], st.gtable[:size]
 		clear(st.table)
+		clear(st.gtable)
 	} else {
-		st.table = make([]int32, size)
+		st.table, st.gtable = make([]int32, size), make([]int32, size)
 	}
-	st.keys, st.xs, st.bps = st.keys[:0], st.xs[:0], st.bps[:0]
+	st.keys, st.xs, st.bps, st.next, st.dead = st.keys[:0], st.xs[:0], st.bps[:0], st.next[:0], st.dead[:0]
 }
 
 func (st *states) len() int               { return len(st.bps) }
@@ -74,21 +84,95 @@ func (st *states) find(key []byte) (int, int) {
 	}
 }
 
-// insert adds a state at the empty slot find gave, growing the table.
+// group returns the first state of key's group, or -1 and the empty
+// slot for it.
+func (st *states) group(key []byte) (int, int) {
+	g := key[:st.groupLen]
+	for j := st.slot(st.hash(g)); ; j = (j + 1) & (len(st.gtable) - 1) {
+		i := st.gtable[j]
+		if i == 0 {
+			return -1, j
+		}
+		if bytes.Equal(st.key(int(i-1))[:st.groupLen], g) {
+			return int(i - 1), j
+		}
+	}
+}
+
+// insert adds a state at the empty slot find gave, first in its group,
+// growing the tables.
 func (st *states) insert(slot int, key []byte, x []uint8, bp float64) int {
 	i := st.len()
 	st.keys = append(st.keys, key...)
 	st.xs = append(st.xs, x...)
 	st.bps = append(st.bps, bp)
+	st.dead = append(st.dead, false)
 	st.table[slot] = int32(i + 1)
+	head, gslot := st.group(key)
+	st.next = append(st.next, int32(head+1))
+	st.gtable[gslot] = int32(i + 1)
 	if 2*st.len() > len(st.table) {
-		st.table = make([]int32, 2*len(st.table))
+		st.table, st.gtable = make([]int32, 2*len(st.table)), make([]int32, 2*len(st.table))
 		for k := range st.len() {
 			_, j := st.find(st.key(k))
 			st.table[j] = int32(k + 1)
 		}
+		// Chains run from the newest state to the oldest: rebuild the
+		// heads from the oldest up.
+		for k := range st.len() {
+			_, j := st.group(st.key(k))
+			st.gtable[j] = int32(k + 1)
+		}
 	}
 	return i
+}
+
+// dominates reports whether force a (build points abp, smallest factors
+// in key ak) beats force b of the same group whatever the combat: it costs
+// no more, is first in enumeration order, and each sum of its j smallest
+// factors is at most b's, so its expected factors lost are at most b's for
+// any chances of losing j units (which fall as j grows). The frontier
+// would list a before b, so b is never needed.
+func (st *states) dominates(byBP bool, abp float64, ax, ak []byte, bbp float64, bx, bk []byte) bool {
+	if byBP && abp > bbp || bytes.Compare(ax, bx) >= 0 {
+		return false
+	}
+	var sa, sb uint64
+	for j := range st.low {
+		at := st.groupLen + 4*j
+		qa, qb := binary.LittleEndian.Uint32(ak[at:]), binary.LittleEndian.Uint32(bk[at:])
+		if qa == lowPad || qb == lowPad {
+			break // a group's states have as many units in the combat
+		}
+		sa += uint64(qa)
+		sb += uint64(qb)
+		if sa > sb {
+			return false
+		}
+	}
+	return true
+}
+
+// beaten reports whether a live state of key's group, other than skip,
+// dominates the force x costing bp.
+func (st *states) beaten(byBP bool, key []byte, x []uint8, bp float64, skip int) bool {
+	head, _ := st.group(key)
+	for o := head; o >= 0; o = int(st.next[o]) - 1 {
+		if o != skip && !st.dead[o] && st.dominates(byBP, st.bps[o], st.force(o), st.key(o), bp, x, key) {
+			return true
+		}
+	}
+	return false
+}
+
+// prune marks dead the states of state i's group that i dominates.
+func (st *states) prune(byBP bool, i int) {
+	head, _ := st.group(st.key(i))
+	for o := head; o >= 0; o = int(st.next[o]) - 1 {
+		if o != i && !st.dead[o] && st.dominates(byBP, st.bps[i], st.force(i), st.key(i), st.bps[o], st.force(o), st.key(o)) {
+			st.dead[o] = true
+		}
+	}
 }
 
 // stateSearch walks the classes one at a time, keeping for each state
@@ -118,17 +202,20 @@ func (ss *stateSearch) run() (*states, error) {
 	nc := len(ss.p.classes)
 	kl := ss.sp.keyLen()
 	seed := maphash.MakeSeed() // places states in the table only: the answer does not depend on it
-	cur := newStates(kl, nc, 1, seed)
+	cur := newStates(kl, nc, ss.sp.low, 1, seed)
 	base := ss.sp.base
 	cur.insert(0, ss.sp.encode(ss.buf[:0], &base), make([]uint8, nc), 0)
 	ss.x = make([]uint8, nc)
 	// Two layers, the one being built and the one it grows from, swapped
 	// after each class.
-	next := newStates(kl, nc, 1, seed)
+	next := newStates(kl, nc, ss.sp.low, 1, seed)
 	for c := range nc {
 		cl := &ss.p.classes[c]
 		next.reset(min(cur.len()*2, ss.maxStates))
 		for i := range cur.len() {
+			if cur.dead[i] {
+				continue
+			}
 			ss.sp.decode(cur.key(i), &ss.scratch)
 			copy(ss.x, cur.force(i))
 			ebp := cur.bps[i]
@@ -145,13 +232,23 @@ func (ss *stateSearch) run() (*states, error) {
 					if ss.prefer(bp, ss.x, c, next.bps[j], next.force(j)) {
 						next.bps[j] = bp
 						copy(next.force(j), ss.x)
+						// A better force may bring a beaten state back.
+						if next.dead[j] && !next.beaten(ss.byBP, ss.buf, ss.x, bp, j) {
+							next.dead[j] = false
+						}
+						if !next.dead[j] {
+							next.prune(ss.byBP, j)
+						}
 					}
+					continue
+				}
+				if next.beaten(ss.byBP, ss.buf, ss.x, bp, -1) {
 					continue
 				}
 				if next.len() >= ss.maxStates {
 					return nil, errTooManyStates
 				}
-				next.insert(slot, ss.buf, ss.x, bp)
+				next.prune(ss.byBP, next.insert(slot, ss.buf, ss.x, bp))
 			}
 		}
 		cur, next = next, cur
