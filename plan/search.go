@@ -93,7 +93,7 @@ func (st *states) group(key []byte) (int, int) {
 		if i == 0 {
 			return -1, j
 		}
-		if bytes.Equal(st.key(int(i-1))[:st.groupLen], g) {
+		if bytes.Equal(st.key(int(i - 1))[:st.groupLen], g) {
 			return int(i - 1), j
 		}
 	}
