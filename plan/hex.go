@@ -26,12 +26,13 @@ func (pl *planner) hex() (*TablePlan, error) {
 	}
 	limit := pl.maxUnits()
 	sp := newStateSpace(p, e.targets[0], e.tables[pl.k].Table, e.commit)
-	if err := pl.checkStateLimit(sp.stateBytes(len(p.classes))); err != nil {
+	lay := newLayout(sp, p, limit)
+	if err := pl.checkStateLimit(lay.stateBytes(len(p.classes))); err != nil {
 		return nil, err
 	}
 	vectors, subsets := countForces(p, allowed, limit)
 	tp := pl.newTablePlan(subsets)
-	ss := &stateSearch{sp: sp, p: p, limit: limit, maxStates: int(min(pl.cfg.MaxForces, vectors)),
+	ss := &stateSearch{sp: sp, l: lay, p: p, limit: limit, maxStates: int(min(pl.cfg.MaxForces, vectors)),
 		byBP: pl.s.Plan.Cost == scenario.CommittedBuildPoints}
 	states, err := ss.run()
 	if err != nil {
@@ -41,6 +42,7 @@ func (pl *planner) hex() (*TablePlan, error) {
 	// One force per distinct combat, in the order the states came.
 	combats := map[string]int{}
 	var reps []counts
+	var ck []uint64
 	which := make([]int32, states.len())
 	for i := range which {
 		x := states.force(i)
@@ -55,11 +57,12 @@ func (pl *planner) hex() (*TablePlan, error) {
 			continue
 		}
 		tp.Forces++
-		ck := sp.combatKey(states.key(i))
-		j, ok := combats[string(ck)]
+		var k string
+		ck, k = lay.combatKey(ck, states.key(i))
+		j, ok := combats[k]
 		if !ok {
 			j = len(reps)
-			combats[string(ck)] = j
+			combats[k] = j
 			reps = append(reps, x)
 		}
 		which[i] = int32(j)
@@ -84,7 +87,7 @@ func (pl *planner) hex() (*TablePlan, error) {
 		}
 		v := evals[which[i]]
 		x := states.force(i)
-		lostF, err := sp.factorsLost(v, states.key(i))
+		lostF, err := lay.factorsLost(sp, v, states.key(i))
 		if err != nil {
 			return nil, err
 		}
@@ -139,13 +142,13 @@ func (pl *planner) checkStateLimit(perState float64) error {
 // units times the j-th smallest factors in the combat, which every force
 // of the state shares. Where no class folds, a state is one force and its
 // own figure stands.
-func (sp *stateSpace) factorsLost(v *Eval, key []byte) (float64, error) {
+func (l *layout) factorsLost(sp *stateSpace, v *Eval, key []uint64) (float64, error) {
 	if sp.low == 0 {
 		return v.AttackerFactorsLost, nil
 	}
 	f := 0.0
 	for j, q := range v.lostAtLeast {
-		low, ok := sp.lowFactor(key, j)
+		low, ok := l.lowFactor(key, j)
 		if !ok {
 			return 0, fmt.Errorf("plan: a result destroys %d attacking units; the state kept the smallest %d factors", len(v.lostAtLeast), j)
 		}

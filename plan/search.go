@@ -4,15 +4,13 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
-	"hash/maphash"
-	"math"
 )
 
-// stateBytes is the most one state costs the search: its key, force and
-// build points in two layers at once, each array at most twice as long as
-// it is full, and its share of the table.
-func (sp *stateSpace) stateBytes(classes int) float64 {
-	return float64(4*(sp.keyLen()+classes+8) + 32)
+// stateBytes is the most one state costs the search: its key, force,
+// build points and group link in two layers at once, each array at most
+// twice as long as it is full, and its share of the two tables.
+func (l *layout) stateBytes(classes int) float64 {
+	return float64(4*(8*l.words+classes+8+5) + 64)
 }
 
 // maxSearchMemory bounds the memory a limit on states may ask for.
@@ -22,29 +20,28 @@ const maxSearchMemory = 2 << 30
 // so far, each with the force the frontier prefers among those reaching
 // it (the cheapest in build points when cost is counted in them, then the
 // first in enumeration order: count vectors in lexicographic order, the
-// order the frontier breaks its last ties in). Keys, forces and build
-// points are flat arrays, found through an open-addressing table, so a
-// layer of a million states is a few allocations.
+// order the frontier breaks its last ties in). Packed keys, forces and
+// build points are flat arrays, found through an open-addressing table,
+// so a layer of a million states is a few allocations.
 type states struct {
-	keyLen, nc int
-	keys       []byte // keyLen bytes each: stateKey.appendAll, padded
-	xs         []uint8
-	bps        []float64
-	table      []int32 // state index + 1; 0 is empty
-	seed       maphash.Seed
+	l     *layout
+	nc    int
+	keys  []uint64 // l.words each
+	xs    []uint8
+	bps   []float64
+	table []int32 // state index + 1; 0 is empty
 	// A group is the states that differ only in their smallest factors
-	// (the key's first groupLen bytes): gtable finds a group's first state,
-	// next chains the rest, and dead marks a state whose force another of
-	// its group beats whatever the combat turns out to be (dominates).
-	groupLen int
-	low      int
-	gtable   []int32
-	next     []int32
-	dead     []bool
+	// (the key's first l.groupBits): gtable finds a group's newest state,
+	// next chains the older ones, and dead marks a state whose force
+	// another of its group beats whatever the combat turns out to be
+	// (dominates).
+	gtable []int32
+	next   []int32
+	dead   []bool
 }
 
-func newStates(keyLen, nc, low, room int, seed maphash.Seed) *states {
-	st := &states{keyLen: keyLen, nc: nc, seed: seed, low: low, groupLen: keyLen - 4*low}
+func newStates(l *layout, nc, room int) *states {
+	st := &states{l: l, nc: nc}
 	st.reset(room)
 	return st
 }
@@ -65,43 +62,44 @@ func (st *states) reset(room int) {
 	st.keys, st.xs, st.bps, st.next, st.dead = st.keys[:0], st.xs[:0], st.bps[:0], st.next[:0], st.dead[:0]
 }
 
-func (st *states) len() int               { return len(st.bps) }
-func (st *states) key(i int) []byte       { return st.keys[i*st.keyLen : (i+1)*st.keyLen] }
-func (st *states) force(i int) counts     { return counts(st.xs[i*st.nc : (i+1)*st.nc]) }
-func (st *states) slot(h uint64) int      { return int(h & uint64(len(st.table)-1)) }
-func (st *states) hash(key []byte) uint64 { return maphash.Bytes(st.seed, key) }
+func (st *states) len() int           { return len(st.bps) }
+func (st *states) key(i int) []uint64 { return st.keys[i*st.l.words : (i+1)*st.l.words] }
+func (st *states) force(i int) counts { return counts(st.xs[i*st.nc : (i+1)*st.nc]) }
 
 // find returns the state with key, or -1 and the empty slot for it.
-func (st *states) find(key []byte) (int, int) {
-	for j := st.slot(st.hash(key)); ; j = (j + 1) & (len(st.table) - 1) {
+func (st *states) find(key []uint64) (int, int) {
+	n := st.l.words * 64
+	mask := len(st.table) - 1
+	for j := int(hashBits(key, n)) & mask; ; j = (j + 1) & mask {
 		i := st.table[j]
 		if i == 0 {
 			return -1, j
 		}
-		if bytes.Equal(st.key(int(i-1)), key) {
+		if sameBits(st.key(int(i-1)), key, n) {
 			return int(i - 1), j
 		}
 	}
 }
 
-// group returns the first state of key's group, or -1 and the empty
+// group returns the newest state of key's group, or -1 and the empty
 // slot for it.
-func (st *states) group(key []byte) (int, int) {
-	g := key[:st.groupLen]
-	for j := st.slot(st.hash(g)); ; j = (j + 1) & (len(st.gtable) - 1) {
+func (st *states) group(key []uint64) (int, int) {
+	n := st.l.groupBits
+	mask := len(st.gtable) - 1
+	for j := int(hashBits(key, n)) & mask; ; j = (j + 1) & mask {
 		i := st.gtable[j]
 		if i == 0 {
 			return -1, j
 		}
-		if bytes.Equal(st.key(int(i - 1))[:st.groupLen], g) {
+		if sameBits(st.key(int(i-1)), key, n) {
 			return int(i - 1), j
 		}
 	}
 }
 
-// insert adds a state at the empty slot find gave, first in its group,
+// insert adds a state at the empty slot find gave, newest in its group,
 // growing the tables.
-func (st *states) insert(slot int, key []byte, x []uint8, bp float64) int {
+func (st *states) insert(slot int, key []uint64, x []uint8, bp float64) int {
 	i := st.len()
 	st.keys = append(st.keys, key...)
 	st.xs = append(st.xs, x...)
@@ -116,46 +114,43 @@ func (st *states) insert(slot int, key []byte, x []uint8, bp float64) int {
 		for k := range st.len() {
 			_, j := st.find(st.key(k))
 			st.table[j] = int32(k + 1)
-		}
-		// Chains run from the newest state to the oldest: rebuild the
-		// heads from the oldest up.
-		for k := range st.len() {
-			_, j := st.group(st.key(k))
-			st.gtable[j] = int32(k + 1)
+			// Oldest first, so each group ends at its newest state.
+			_, g := st.group(st.key(k))
+			st.gtable[g] = int32(k + 1)
 		}
 	}
 	return i
 }
 
-// dominates reports whether force a (build points abp, smallest factors
-// in key ak) beats force b of the same group whatever the combat: it costs
-// no more, is first in enumeration order, and each sum of its j smallest
-// factors is at most b's, so its expected factors lost are at most b's for
-// any chances of losing j units (which fall as j grows). The frontier
-// would list a before b, so b is never needed.
-func (st *states) dominates(byBP bool, abp float64, ax, ak []byte, bbp float64, bx, bk []byte) bool {
-	if byBP && abp > bbp || bytes.Compare(ax, bx) >= 0 {
+// dominates reports whether force a (build points abp, packed state ak)
+// beats force b of the same group whatever the combat: it costs no more,
+// is first in enumeration order, and each sum of its j smallest factors is
+// at most b's, so its expected factors lost are at most b's for any
+// chances of losing j units (which fall as j grows). The frontier would
+// list a before b, so b is never needed.
+func (st *states) dominates(byBP bool, abp float64, ax []uint8, ak []uint64, bbp float64, bx []uint8, bk []uint64) bool {
+	if byBP && abp > bbp {
 		return false
 	}
 	var sa, sb uint64
-	for j := range st.low {
-		at := st.groupLen + 4*j
-		qa, qb := binary.LittleEndian.Uint32(ak[at:]), binary.LittleEndian.Uint32(bk[at:])
-		if qa == lowPad || qb == lowPad {
+	for j := range st.l.low {
+		qa, oka := st.l.lowAt(ak, j)
+		qb, okb := st.l.lowAt(bk, j)
+		if !oka || !okb {
 			break // a group's states have as many units in the combat
 		}
-		sa += uint64(qa)
-		sb += uint64(qb)
+		sa += qa
+		sb += qb
 		if sa > sb {
 			return false
 		}
 	}
-	return true
+	return bytes.Compare(ax, bx) < 0
 }
 
 // beaten reports whether a live state of key's group, other than skip,
 // dominates the force x costing bp.
-func (st *states) beaten(byBP bool, key []byte, x []uint8, bp float64, skip int) bool {
+func (st *states) beaten(byBP bool, key []uint64, x []uint8, bp float64, skip int) bool {
 	head, _ := st.group(key)
 	for o := head; o >= 0; o = int(st.next[o]) - 1 {
 		if o != skip && !st.dead[o] && st.dominates(byBP, st.bps[o], st.force(o), st.key(o), bp, x, key) {
@@ -186,29 +181,28 @@ type stateSearch struct {
 	limit     int // plan.max_units
 	maxStates int
 	byBP      bool
+	l         *layout
 	scratch   stateKey
-	buf       []byte
+	buf       []uint64
 	x         []uint8
 }
 
 var errTooManyStates = errors.New("too many states")
 
-// keyLen is the length of an encoded state: the smallest factors padded.
-func (sp *stateSpace) keyLen() int { return combatKeyFixed + sp.nExact + 1 + 4*sp.low }
-
 // run searches every force within the limit and returns the final states
 // with their forces, or an error when the states outgrow the limit.
 func (ss *stateSearch) run() (*states, error) {
 	nc := len(ss.p.classes)
-	kl := ss.sp.keyLen()
-	seed := maphash.MakeSeed() // places states in the table only: the answer does not depend on it
-	cur := newStates(kl, nc, ss.sp.low, 1, seed)
+	l := ss.l
+	cur := newStates(l, nc, 1)
 	base := ss.sp.base
-	cur.insert(0, ss.sp.encode(ss.buf[:0], &base), make([]uint8, nc), 0)
+	ss.buf = make([]uint64, l.words)
+	l.encode(ss.buf, &base)
+	cur.insert(0, ss.buf, make([]uint8, nc), 0)
 	ss.x = make([]uint8, nc)
 	// Two layers, the one being built and the one it grows from, swapped
 	// after each class.
-	next := newStates(kl, nc, ss.sp.low, 1, seed)
+	next := newStates(l, nc, 1)
 	for c := range nc {
 		cl := &ss.p.classes[c]
 		next.reset(min(cur.len()*2, ss.maxStates))
@@ -216,7 +210,7 @@ func (ss *stateSearch) run() (*states, error) {
 			if cur.dead[i] {
 				continue
 			}
-			ss.sp.decode(cur.key(i), &ss.scratch)
+			l.decode(cur.key(i), &ss.scratch)
 			copy(ss.x, cur.force(i))
 			ebp := cur.bps[i]
 			top := min(len(cl.items), ss.limit-int(ss.scratch.size))
@@ -225,7 +219,7 @@ func (ss *stateSearch) run() (*states, error) {
 					ss.sp.add(&ss.scratch, c, 1)
 				}
 				ss.x[c] = uint8(k)
-				ss.buf = ss.sp.encode(ss.buf[:0], &ss.scratch)
+				l.encode(ss.buf, &ss.scratch)
 				bp := ebp + cl.prefix[k]
 				j, slot := next.find(ss.buf)
 				if j >= 0 {
@@ -266,59 +260,20 @@ func (ss *stateSearch) prefer(bp float64, x []uint8, c int, ybp float64, y []uin
 	return bytes.Compare(x[:c+1], y[:c+1]) < 0
 }
 
-// encode appends state s, its smallest factors padded to sp.low.
-func (sp *stateSpace) encode(b []byte, s *stateKey) []byte {
-	b = s.appendAll(b)
-	for range sp.low - len(s.low) {
-		b = binary.LittleEndian.AppendUint32(b, lowPad)
+// combatKey is the part of a packed state the compiled combat depends
+// on, as a map key.
+func (l *layout) combatKey(dst []uint64, key []uint64) ([]uint64, string) {
+	dst = masked(dst, key, l.combatBits)
+	b := make([]byte, 0, 8*len(dst))
+	for _, w := range dst {
+		b = binary.LittleEndian.AppendUint64(b, w)
 	}
-	return b
+	return dst, string(b)
 }
 
-// lowPad pads the smallest factors: no factor is that many quarters.
-const lowPad = math.MaxUint32
-
-// decode reads an encoded state into s.
-func (sp *stateSpace) decode(b []byte, s *stateKey) {
-	s.n = b[0]
-	f := b[1]
-	s.armoured, s.anyTerr, s.allTerr, s.allJap = f&1 != 0, f&2 != 0, f&4 != 0, f&8 != 0
-	s.arm2 = binary.LittleEndian.Uint16(b[2:])
-	s.blitz = binary.LittleEndian.Uint16(b[4:])
-	s.anti = binary.LittleEndian.Uint16(b[6:])
-	s.quarters = int32(binary.LittleEndian.Uint32(b[8:]))
-	s.gs = int32(binary.LittleEndian.Uint32(b[12:]))
-	s.nations = binary.LittleEndian.Uint64(b[16:])
-	ne := sp.nExact
-	s.exact = append(s.exact[:0], b[combatKeyFixed:combatKeyFixed+ne]...)
-	s.size = b[combatKeyFixed+ne]
-	s.low = s.low[:0]
-	for r := b[combatKeyFixed+ne+1:]; len(r) >= 4; r = r[4:] {
-		q := binary.LittleEndian.Uint32(r)
-		if q == lowPad {
-			break
-		}
-		s.low = append(s.low, int32(q))
-	}
-}
-
-// combatKeyFixed is the length of an encoded state's fixed part.
-const combatKeyFixed = 24
-
-// combatKey is the part of an encoded state the compiled combat depends
-// on (stateKey.appendCombat).
-func (sp *stateSpace) combatKey(key []byte) []byte { return key[:combatKeyFixed+sp.nExact] }
-
-// lowFactor reads the j-th smallest factor of an encoded state, or
-// false past the last.
-func (sp *stateSpace) lowFactor(key []byte, j int) (float64, bool) {
-	at := combatKeyFixed + sp.nExact + 1 + 4*j
-	if j >= sp.low || at+4 > len(key) {
-		return 0, false
-	}
-	q := binary.LittleEndian.Uint32(key[at:])
-	if q == lowPad {
-		return 0, false
-	}
-	return float64(q) / quarterScale, true
+// lowFactor reads the j-th smallest factor of a packed state, or false
+// past the last.
+func (l *layout) lowFactor(key []uint64, j int) (float64, bool) {
+	q, ok := l.lowAt(key, j)
+	return float64(q) / quarterScale, ok
 }

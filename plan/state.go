@@ -1,7 +1,6 @@
 package plan
 
 import (
-	"encoding/binary"
 	"math"
 	"reflect"
 	"slices"
@@ -284,28 +283,6 @@ func (sp *stateSpace) add(s *stateKey, c, k int) {
 // satAdd is v plus k times d, kept at most limit.
 func satAdd(v uint16, k int, d uint8, limit uint16) uint16 {
 	return uint16(min(int(v)+k*int(d), int(limit)))
-}
-
-// appendCombat appends the part of s the compiled combat depends on: all
-// of it but the smallest factors, which change only the factors lost.
-func (s *stateKey) appendCombat(b []byte) []byte {
-	b = append(b, s.n, boolByte(s.armoured)|boolByte(s.anyTerr)<<1|boolByte(s.allTerr)<<2|boolByte(s.allJap)<<3)
-	b = binary.LittleEndian.AppendUint16(b, s.arm2)
-	b = binary.LittleEndian.AppendUint16(b, s.blitz)
-	b = binary.LittleEndian.AppendUint16(b, s.anti)
-	b = binary.LittleEndian.AppendUint32(b, uint32(s.quarters))
-	b = binary.LittleEndian.AppendUint32(b, uint32(s.gs))
-	b = binary.LittleEndian.AppendUint64(b, s.nations)
-	return append(b, s.exact...)
-}
-
-// appendAll appends the whole state: the combat and the smallest factors.
-func (s *stateKey) appendAll(b []byte) []byte {
-	b = append(s.appendCombat(b), s.size)
-	for _, q := range s.low {
-		b = binary.LittleEndian.AppendUint32(b, uint32(q))
-	}
-	return b
 }
 
 func boolByte(v bool) byte {
