@@ -204,3 +204,36 @@ func TestFoldedFields(t *testing.T) {
 		t.Error("a unit of 0.3 factors folds: its sums are not exact")
 	}
 }
+
+// Packing a state keeps every field: decoding gives back the state, on
+// random forces of random plans.
+func TestPackedStatesRoundTrip(t *testing.T) {
+	for seed := range 20 {
+		r := rand.New(rand.NewPCG(uint64(seed), 9))
+		s, cfg := parseWithTable(t, richPlanYAML(r, seed, 2+r.IntN(15)), Config{})
+		p := newPool(s, nil)
+		sp := newStateSpace(p, s, cfg.Tables[0].Table, s.Attacker.Units)
+		limit := len(p.items)
+		if s.Plan.MaxUnits > 0 {
+			limit = s.Plan.MaxUnits
+		}
+		l := newLayout(sp, p, limit)
+		k := make([]uint64, l.words)
+		for range 50 {
+			st := sp.base
+			st.exact = append([]uint8(nil), sp.base.exact...)
+			st.low = append([]int32(nil), sp.base.low...)
+			for c := range p.classes {
+				if left := limit - int(st.size); left > 0 {
+					sp.add(&st, c, r.IntN(min(len(p.classes[c].items), left)+1))
+				}
+			}
+			l.encode(k, &st)
+			var back stateKey
+			l.decode(k, &back)
+			if g, w := fmt.Sprintf("%+v", back), fmt.Sprintf("%+v", st); g != w {
+				t.Fatalf("seed %d: decoded %s, want %s", seed, g, w)
+			}
+		}
+	}
+}
