@@ -41,7 +41,7 @@ func richPlanYAML(r *rand.Rand, seed, n int) string {
 	crtName := []string{"standard", "2d6"}[seed%2]
 	fmt.Fprintf(b, "kind: land\ncrt: %s\n", crtName)
 	var opts []string
-	for _, o := range []string{"blitz-modifier", "territorial-modifiers", "fractional-odds"} {
+	for _, o := range []string{"blitz-modifier", "territorial-modifiers", "fractional-odds", "kampfgruppe"} {
 		if r.IntN(3) == 0 {
 			opts = append(opts, o)
 		}
