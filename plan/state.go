@@ -13,8 +13,8 @@ import (
 // A combat state is what the compiled combat of a force depends on: two
 // forces with the same state give the same P(hex taken), table choice,
 // breakthrough chance and distribution of attacking units lost
-// (docs/planner.md, Distinct combat states). The planner weighs one force
-// per state instead of one per subset.
+// (docs/planner.md, "One hex: a search over combat states"). The planner
+// weighs one force per combat instead of one per subset.
 //
 // The state is built from each class's contribution. A class is "plain"
 // when its unit differs from a default land unit only in the fields
@@ -61,7 +61,7 @@ func residual(u *scenario.Unit) scenario.Unit {
 	return r
 }
 
-// quarters is how factors are summed exactly: a plain unit's factors are
+// quarterScale is how factors are summed exactly: a plain unit's factors are
 // a whole number of quarters, so sums in any order are the same number.
 const quarterScale = 4
 
