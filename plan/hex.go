@@ -2,6 +2,7 @@ package plan
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -32,12 +33,15 @@ func (pl *planner) hex() (*TablePlan, error) {
 	}
 	vectors, subsets := countForces(p, allowed, limit)
 	tp := pl.newTablePlan(subsets)
-	ss := &stateSearch{sp: sp, l: lay, p: p, limit: limit, maxStates: int(min(pl.cfg.MaxForces, vectors)),
+	ss := &stateSearch{ctx: e.ctx, sp: sp, l: lay, p: p, limit: limit, maxStates: int(min(pl.cfg.MaxForces, vectors)),
 		byBP: pl.s.Plan.Cost == scenario.CommittedBuildPoints}
 	states, err := ss.run()
-	if err != nil {
+	if errors.Is(err, errTooManyStates) {
 		return nil, fmt.Errorf("%s: %w: more than %.0f distinct force states (the limit); cap plan.max_units, give interchangeable units the same attributes, or raise the limit (--max-forces)",
 			pl.s.File, ErrTooLarge, pl.cfg.MaxForces)
+	}
+	if err != nil {
+		return nil, err
 	}
 	// One force per distinct combat, in the order the states came.
 	combats := map[string]int{}

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 )
@@ -176,6 +177,7 @@ func (st *states) prune(byBP bool, i int) {
 // combat and every figure the frontier compares but build points and the
 // enumeration order, which the force kept decides.
 type stateSearch struct {
+	ctx       context.Context // checked between classes
 	sp        *stateSpace
 	p         *pool
 	limit     int // plan.max_units
@@ -204,6 +206,9 @@ func (ss *stateSearch) run() (*states, error) {
 	// after each class.
 	next := newStates(l, nc, 1)
 	for c := range nc {
+		if err := ss.ctx.Err(); err != nil {
+			return nil, err
+		}
 		cl := &ss.p.classes[c]
 		next.reset(min(cur.len()*2, ss.maxStates))
 		for i := range cur.len() {
