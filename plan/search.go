@@ -161,31 +161,13 @@ func (st *states) beaten(byBP bool, key []uint64, x []uint8, bp float64, skip in
 	return false
 }
 
-// prune marks dead the states of state i's group that i dominates, and
-// takes them out of the group's chain (all but the first, which the group
-// table points at), so later walks skip them.
+// prune marks dead the states of state i's group that i dominates.
 func (st *states) prune(byBP bool, i int) {
 	head, _ := st.group(st.key(i))
-	prev := -1
 	for o := head; o >= 0; o = int(st.next[o]) - 1 {
 		if o != i && !st.dead[o] && st.dominates(byBP, st.bps[i], st.force(i), st.key(i), st.bps[o], st.force(o), st.key(o)) {
 			st.dead[o] = true
-			if prev >= 0 {
-				st.next[prev] = st.next[o]
-				continue
-			}
 		}
-		prev = o
-	}
-}
-
-// revive brings dead state j back into its group's chain.
-func (st *states) revive(j int) {
-	st.dead[j] = false
-	head, _ := st.group(st.key(j))
-	if head != j {
-		st.next[j] = st.next[head]
-		st.next[head] = int32(j + 1)
 	}
 }
 
@@ -251,7 +233,7 @@ func (ss *stateSearch) run() (*states, error) {
 						copy(next.force(j), ss.x)
 						// A better force may bring a beaten state back.
 						if next.dead[j] && !next.beaten(ss.byBP, ss.buf, ss.x, bp, j) {
-							next.revive(j)
+							next.dead[j] = false
 						}
 						if !next.dead[j] {
 							next.prune(ss.byBP, j)
