@@ -112,6 +112,18 @@ func (pl *planner) hex() (*TablePlan, error) {
 		cands[i].seq = i
 		fr.add(cands[i])
 	}
+	// A cost in expected losses was read from the state's combat, summed
+	// in another order: the points report their own force's, to the bit.
+	if m := pl.s.Plan.Cost; m == scenario.ExpectedFactorsLost || m == scenario.ExpectedUnitsLost {
+		for i := range fr.points {
+			x := states.force(fr.points[i].ref)
+			v, err := e.eval(0, pl.k, x)
+			if err != nil {
+				return nil, err
+			}
+			fr.points[i].cost = pl.costOf(x, v.AttackerUnitsLost, v.AttackerFactorsLost)
+		}
+	}
 	tp.DistinctCombats, tp.Sampled = e.compiled, e.sampled
 	for _, c := range fr.points {
 		x := states.force(c.ref)
