@@ -95,6 +95,14 @@ func BenchmarkPlan16(b *testing.B) { benchPlan(b, "plan-16") }
 // (target: under 10 s).
 func BenchmarkPlan24(b *testing.B) { benchPlan(b, "plan-24") }
 
+// BenchmarkPlanHex24 plans one hex with 24 available units, no two
+// alike (issue 25 target: under 0.1 s).
+func BenchmarkPlanHex24(b *testing.B) { benchPlan(b, "plan-hex-24") }
+
+// BenchmarkPlanHex40 plans one hex with 40 available units, no two
+// alike (issue 25 target: under 1 s).
+func BenchmarkPlanHex40(b *testing.B) { benchPlan(b, "plan-hex-40") }
+
 // BenchmarkPlanFront plans three hexes with 12 units, each able to attack
 // two of them (target: under 10 s).
 func BenchmarkPlanFront(b *testing.B) { benchPlan(b, "plan-front-3x12") }

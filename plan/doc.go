@@ -1,4 +1,4 @@
-// Package plan answers "which units should I send?": it weighs every force
+// Package plan answers "which units should I send?": it weighs the forces
 // a plan file allows (docs/scenario-format.md, Plans) with the compiled
 // exact engine, and reports the Pareto frontier of the chance of taking
 // the hex against what the force costs, the cheapest force reaching a
@@ -6,8 +6,10 @@
 // hexes it searches the assignments of units to hexes for the most hexes
 // taken at each cost.
 //
-// Units with the same combat attributes are interchangeable: the planner
-// weighs each multiset of them once (a "distinct combat") and stands it
-// for every subset it covers, taking the cheapest units of a class first.
+// On one hex it searches combat states rather than subsets: a force's
+// combat depends on its units only through a few sums, counts and flags
+// (state.go), so the search keeps one force per state (search.go) and
+// weighs each distinct combat once. Units with the same combat attributes
+// are interchangeable: a force sending k of a class sends its k cheapest.
 // docs/planner.md explains the search and its limits.
 package plan

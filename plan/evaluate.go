@@ -28,6 +28,9 @@ type Eval struct {
 	Odds                string  // the base odds
 	Table               string  // the table at the base odds
 	Sampled             bool    // Monte Carlo: the dice tree is over the path budget
+	// lostAtLeast[j] is P(at least j+1 attacking units destroyed or
+	// reduced): with the smallest factors in the combat, the factors lost.
+	lostAtLeast []float64
 }
 
 // Table is a CRT to plan under: its name as the scenario gives it and the
@@ -217,6 +220,12 @@ func headline(c *combat.Combat, t *stats.Tally) *Eval {
 		if o.AttackerFaceUp {
 			up += w
 		}
+		for j := range int(o.AttackerLost) + int(o.AttackerReduced) {
+			for len(v.lostAtLeast) <= j {
+				v.lostAtLeast = append(v.lostAtLeast, 0)
+			}
+			v.lostAtLeast[j] += w
+		}
 		au += w * float64(o.AttackerLost)
 		af += w * o.AttackerFactorsLost
 		du += w * float64(o.DefenderLost)
@@ -231,6 +240,9 @@ func headline(c *combat.Combat, t *stats.Tally) *Eval {
 		v.Breakthrough, v.AttackerFaceUp = bt/sum, up/sum
 	}
 	v.AttackerUnitsLost, v.AttackerFactorsLost = au/sum, af/sum
+	for j := range v.lostAtLeast {
+		v.lostAtLeast[j] /= sum
+	}
 	v.DefenderUnitsLost, v.DefenderFactorsLost = du/sum, df/sum
 	return v
 }

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/wifodds/wifodds/analysis"
@@ -29,16 +30,16 @@ func (pl *planner) front() (*TablePlan, error) {
 	p := pl.e.pool
 	fp := &frontPlan{pl: pl, used: make(counts, len(p.classes))}
 	var ids []string
+	// Sizes first: nothing is allocated for a search the limits refuse.
+	sizes := make([]float64, len(pl.s.Targets))
+	tables := 0.0
 	for t, ft := range pl.s.Targets {
 		ids = append(ids, ft.ID)
-		fp.values = append(fp.values, ft.Value)
 		al := make([]bool, len(p.classes))
-		st := make([]int, len(p.classes))
 		size := 1.0
 		for c := range p.classes {
 			al[c] = p.classes[c].can[t]
 			if al[c] {
-				st[c] = int(size)
 				size *= float64(len(p.classes[c].items) + 1)
 			}
 		}
@@ -46,13 +47,30 @@ func (pl *planner) front() (*TablePlan, error) {
 			return nil, pl.tooLarge(size, "forces against "+ft.ID)
 		}
 		fp.allowed = append(fp.allowed, al)
-		fp.stride = append(fp.stride, st)
-		fp.vals = append(fp.vals, make([]*Eval, int(size)))
-		fp.x = append(fp.x, make(counts, len(p.classes)))
+		sizes[t] = size
+		tables += size
 	}
-	n := fp.count(0, pl.maxUnits(), pl.cfg.MaxForces+1)
+	if need := tables * frontForceBytes; need > maxSearchMemory {
+		return nil, fmt.Errorf("%s: %w: the forces against the targets (%.0f) would need %.1f GiB to record; the search may use %d GiB: cap plan.max_units or narrow can_attack",
+			pl.s.File, ErrTooLarge, tables, need/(1<<30), maxSearchMemory>>30)
+	}
+	n := countClassAssignments(p, fp.allowed, pl.maxUnits())
 	if n > pl.cfg.MaxForces {
 		return nil, pl.tooLarge(n, "assignments of units to hexes")
+	}
+	for t, ft := range pl.s.Targets {
+		fp.values = append(fp.values, ft.Value)
+		st := make([]int, len(p.classes))
+		size := 1
+		for c := range p.classes {
+			if fp.allowed[t][c] {
+				st[c] = size
+				size *= len(p.classes[c].items) + 1
+			}
+		}
+		fp.stride = append(fp.stride, st)
+		fp.vals = append(fp.vals, make([]*Eval, int(sizes[t])))
+		fp.x = append(fp.x, make(counts, len(p.classes)))
 	}
 	fp.planned = uint64(n)
 	tp := pl.newTablePlan(0)
@@ -73,20 +91,6 @@ func (pl *planner) front() (*TablePlan, error) {
 	pl.recommend(tp, fp.fr.points)
 	pl.warn(tp)
 	return tp, nil
-}
-
-// count counts the assignments from target t on, with left items still
-// allowed, stopping past limit.
-func (fp *frontPlan) count(t, left int, limit float64) float64 {
-	if t == len(fp.x) {
-		return 1
-	}
-	total := 0.0
-	fp.each(t, left, func(size int) bool {
-		total += fp.count(t+1, left-size, limit-total)
-		return total <= limit
-	})
-	return total
 }
 
 // each sets fp.x[t] to every force target t can receive from the items not
@@ -174,8 +178,11 @@ func (fp *frontPlan) search(t, left int, value, lostU float64) error {
 // leaf offers a complete assignment to the frontier.
 func (fp *frontPlan) leaf(value, lostU float64) {
 	pl := fp.pl
-	if fp.used.size() == 0 || value == 0 {
-		return // sending nothing is no plan; taking nothing, no better
+	if fp.used.size() == 0 {
+		return // sending nothing is no plan
+	}
+	if pl.attacks++; value == 0 {
+		return // taking nothing is no better
 	}
 	fp.leaves++
 	if pl.cfg.Progress != nil && fp.leaves%4096 == 0 {
@@ -232,6 +239,47 @@ func (fp *frontPlan) force(a []counts, cost, value float64) (*Force, error) {
 		f.Hexes = append(f.Hexes, h)
 	}
 	return f, nil
+}
+
+// frontForceBytes is what recording one force against one target costs
+// the front's search: its slot in the target's table, and its figures
+// once weighed.
+const frontForceBytes = 8
+
+// countClassAssignments counts the assignments the front's search walks:
+// each class's items split among the targets it can attack (or kept), at
+// most limit items in all. A class sending j items to a allowed targets
+// splits them C(j+a-1, a-1) ways; the count is a sum over the items used,
+// class by class, so it costs nothing next to the walk.
+func countClassAssignments(p *pool, allowed [][]bool, limit int) float64 {
+	ways := make([]float64, limit+1)
+	ways[0] = 1
+	for c := range p.classes {
+		a := 0
+		for t := range allowed {
+			if allowed[t][c] {
+				a++
+			}
+		}
+		if a == 0 {
+			continue
+		}
+		next := make([]float64, limit+1)
+		for u, w := range ways {
+			if w == 0 {
+				continue
+			}
+			for j := 0; j <= len(p.classes[c].items) && u+j <= limit; j++ {
+				next[u+j] += w * binom(j+a-1, a-1)
+			}
+		}
+		ways = next
+	}
+	total := 0.0
+	for _, w := range ways {
+		total += w
+	}
+	return total
 }
 
 // countAssignments counts the assignments of single items to targets (or

@@ -1,15 +1,24 @@
 package plan
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
+	"math"
 	"slices"
+
+	"github.com/wifodds/wifodds/scenario"
 )
 
 // maxChartPoints bounds the forces kept as chart points.
 const maxChartPoints = 1 << 20
 
 // hex plans an attack on one hex: every force within plan.max_units, the
-// frontier, the recommendation and what one more unit buys.
+// frontier, the recommendation and what one more unit buys. It searches
+// the forces' combat states (stateSearch), weighs one force per distinct
+// combat and offers each state's preferred force to the frontier in
+// enumeration order, so the frontier is the one weighing every force
+// would give (TestStateSearchIsReference).
 func (pl *planner) hex() (*TablePlan, error) {
 	e, p := pl.e, pl.e.pool
 	allowed := make([]bool, len(p.classes))
@@ -17,67 +26,107 @@ func (pl *planner) hex() (*TablePlan, error) {
 		allowed[c] = true
 	}
 	limit := pl.maxUnits()
+	sp := newStateSpace(p, e.targets[0], e.tables[pl.k].Table, e.commit)
+	lay := newLayout(sp, p, limit)
+	if err := pl.checkStateLimit(lay.stateBytes(len(p.classes))); err != nil {
+		return nil, err
+	}
 	vectors, subsets := countForces(p, allowed, limit)
-	if vectors > pl.cfg.MaxForces {
-		return nil, pl.tooLarge(vectors, "forces of distinct combats")
-	}
 	tp := pl.newTablePlan(subsets)
-	var fr frontier
-	var store []counts
-	keepPoints := vectors <= maxChartPoints
-	done := uint64(0)
-	// Forces are weighed in batches on the workers, then offered to the
-	// frontier in enumeration order, so the answer does not depend on the
-	// number of workers.
-	const batch = 2048
-	xs := make([]counts, 0, batch)
-	out := make([]*Eval, batch)
-	arena := make([]uint8, 0, batch*len(p.classes)) // the batch's forces, reused
-	flush := func() error {
-		if err := e.weighAll(0, pl.k, xs, out); err != nil {
-			return err
-		}
-		for i, x := range xs {
-			v := out[i]
-			tp.Forces++
-			cost := pl.costOf(x, v.AttackerUnitsLost, v.AttackerFactorsLost)
-			if keepPoints {
-				tp.Candidates = append(tp.Candidates, Point{Cost: cost, Value: v.HexTaken.P})
-			}
-			if v.HexTaken.P == 0 && len(e.commit) == 0 {
-				continue // not attacking does as well for nothing
-			}
-			if fr.add(candidate{cost: cost, value: v.HexTaken.P, tie: v.AttackerFactorsLost, size: x.size(), seq: tp.Forces, ref: len(store)}) {
-				store = append(store, slices.Clone(x))
-			}
-		}
-		xs, arena = xs[:0], arena[:0]
-		return nil
-	}
-	err := enumerate(p, allowed, limit, func(x counts) error {
-		done++
-		if pl.cfg.Progress != nil && done%256 == 0 {
-			pl.cfg.Progress(done, uint64(vectors))
-		}
-		if !e.hasUnits(x) {
-			tp.Skipped++
-			return nil
-		}
-		arena = append(arena, x...)
-		if xs = append(xs, counts(arena[len(arena)-len(x):])); len(xs) == batch {
-			return flush()
-		}
-		return nil
-	})
-	if err == nil {
-		err = flush()
+	ss := &stateSearch{ctx: e.ctx, sp: sp, l: lay, p: p, limit: limit, maxStates: int(min(pl.cfg.MaxForces, vectors)),
+		byBP: pl.s.Plan.Cost == scenario.CommittedBuildPoints}
+	states, err := ss.run()
+	if errors.Is(err, errTooManyStates) {
+		return nil, fmt.Errorf("%s: %w: more than %.0f distinct force states (the limit); cap plan.max_units, give interchangeable units the same attributes, or raise the limit (--max-forces)",
+			pl.s.File, ErrTooLarge, pl.cfg.MaxForces)
 	}
 	if err != nil {
 		return nil, err
 	}
+	// One force per distinct combat, in the order the states came.
+	combats := map[string]int{}
+	var reps []counts
+	var ck []uint64
+	which := make([]int32, states.len())
+	for i := range which {
+		x := states.force(i)
+		if states.dead[i] {
+			which[i] = -1
+			continue
+		}
+		tp.States++
+		if !e.hasUnits(x) {
+			which[i] = -1
+			tp.Skipped++
+			continue
+		}
+		tp.Forces++
+		var k string
+		ck, k = lay.combatKey(ck, states.key(i))
+		j, ok := combats[k]
+		if !ok {
+			j = len(reps)
+			combats[k] = j
+			reps = append(reps, x)
+		}
+		which[i] = int32(j)
+	}
+	pl.attacks = tp.Forces
+	evals := make([]*Eval, len(reps))
+	const batch = 2048
+	for lo := 0; lo < len(reps); lo += batch {
+		hi := min(lo+batch, len(reps))
+		if err := e.weighAll(0, pl.k, reps[lo:hi], evals[lo:hi]); err != nil {
+			return nil, err
+		}
+		if pl.cfg.Progress != nil {
+			pl.cfg.Progress(uint64(hi), uint64(len(reps)))
+		}
+	}
+	// Each state's preferred force, offered in enumeration order.
+	var cands []candidate
+	for i := range which {
+		if which[i] < 0 {
+			continue
+		}
+		v := evals[which[i]]
+		x := states.force(i)
+		lostF, err := lay.factorsLost(sp, v, states.key(i))
+		if err != nil {
+			return nil, err
+		}
+		cost := pl.costOf(x, v.AttackerUnitsLost, lostF)
+		if states.len() <= maxChartPoints {
+			tp.Candidates = append(tp.Candidates, Point{Cost: cost, Value: v.HexTaken.P})
+		}
+		if v.HexTaken.P == 0 && len(e.commit) == 0 {
+			continue // not attacking does as well for nothing
+		}
+		cands = append(cands, candidate{cost: cost, value: v.HexTaken.P, tie: lostF, size: x.size(), ref: i})
+	}
+	slices.SortFunc(cands, func(a, b candidate) int {
+		return bytes.Compare(states.force(a.ref), states.force(b.ref))
+	})
+	var fr frontier
+	for i := range cands {
+		cands[i].seq = i
+		fr.add(cands[i])
+	}
+	// A cost in expected losses was read from the state's combat, summed
+	// in another order: the points report their own force's, to the bit.
+	if m := pl.s.Plan.Cost; m == scenario.ExpectedFactorsLost || m == scenario.ExpectedUnitsLost {
+		for i := range fr.points {
+			x := states.force(fr.points[i].ref)
+			v, err := e.eval(0, pl.k, x)
+			if err != nil {
+				return nil, err
+			}
+			fr.points[i].cost = pl.costOf(x, v.AttackerUnitsLost, v.AttackerFactorsLost)
+		}
+	}
 	tp.DistinctCombats, tp.Sampled = e.compiled, e.sampled
 	for _, c := range fr.points {
-		x := store[c.ref]
+		x := states.force(c.ref)
 		f := pl.forceOf(x, c.cost)
 		if f.HexFigures, err = pl.figures(0, x); err != nil {
 			return nil, err
@@ -85,12 +134,43 @@ func (pl *planner) hex() (*TablePlan, error) {
 		tp.Frontier = append(tp.Frontier, f)
 	}
 	if rec := pl.recommend(tp, fr.points); rec >= 0 {
-		if tp.Marginal, err = pl.marginal(store[fr.points[rec].ref], fr.points[rec].cost); err != nil {
+		x := slices.Clone(states.force(fr.points[rec].ref))
+		if tp.Marginal, err = pl.marginal(x, fr.points[rec].cost); err != nil {
 			return nil, err
 		}
 	}
 	pl.warn(tp)
 	return tp, nil
+}
+
+// checkStateLimit refuses a limit on states the memory cannot hold, before
+// the search allocates anything.
+func (pl *planner) checkStateLimit(perState float64) error {
+	if need := pl.cfg.MaxForces * perState; need > maxSearchMemory {
+		return fmt.Errorf("%s: %w: a limit of %.0f states would need up to %.1f GiB; the search may use %d GiB: lower --max-forces to %.0f or less",
+			pl.s.File, ErrTooLarge, pl.cfg.MaxForces, need/(1<<30), maxSearchMemory>>30, math.Floor(maxSearchMemory/perState))
+	}
+	return nil
+}
+
+// factorsLost is the expected attacking factors lost by the forces of an
+// encoded state whose combat weighs v: the chance of losing at least j
+// units times the j-th smallest factors in the combat, which every force
+// of the state shares. Where no class folds, a state is one force and its
+// own figure stands.
+func (l *layout) factorsLost(sp *stateSpace, v *Eval, key []uint64) (float64, error) {
+	if sp.low == 0 {
+		return v.AttackerFactorsLost, nil
+	}
+	f := 0.0
+	for j, q := range v.lostAtLeast {
+		low, ok := l.lowFactor(key, j)
+		if !ok {
+			return 0, fmt.Errorf("plan: a result destroys %d attacking units; the state kept the smallest %d factors", len(v.lostAtLeast), j)
+		}
+		f += q * low
+	}
+	return f, nil
 }
 
 // newTablePlan starts the plan under the planner's table.
@@ -126,14 +206,25 @@ func (pl *planner) recommend(tp *TablePlan, points []candidate) int {
 
 // unreached says that no force reaches the target, and what the best does.
 func (pl *planner) unreached(tp *TablePlan) string {
-	if len(tp.Frontier) == 0 {
-		return "no force can attack: every force lacks a land unit"
-	}
-	best := tp.Frontier[len(tp.Frontier)-1]
-	v := best.HexTaken.P
 	what := "P(hex taken)"
-	if best.Value != nil {
-		v, what = *best.Value, "expected hexes taken"
+	if len(tp.Targets) > 0 {
+		what = "expected hexes taken"
+	}
+	if len(tp.Frontier) == 0 {
+		if pl.attacks == 0 {
+			return "no force can attack: every force lacks a land unit"
+		}
+		return fmt.Sprintf("no force reaches %s >= %.4g under %s: no force can take a hex (%s is 0 for every force)", what, pl.target, tp.CRT, what)
+	}
+	// A front's points carry the expected hexes taken, not one hex's
+	// figures.
+	best := tp.Frontier[len(tp.Frontier)-1]
+	var v float64
+	switch {
+	case best.Value != nil:
+		v = *best.Value
+	case best.HexFigures != nil:
+		v = best.HexTaken.P
 	}
 	return fmt.Sprintf("no force reaches %s >= %.4g under %s; the most any force reaches is %.4g", what, pl.target, tp.CRT, v)
 }

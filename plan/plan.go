@@ -12,9 +12,11 @@ import (
 	"github.com/wifodds/wifodds/sim"
 )
 
-// DefaultMaxForces bounds the forces (one hex) or assignments (a front) a
-// plan weighs unless the caller says otherwise.
-const DefaultMaxForces = 20_000_000
+// DefaultMaxForces bounds the distinct force states (one hex) or the
+// assignments (a front) a plan searches unless the caller says otherwise.
+// Any limit is checked against the memory it would need before the
+// search allocates anything.
+const DefaultMaxForces = 2_000_000
 
 // ErrTooLarge is returned (wrapped) when a plan has more forces or
 // assignments than the caller allows.
@@ -26,7 +28,7 @@ type Config struct {
 	Air       *crt.AirTables // air tables for AA fire at ground support, or nil for the built-in ones
 	Budget    int            // most dice paths an exact answer may walk per combat (<= 0: sim.DefaultPathBudget)
 	Sample    sim.Config     // Monte Carlo for a combat over the budget
-	MaxForces float64        // most forces or assignments to weigh (<= 0: DefaultMaxForces)
+	MaxForces float64        // most force states (one hex) or assignments (a front) to search (<= 0: DefaultMaxForces)
 	Workers   int            // goroutines weighing forces (<= 0: one); the answer does not depend on it
 	Target    float64        // a target overriding the plan file's, when > 0
 	// Progress, when set, sees the forces weighed so far and planned.
@@ -36,6 +38,29 @@ type Config struct {
 // Plan weighs the forces a plan file allows under each table and returns
 // the frontiers and recommendations. It does no I/O.
 func Plan(ctx context.Context, s *scenario.Scenario, cfg Config) (*Result, error) {
+	pls, err := planners(ctx, s, cfg)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{}
+	for _, pl := range pls {
+		var tp *TablePlan
+		if len(s.Targets) > 0 {
+			tp, err = pl.front()
+		} else {
+			tp, err = pl.hex()
+		}
+		if err != nil {
+			return nil, err
+		}
+		res.Plans = append(res.Plans, tp)
+	}
+	res.TablePlan = res.Plans[0]
+	return res, nil
+}
+
+// planners checks a plan and readies a planner for each table.
+func planners(ctx context.Context, s *scenario.Scenario, cfg Config) ([]*planner, error) {
 	if !s.IsPlan() {
 		return nil, fmt.Errorf("%s: not a plan: list the units the attack may add under attacker.available (docs/scenario-format.md, Plans)", s.File)
 	}
@@ -62,25 +87,13 @@ func Plan(ctx context.Context, s *scenario.Scenario, cfg Config) (*Result, error
 		targets = []*scenario.Scenario{s}
 	}
 	p := newPool(s, ids)
-	res := &Result{}
+	var out []*planner
 	for k := range cfg.Tables {
 		e := &evaluator{ctx: ctx, pool: p, targets: targets, commit: s.Attacker.Units, tables: cfg.Tables,
 			air: cfg.Air, budget: cfg.Budget, sample: cfg.Sample, memo: map[string]*Eval{}, workers: max(cfg.Workers, 1)}
-		pl := &planner{e: e, s: s, k: k, cfg: cfg, target: target}
-		var tp *TablePlan
-		var err error
-		if len(s.Targets) > 0 {
-			tp, err = pl.front()
-		} else {
-			tp, err = pl.hex()
-		}
-		if err != nil {
-			return nil, err
-		}
-		res.Plans = append(res.Plans, tp)
+		out = append(out, &planner{e: e, s: s, k: k, cfg: cfg, target: target})
 	}
-	res.TablePlan = res.Plans[0]
-	return res, nil
+	return out, nil
 }
 
 // planner plans under one table.
@@ -90,6 +103,9 @@ type planner struct {
 	k      int // the table
 	cfg    Config
 	target float64
+	// attacks counts the forces (or assignments) weighed that put a land
+	// unit into an attack, to say why nothing reaches the target.
+	attacks int
 }
 
 // costOf is what force x costs under the plan's measure, given its
@@ -161,32 +177,6 @@ func (pl *planner) forceOf(x counts, cost float64) *Force {
 	p := pl.e.pool
 	units := p.ids(p.itemsOf(x))
 	return &Force{Units: units, Cost: cost, CommittedFactors: p.factors(x), CommittedUnits: x.size(), BuildPoints: p.buildPoints(x)}
-}
-
-// enumerate calls f with every count vector over the classes allowed (by
-// class), each within the class's size, with at most limit items in all;
-// f may keep nothing of x. It stops at f's first error.
-func enumerate(p *pool, allowed []bool, limit int, f func(x counts) error) error {
-	x := make(counts, len(p.classes))
-	var rec func(c, left int) error
-	rec = func(c, left int) error {
-		if c == len(x) {
-			return f(x)
-		}
-		top := 0
-		if allowed[c] {
-			top = min(len(p.classes[c].items), left)
-		}
-		for k := 0; k <= top; k++ {
-			x[c] = uint8(k)
-			if err := rec(c+1, left-k); err != nil {
-				return err
-			}
-		}
-		x[c] = 0
-		return nil
-	}
-	return rec(0, limit)
 }
 
 // countForces is how many count vectors enumerate visits, and how many

@@ -30,15 +30,20 @@ type TablePlan struct {
 	// Front: the hexes.
 	Targets []string `json:"targets,omitempty"`
 	// EvaluatedSubsets are the subsets of the available units the search
-	// covered; DistinctCombats the combats it compiled and weighed (one per
-	// multiset of interchangeable units and hex); Sampled of them were over
-	// the path budget and sampled.
-	EvaluatedSubsets float64  `json:"evaluated_subsets"`
-	Forces           int      `json:"forces_weighed"`
-	DistinctCombats  int      `json:"distinct_combats"`
-	Sampled          int      `json:"sampled_combats"`
-	Skipped          int      `json:"skipped_forces"` // forces with no land unit: not an attack
-	Warnings         []string `json:"warnings"`
+	// covered; Forces the forces it offered to the frontier (one hex: one
+	// per state holding a land unit; a front: the assignments);
+	// DistinctCombats the combats it compiled and weighed (one hex: one per
+	// distinct combat state); Sampled of them were over the path budget and
+	// sampled.
+	EvaluatedSubsets float64 `json:"evaluated_subsets"`
+	Forces           int     `json:"forces_weighed"`
+	// States are the distinct states of the forces the search kept (one
+	// hex): see docs/planner.md.
+	States          int      `json:"states,omitempty"`
+	DistinctCombats int      `json:"distinct_combats"`
+	Sampled         int      `json:"sampled_combats"`
+	Skipped         int      `json:"skipped_forces"` // forces with no land unit: not an attack
+	Warnings        []string `json:"warnings"`
 }
 
 // Point is a weighed force on the chart: its cost and value.

@@ -133,7 +133,27 @@ func TestPlanPointsAreRunExact(t *testing.T) {
 	if !slices.Equal(rec.Units, wantUnits) || rec.Cost != 28 || rec.Odds != "4:1" || rec.Table != "blitz" || fmt.Sprintf("%.4f", rec.HexTaken.P) != "0.8333" {
 		t.Errorf("recommended %+v; the header says %v, 28 factors, 4:1 on the Blitz table, P 0.8333", rec, wantUnits)
 	}
-	if p.Subsets != 128 || p.Distinct != 62 {
-		t.Errorf("%v subsets, %d distinct combats; the header says 128 and 62", p.Subsets, p.Distinct)
+	if p.Subsets != 128 || p.Distinct != 56 {
+		t.Errorf("%v subsets, %d distinct combats; the header says 128 and 56", p.Subsets, p.Distinct)
+	}
+}
+
+// A front's target over what any assignment reaches is answered with the
+// most any reaches, not a panic (issue 23, item 1): front points carry no
+// single-hex P(hex taken).
+func TestPlanFrontUnreached(t *testing.T) {
+	out, errs, code := wifodds(t, "plan", "-q", "--target", "3", "-f", "json", "../../examples/plan-front.yaml")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var p struct {
+		Recommended *json.RawMessage `json:"recommended"`
+		Unreached   string           `json:"unreached"`
+	}
+	if err := json.Unmarshal([]byte(out), &p); err != nil {
+		t.Fatal(err)
+	}
+	if p.Recommended != nil || !strings.Contains(p.Unreached, "no force reaches expected hexes taken >= 3") || !strings.Contains(p.Unreached, "the most any force reaches is") {
+		t.Errorf("recommended %s, unreached %q", out, p.Unreached)
 	}
 }

@@ -1,0 +1,39 @@
+package plan
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/scenario"
+)
+
+// BenchmarkPlanHex60 plans one hex with 60 available units, no two alike
+// (issue 25 target: under 5 s): the 40 of benchmarks/scenarios/
+// plan-hex-40.yaml and 20 of plan-hex-24.yaml made distinct by their build
+// points. A plan file holds at most 40 (scenario.MaxAvailable), so the
+// units are added after parsing.
+func BenchmarkPlanHex60(b *testing.B) {
+	s, err := scenario.Load("../benchmarks/scenarios/plan-hex-40.yaml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	more, err := scenario.Load("../benchmarks/scenarios/plan-hex-24.yaml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i, u := range more.Attacker.Available[:20] {
+		u.ID, u.BP = fmt.Sprintf("x%02d", i), u.BP+10
+		s.Attacker.Available = append(s.Attacker.Available, u)
+	}
+	tb, err := crt.Builtin(s.CRT)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := Plan(context.Background(), s, Config{Tables: []Table{{Name: s.CRT, Table: tb}}}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,239 @@
+package plan
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/wifodds/wifodds/scenario"
+)
+
+// richUnit is a random land unit with the attributes the state folds
+// (type, size, nation, factors, bp) and, now and then, one it keeps apart.
+func richUnit(r *rand.Rand) string {
+	types := []string{"INF", "INF", "ARM", "MECH", "TERR", "AT", "ART"}
+	sizes := []string{"corps", "division", "army"}
+	nations := []string{"GE", "GE", "IT", "RO", "JA"}
+	typ := types[r.IntN(len(types))]
+	extra := ""
+	switch r.IntN(12) {
+	case 0:
+		typ, extra = "AT", ", red_circle: dark"
+	case 1:
+		extra = ", supply: false, face_down: true"
+	}
+	u := fmt.Sprintf("type: %s, size: %s, nation: %s, factors: %v%s",
+		typ, sizes[r.IntN(len(sizes))], nations[r.IntN(len(nations))], float64(1+r.IntN(12))/2, extra)
+	if r.IntN(3) == 0 {
+		u += fmt.Sprintf(", bp: %d", 1+r.IntN(5))
+	}
+	return u
+}
+
+// richPlanYAML is a random one-hex plan of up to n available units and
+// support, with committed units, options and a target now and then.
+func richPlanYAML(r *rand.Rand, seed, n int) string {
+	b := &strings.Builder{}
+	crtName := []string{"standard", "2d6"}[seed%2]
+	fmt.Fprintf(b, "kind: land\ncrt: %s\n", crtName)
+	var opts []string
+	for _, o := range []string{"blitz-modifier", "territorial-modifiers", "fractional-odds", "kampfgruppe"} {
+		if r.IntN(3) == 0 {
+			opts = append(opts, o)
+		}
+	}
+	if len(opts) > 0 {
+		fmt.Fprintf(b, "options: [%s]\n", strings.Join(opts, ", "))
+	}
+	fmt.Fprintf(b, "hex: {terrain: %s}\n", append([]string{"jungle"}, terrains...)[r.IntN(len(terrains)+1)])
+	b.WriteString("defender:\n  units:\n")
+	for range 1 + r.IntN(2) {
+		typ := []string{"INF", "ARM", "AT", "INF"}[r.IntN(4)]
+		rc := ""
+		if r.IntN(4) == 0 {
+			typ, rc = "AT", ", red_circle: light"
+		}
+		fmt.Fprintf(b, "    - {type: %s, factors: %d, nation: USSR%s}\n", typ, 1+r.IntN(5), rc)
+	}
+	b.WriteString("attacker:\n")
+	if seed%3 == 0 {
+		fmt.Fprintf(b, "  units:\n    - {%s}\n", richUnit(r))
+	}
+	b.WriteString("  available:\n")
+	var units []string
+	for len(units) < n {
+		if len(units) > 0 && r.IntN(4) == 0 {
+			units = append(units, units[r.IntN(len(units))]) // a twin
+			continue
+		}
+		units = append(units, richUnit(r))
+	}
+	for i, u := range units {
+		fmt.Fprintf(b, "    - {id: u%d, %s, cost: %d}\n", i, u, 1+r.IntN(6))
+	}
+	if r.IntN(2) == 0 {
+		b.WriteString("  support_available:\n")
+		fmt.Fprintf(b, "    - {id: s0, factors: %d, cost: 2}\n", 1+r.IntN(3))
+		if r.IntN(2) == 0 {
+			fmt.Fprintf(b, "    - {id: s1, factors: %d}\n", 1+r.IntN(3))
+		}
+	}
+	fmt.Fprintf(b, "plan: {cost: %s, target: %v", measures[seed%len(measures)], []float64{0.5, 0.75, 0.9, 0.99}[r.IntN(4)])
+	if seed%4 == 1 {
+		fmt.Fprintf(b, ", max_units: %d", 1+r.IntN(n))
+	}
+	b.WriteString("}\n")
+	return b.String()
+}
+
+// comparable is what a plan answers, with costs rounded past the
+// tolerance the frontier compares them in.
+func comparable(t *testing.T, tp *TablePlan) string {
+	t.Helper()
+	type view struct {
+		Frontier    []*Force
+		Recommended *Force
+		Unreached   string
+		Marginal    []Change
+		Subsets     float64
+	}
+	v := view{tp.Frontier, tp.Recommended, tp.Unreached, tp.Marginal, tp.EvaluatedSubsets}
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Expected factors lost reach a state by another sum: equal to 1e-9.
+	var m any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	out, _ := json.Marshal(roundFloats(m))
+	return string(out)
+}
+
+func roundFloats(v any) any {
+	switch x := v.(type) {
+	case float64:
+		return fmt.Sprintf("%.9f", x)
+	case []any:
+		for i := range x {
+			x[i] = roundFloats(x[i])
+		}
+	case map[string]any:
+		for k := range x {
+			x[k] = roundFloats(x[k])
+		}
+	}
+	return v
+}
+
+// planBoth plans text with the state search and with the reference
+// enumeration.
+func planBoth(t *testing.T, text string, workers int) (got, want *TablePlan) {
+	t.Helper()
+	s, cfg := parseWithTable(t, text, Config{Workers: workers})
+	res, err := Plan(context.Background(), s, cfg)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	pls, err := planners(context.Background(), s, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := pls[0].referenceHex()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.TablePlan, ref
+}
+
+// The state search gives the answer of weighing every force: the same
+// frontier (units, cost, every figure), recommendation, shortfalls and
+// marginal table, on random pools of up to 16 units under every cost
+// measure, with committed units, support, max_units and the options that
+// read the folded attributes (fixed seeds). It merges forces: it must
+// weigh fewer combats than the reference on the larger pools.
+func TestStateSearchIsReference(t *testing.T) {
+	merged := 0
+	for seed := range 60 {
+		r := rand.New(rand.NewPCG(uint64(seed), 25))
+		n := 2 + r.IntN(15)
+		if testing.Short() {
+			n = min(n, 8)
+		}
+		text := richPlanYAML(r, seed, n)
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			got, want := planBoth(t, text, 1+seed%3)
+			if g, w := comparable(t, got), comparable(t, want); g != w {
+				t.Errorf("state search\n got %s\nwant %s\n%s", g, w, text)
+			}
+			if got.DistinctCombats < want.DistinctCombats {
+				merged++
+			}
+		})
+	}
+	if merged < 20 {
+		t.Errorf("the state search merged combats in %d of 60 plans", merged)
+	}
+}
+
+// The folded fields are fields of scenario.Unit, and folding clears them
+// and nothing else: a field renamed or added is kept apart, never folded
+// unread.
+func TestFoldedFields(t *testing.T) {
+	u := scenario.Unit{Type: scenario.ARM, Size: "division", Factors: 3, Nation: "GE", BP: 2, Supply: true, Towed: true}
+	r := residual(&u)
+	want := scenario.Unit{Supply: true, Towed: true}
+	if !reflect.DeepEqual(r, want) {
+		t.Errorf("residual %+v, want %+v", r, want)
+	}
+	if isPlain(&u) {
+		t.Error("a towed unit folds")
+	}
+	u.Towed = false
+	u.Role = scenario.RoleCombat
+	if !isPlain(&u) {
+		t.Error("a plain unit does not fold")
+	}
+	u.Factors = 0.3
+	if isPlain(&u) {
+		t.Error("a unit of 0.3 factors folds: its sums are not exact")
+	}
+}
+
+// Packing a state keeps every field: decoding gives back the state, on
+// random forces of random plans.
+func TestPackedStatesRoundTrip(t *testing.T) {
+	for seed := range 20 {
+		r := rand.New(rand.NewPCG(uint64(seed), 9))
+		s, cfg := parseWithTable(t, richPlanYAML(r, seed, 2+r.IntN(15)), Config{})
+		p := newPool(s, nil)
+		sp := newStateSpace(p, s, cfg.Tables[0].Table, s.Attacker.Units)
+		limit := len(p.items)
+		if s.Plan.MaxUnits > 0 {
+			limit = s.Plan.MaxUnits
+		}
+		l := newLayout(sp, p, limit)
+		k := make([]uint64, l.words)
+		for range 50 {
+			st := sp.base
+			st.exact = append([]uint8(nil), sp.base.exact...)
+			st.low = append([]int32(nil), sp.base.low...)
+			for c := range p.classes {
+				if left := limit - int(st.size); left > 0 {
+					sp.add(&st, c, r.IntN(min(len(p.classes[c].items), left)+1))
+				}
+			}
+			l.encode(k, &st)
+			var back stateKey
+			l.decode(k, &back)
+			if g, w := fmt.Sprintf("%+v", back), fmt.Sprintf("%+v", st); g != w {
+				t.Fatalf("seed %d: decoded %s, want %s", seed, g, w)
+			}
+		}
+	}
+}
