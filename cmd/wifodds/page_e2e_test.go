@@ -110,7 +110,7 @@ func click(sel string) chromedp.Action[chromedp.Void] {
 
 func jsAction(js string) chromedp.Action[chromedp.Void] {
 	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
-		_, err := chromedp.Evaluate[bool](`(() => { ` + js + `; return true; })()`)(ctx, t)
+		_, err := chromedp.Evaluate[bool](`(() => { `+js+`; return true; })()`)(ctx, t)
 		return chromedp.Void{}, err
 	}
 }
@@ -346,23 +346,18 @@ func waitText(ctx context.Context, t *testing.T, sel, want string, d time.Durati
 	return got
 }
 
-// shotAs saves a screenshot (the whole page, or what the viewport shows)
-// in the artifact folder and, with -update, as docs/images/readme.
-func shotAs(ctx context.Context, t *testing.T, name string, images bool, readme string, full bool) {
+// shotAs saves what the viewport shows, as a player sees it, in the
+// artifact folder and, with -update, as docs/images/readme; top scrolls
+// to the top of the page first.
+func shotAs(ctx context.Context, t *testing.T, name string, images bool, readme string, top bool) {
 	t.Helper()
-	var png []byte
-	var err error
-	if full {
-		// From the top, where a player starts: the sticky answer column
-		// sits beside the combat there.
+	if top {
 		if err := chromedp.Do(ctx, jsAction(`scrollTo(0, 0)`)); err != nil {
 			t.Fatal(err)
 		}
 		time.Sleep(100 * time.Millisecond)
-		png, err = chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	} else {
-		png, err = chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	}
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -204,8 +204,11 @@ function renderSide(side) {
   $('.side-fields', box).replaceChildren(...sideFields[side].map((f) => field(doc[side], f, changed, side)));
   $('.units', box).replaceChildren(...stacks[side].map((row, r) => unitRow(side, row, r)));
   drawCounters(side);
+  // A plan's available units and a front's defenders are on the Plan tab.
   const plan = side === 'attacker' ? !!doc.attacker?.available : !!doc.targets;
+  box.classList.toggle('planned', plan);
   $('.plan-note', box).hidden = !plan;
+  $('#hex').classList.toggle('planned', !!doc.targets);
 }
 
 const MAX_COUNT = 20;
