@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"go.yaml.in/yaml/v3"
 )
@@ -57,6 +59,11 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	answerInSight(ctx, t, "#p-hex", want)
 	shotAs(ctx, t, "page-1280.png", images, "web-page.png", true)
 	accessible(ctx, t, axe, "the odds at 1280")
+	// Dark mode follows the system; its contrast is checked too.
+	colourScheme(ctx, t, "dark")
+	shotAs(ctx, t, "page-1280-dark.png", false, "", true)
+	accessible(ctx, t, axe, "the odds at 1280, dark")
+	colourScheme(ctx, t, "light")
 
 	typoBesideControl(ctx, t, url)
 	planImports(ctx, t, "../../examples/plan-one-hex.yaml")
@@ -368,6 +375,19 @@ func shotAs(ctx context.Context, t *testing.T, name string, images bool, readme 
 		if err := os.WriteFile(filepath.Join("../../docs/images", readme), png, 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// colourScheme makes the page see the system's colour scheme as scheme.
+func colourScheme(ctx context.Context, t *testing.T, scheme string) {
+	t.Helper()
+	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
+		return err
+	}))
+	if err != nil {
+		t.Fatal(err)
 	}
 }
 
