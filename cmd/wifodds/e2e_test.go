@@ -187,11 +187,26 @@ func buildWildResults(ctx context.Context, t *testing.T, url string) {
 	if !strings.Contains(table, "as entered") || !strings.Contains(table, "CRT 2d6") {
 		t.Errorf("the compare table: %q", table)
 	}
+	// A second variant picked by its chip joins the table.
+	if err := chromedp.Do(ctx, chromedp.Click(css(`[data-variant="table=blitz"]`))); err != nil {
+		t.Fatal(err)
+	}
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end) && !strings.Contains(table, "table blitz"); time.Sleep(50 * time.Millisecond) {
+		table = liveText(ctx, t, "#compare-table")
+	}
+	if !strings.Contains(table, "as entered") || !strings.Contains(table, "CRT 2d6") || !strings.Contains(table, "table blitz") {
+		t.Errorf("the compare table with the blitz chip: %q", table)
+	}
 	shot(ctx, t, "compare-1280.png")
 
 	// The sweep draws its curve; the plan names a force.
-	if err := chromedp.Do(ctx, chromedp.Click(css("#tab-sweep")), chromedp.WaitVisible(css("#sweep-out svg"))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Click(css("#tab-sweep")), chromedp.WaitVisible(css("#sweep-out svg")),
+		setField("#sweep-mlo", "-3"), setField("#sweep-mhi", "3"), chromedp.WaitVisible(css("#sweep-out table.heat"))); err != nil {
 		t.Fatal(err)
+	}
+	// The heat map fits the panel: nothing scrolls sideways.
+	if wide, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const p = document.querySelector('#panel-sweep'); return p.scrollWidth > p.clientWidth + 1; })()`)); err != nil || wide {
+		t.Errorf("the sweep panel scrolls sideways with the heat map (%v)", err)
 	}
 	shot(ctx, t, "sweep-1280.png")
 	if err := chromedp.Do(ctx, chromedp.Click(css("#tab-plan")), chromedp.WaitVisible(css("#plan-rec")), setField("#plan-target", "0.5")); err != nil {

@@ -822,7 +822,7 @@ function ticks(lo, hi, n = 8) {
 // axes draws the frame, the y axis in percent (or plain numbers up to
 // yMax) and x ticks; it returns the scales.
 function axes(svg, { W, H, L = 46, B = 34, x0, x1, yMax = 1, percent = true, xLabel, yLabel }) {
-  const X = (x) => L + (W - L - 12) * (x - x0) / ((x1 - x0) || 1), Y = (y) => H - B - (H - B - 12) * y / yMax;
+  const X = (x) => L + (W - L - 12) * (x - x0) / ((x1 - x0) || 1), Y = (y) => H - B - (H - B - 26) * y / yMax;
   for (const y of ticks(0, yMax, 4)) {
     svg.add('line', { x1: L, x2: W - 12, y1: Y(y), y2: Y(y), class: 'grid-line' });
     svg.add('text', { x: L - 6, y: Y(y) + 4, 'text-anchor': 'end' }, percent ? `${Math.round(y * 100)}%` : num(y));
