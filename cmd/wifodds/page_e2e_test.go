@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -171,7 +172,37 @@ func stackByRows(ctx context.Context, t *testing.T, url string, want float64) st
 		t.Fatal(err)
 	}
 	waitValue(ctx, t, "#p-hex", want)
-	return pageYAML(ctx, t)
+	y := pageYAML(ctx, t)
+	// Keyboard first: Enter in a row adds a row like it below, focused;
+	// Ctrl+Up goes back to the row above. (Then the row is removed again.)
+	before := count(ctx, t, "#attacker .row")
+	if err := chromedp.Do(ctx, chromedp.Focus(css(`[data-row="attacker-1"] [data-field="factors"]`)), chromedp.KeyEvent("\r")); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(ctx, t, "#attacker .row"); n != before+1 {
+		t.Errorf("Enter in a row: %d rows, want %d", n, before+1)
+	}
+	focused := func() string {
+		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.activeElement.closest('.row')?.dataset.row ?? ''`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	if f := focused(); f != "attacker-2" {
+		t.Errorf("after Enter the focus is in row %q, want the new attacker-2", f)
+	}
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowUp, chromedp.KeyModifiers(chromedp.ModifierCtrl))); err != nil {
+		t.Fatal(err)
+	}
+	if f := focused(); f != "attacker-1" {
+		t.Errorf("after Ctrl+Up the focus is in row %q, want attacker-1", f)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(css(`[data-row="attacker-2"] .remove`))); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", want)
+	return y
 }
 
 // sameScenario checks the page's YAML holds the example file's document.

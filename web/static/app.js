@@ -257,7 +257,9 @@ function unitRow(side, row, r) {
       ev.preventDefault();
       rows.splice(r + 1, 0, structuredClone(row));
       r++;
-      restructure('[data-field="type"]');
+      // The same field of the new row: a select focused by Enter could
+      // take the key's release as a click and open.
+      restructure(`[data-field="${f}"]`);
     } else if ((ev.key === 'ArrowDown' || ev.key === 'ArrowUp') && ev.ctrlKey && f) {
       ev.preventDefault();
       $(`[data-row="${side}-${r + (ev.key === 'ArrowDown' ? 1 : -1)}"] [data-field="${f}"]`)?.focus();
@@ -291,6 +293,9 @@ function counter(u, n) {
   if (n > 1) c.append(el('span', { class: 'n', text: `×${n}` }));
   return c;
 }
+// stackWords reads a side's stack as words, for those who cannot see
+// the counters.
+const stackWords = (side) => stacks[side].map(({ u, n }) => `${n > 1 ? n + ' ' : ''}${u.nation} ${u.type} ${u.factors}`).join(', ') || 'nothing';
 function drawCounters(side) {
   $(`#${side} .counters`).replaceChildren(...stacks[side].map(({ u, n }) => counter(u, n)));
 }
@@ -701,7 +706,10 @@ function renderLand(s) {
   );
   summary(pct(p.hex_taken.p), levels.join(' / ') || '—', tables.join(' / ') || '—');
   const d = $('#run-detail');
-  d.replaceChildren(...warnings(s));
+  // The two stacks at a glance, as counters.
+  const side = (name) => el('div', { class: 'counters' }, ...stacks[name].map(({ u, n }) => counter(u, n)));
+  d.replaceChildren(el('div', { class: 'matchup', role: 'img', 'aria-label': `${stackWords('attacker')} against ${stackWords('defender')}` },
+    side('attacker'), el('span', { class: 'vs', text: 'vs' }), side('defender')), ...warnings(s));
   if (s.replay) {
     const r = s.replay;
     d.append(el('h3', { text: 'The dice you rolled' }), el('p', { id: 'luck', text:
