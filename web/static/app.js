@@ -701,7 +701,7 @@ function renderLand(s) {
     card('P(hex taken)', pct(p.hex_taken.p), interval(p.hex_taken), 'p-hex', p.hex_taken.p, 'main'),
     card('odds', levels.join(' / ') || '—', `${num(s.odds.attack)} : ${num(s.odds.defence)}`, 'odds'),
     card('table', tables.join(' / ') || '—', null, 'table-used'),
-    card('P(breakthrough)', pct(p.breakthrough.p), interval(p.breakthrough), 'p-breakthrough', p.breakthrough.p),
+    card('breakthrough', pct(p.breakthrough.p), interval(p.breakthrough), 'p-breakthrough', p.breakthrough.p),
     card('attackers face-up', pct(p.attacker_face_up.p), interval(p.attacker_face_up), 'p-faceup', p.attacker_face_up.p),
   );
   summary(pct(p.hex_taken.p), levels.join(' / ') || '—', tables.join(' / ') || '—');
