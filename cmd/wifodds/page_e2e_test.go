@@ -89,6 +89,15 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	}
 	shotAs(ctx, t, "page-390.png", images, "web-page-phone.png", false)
 	accessible(ctx, t, axe, "the odds at 390")
+	// The bar's Full answer goes to the whole answer.
+	if err := chromedp.Do(ctx, chromedp.Click(css("#sb-more"))); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond)
+	top, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.querySelector('#p-hex').getBoundingClientRect().top`))
+	if err != nil || top < 0 || top > 844 {
+		t.Errorf("after Full answer P(hex taken) is at %v px (%v), not in sight", top, err)
+	}
 }
 
 // open navigates afresh to the page and waits for its first answer.
@@ -283,6 +292,18 @@ func typoBesideControl(ctx context.Context, t *testing.T, url string) {
 		t.Fatal(err)
 	}
 	beside(ctx, t, "#terrain", ".field-error.attached", `did you mean "forest"?`)
+
+	// A unit's key: the message goes under the unit's row, its control
+	// marked.
+	doc = `{"kind":"land","hex":{"terrain":"clear"},"attacker":{"units":[{"type":"INF","size":"corps","factors":4,"nation":"GE"}]},"defender":{"units":[{"type":"INF","size":"corps","factors":2,"nation":"FR"},{"type":"INF","size":"corps","factors":2,"nation":"Frnace"}]}}`
+	link = url + "/#s=" + base64.RawURLEncoding.EncodeToString([]byte(doc))
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(link), chromedp.WaitVisible(css(".field-error.attached"))); err != nil {
+		t.Fatal(err)
+	}
+	beside(ctx, t, `[data-row="defender-1"]`, ".field-error.attached", "did you mean FR, France?")
+	if n := count(ctx, t, `[data-row="defender-1"] [data-field="nation"][aria-invalid="true"]`); n != 1 {
+		t.Errorf("the second defender's nation is not marked invalid")
+	}
 }
 
 // beside checks the message holds want and sits just below the control.

@@ -738,7 +738,7 @@ function warnings(s) {
   }
   const r = s.replay;
   if (r && r.random_rolls > 0 && !(s.warnings ?? []).some((w) => /random/.test(w))) {
-    out.push(el('p', { class: 'note', role: 'note', text: `Note: the rolls you gave ran out; ${r.random_rolls} more were drawn at random, so this replay is one of many.` }));
+    out.push(el('p', { class: 'note', role: 'note', text: `Note: the rolls you gave ran out; ${r.random_rolls} more ${r.random_rolls === 1 ? 'was' : 'were'} drawn at random, so this replay is one of many.` }));
   }
   if (r && r.unused_dice > 0 && !(s.warnings ?? []).some((w) => /unused|not used/.test(w))) {
     out.push(el('p', { class: 'note', role: 'note', text: `Note: ${r.unused_dice} of the rolls you gave were not needed.` }));
@@ -752,7 +752,12 @@ function renderRaid(s) {
   summary(entries[0] ? pct(entries[0][1].p) : '—', '—', 'raid');
   const d = $('#run-detail');
   d.replaceChildren(...warnings(s));
-  for (const [k, dist] of Object.entries(s.distributions)) d.append(bars(words(k), trim(dist)));
+  // A long distribution shows only the values it can take.
+  for (const [k, dist] of Object.entries(s.distributions)) {
+    const shown = trim(dist);
+    const some = shown.length > 8 ? shown.filter(([, x]) => x > 0) : shown;
+    d.append(bars(words(k) + (some.length < shown.length ? ' (values with no chance left out)' : ''), some));
+  }
   const t = el('table', {}, el('tr', {}, el('th', { text: 'expected' }), el('th', { text: 'mean' })));
   for (const [k, m] of Object.entries(s.means)) t.append(el('tr', {}, el('td', { text: words(k) }), el('td', { text: num(m.mean) })));
   d.append(el('h3', { text: 'Means' }), t);
