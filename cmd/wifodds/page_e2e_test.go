@@ -72,6 +72,9 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	accessible(ctx, t, axe, "the one-hex plan")
 	planImports(ctx, t, "../../examples/plan-front.yaml")
 	shotAs(ctx, t, "front-1280.png", false, "", true)
+	frontInPage(ctx, t, url)
+	shotAs(ctx, t, "front-built-1280.png", false, "", true)
+	accessible(ctx, t, axe, "a front built in the page")
 
 	// A phone: the summary bar stays in sight while the last defender is
 	// edited.
@@ -393,6 +396,60 @@ func planImports(ctx context.Context, t *testing.T, file string) {
 		}
 	}
 	t.Errorf("%s: with %s switched off the plan still says %q", file, first, got)
+}
+
+// frontInPage builds a front of two hexes in the page from the default
+// combat: the combat made a front, a second hex added with its own
+// defender and terrain, one unit kept from it; the page's recommendation
+// is the CLI's for the plan file the page exports.
+func frontInPage(ctx context.Context, t *testing.T, url string) {
+	t.Helper()
+	open(ctx, t, url)
+	steps := []chromedp.Action[chromedp.Void]{
+		chromedp.Click(css("#tab-plan")), chromedp.WaitVisible(css("#make-front")), chromedp.Click(css("#make-front")),
+		chromedp.WaitVisible(css("#add-target")), chromedp.Click(css("#add-target")), chromedp.WaitVisible(css("#target-1-quick")),
+		chromedp.SendKeys(css("#target-1-quick"), "INF 1 USSR\r"),
+		setField("#target-1-terrain", "forest"),
+		setField("#plan-target", "1"),
+	}
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if err := chromedp.Do(ctx, click(`[data-reach="#1 GE ARM 6|Hex 2"]`)); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(500 * time.Millisecond)
+	y, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.wifodds.exportYAML()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"targets:", "id: Hex 2", "terrain: forest", "can_attack: [Hex 1]", "factors: 1, nation: USSR"} {
+		if !strings.Contains(y, w) {
+			t.Errorf("the front's plan file has no %q:\n%s", w, y)
+		}
+	}
+	file := filepath.Join(t.TempDir(), "front.yaml")
+	if err := os.WriteFile(file, []byte(y), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := wifodds(t, "plan", "-q", "-f", "json", file)
+	if code != 0 {
+		t.Fatalf("the CLI on the page's front: %s\n%s", errs, y)
+	}
+	var cli struct {
+		Recommended struct{ Units []string } `json:"recommended"`
+	}
+	if err := json.Unmarshal([]byte(out), &cli); err != nil || len(cli.Recommended.Units) == 0 {
+		t.Fatalf("the CLI's plan: %v\n%s", err, out)
+	}
+	want := "Send " + strings.Join(cli.Recommended.Units, ", ") + ":"
+	if got := waitText(ctx, t, "#plan-rec", want, 30*time.Second); !strings.HasPrefix(got, want) {
+		t.Errorf("the front built in the page: %q, want the CLI's %q for\n%s", got, want, y)
+	}
+	if n := count(ctx, t, "#plan-front [data-target]"); n != 2 {
+		t.Errorf("the front shows %d hexes, want 2", n)
+	}
 }
 
 // waitText waits until the element's text starts with want.

@@ -936,34 +936,124 @@ function planDoc() {
   return d;
 }
 // renderPlanSetup shows the plan whole: each unit and support with a
-// toggle (and the hexes it can reach), and a front's target hexes with
-// their defenders.
+// toggle (and, on a front, a toggle for each hex it can reach), and a
+// front's target hexes, each with its terrain and defender, editable.
+// Controls have stable ids, so the focus survives a redraw.
+let setupSig = '';
 function renderPlanSetup() {
   const { units, support } = planChoices();
-  const item = (u, kind) => {
-    const id = 'plan-' + (++uid);
+  const sig = JSON.stringify([units, support, doc.targets, [...planOff]]);
+  if (sig === setupSig && $('#plan-setup').childElementCount) return;
+  setupSig = sig;
+  const active = document.activeElement?.id;
+  const targets = doc.targets ?? [];
+  const item = (u, kind, i) => {
+    const id = `plan-${kind}-${i}`;
     const cb = el('input', { type: 'checkbox', id, 'data-plan-unit': u.id });
     cb.checked = !planOff.has(u.id);
     cb.addEventListener('change', () => { if (cb.checked) planOff.delete(u.id); else planOff.add(u.id); refresh(); });
-    const reach = u.can_attack ? el('span', { class: 'reach', text: ` · can attack ${u.can_attack.join(', ')}` }) : null;
     const cost = u.cost !== undefined ? el('span', { class: 'reach', text: ` · cost ${u.cost}` }) : null;
-    return el('li', {}, el('label', { for: id }, cb, u.type ? counter(u, 1) : null, el('span', { text: `${u.id}${kind === 'support' ? `: support, ${u.factors} factors` : ''}` }), reach, cost));
+    const li = el('li', {}, el('label', { for: id }, cb, u.type ? counter(u, 1) : null,
+      el('span', { text: `${u.id}${kind === 'support' ? `: support, ${u.factors} factors` : ''}` }), cost));
+    if (targets.length) {
+      // Which hexes it can reach: can_attack, every target when absent.
+      const reach = el('span', { class: 'reach', role: 'group', 'aria-label': `Hexes ${u.id} can attack` }, ' · can attack ');
+      targets.forEach((t, j) => {
+        const rid = `reach-${kind}-${i}-${j}`;
+        const rc = el('input', { type: 'checkbox', id: rid, 'data-reach': `${u.id}|${t.id}` });
+        rc.checked = !u.can_attack || u.can_attack.includes(t.id);
+        rc.addEventListener('change', () => {
+          const set = new Set(u.can_attack ?? targets.map((x) => x.id));
+          if (rc.checked) set.add(t.id); else set.delete(t.id);
+          u.can_attack = targets.map((x) => x.id).filter((x) => set.has(x));
+          if (u.can_attack.length === targets.length) delete u.can_attack;
+          changed();
+        });
+        reach.append(el('label', { for: rid, class: 'inline' }, rc, ' ' + t.id));
+      });
+      li.append(reach);
+    }
+    return li;
   };
   const out = [el('h3', { text: `Units the plan may send (${units.length - units.filter((u) => planOff.has(u.id)).length} of ${units.length})` }),
-    el('ul', { class: 'plan-list', id: 'plan-units' }, ...units.map((u) => item(u, 'unit')))];
-  if (support.length) out.push(el('h3', { text: 'Support it may send' }), el('ul', { class: 'plan-list' }, ...support.map((u) => item(u, 'support'))));
-  if (doc.targets) {
-    out.push(el('h3', { text: `The front: ${doc.targets.length} target hexes` }), el('div', { class: 'front', id: 'plan-front' }, ...doc.targets.map((t) => {
-      const hex = t.hex ?? {};
-      const feats = Object.entries(hex).filter(([k, v]) => v === true && k !== 'supply').map(([k]) => words(k));
-      const reach = units.filter((u) => !u.can_attack || u.can_attack.includes(t.id)).map((u) => u.id);
-      return el('div', { 'data-target': t.id }, el('h4', { text: t.name ? `${t.id}: ${t.name}` : t.id }),
-        el('p', { text: [hex.terrain ?? 'clear', hex.weather, ...feats].filter(Boolean).join(', ') + (t.value !== undefined ? ` · worth ${t.value}` : '') }),
-        el('div', { class: 'counters' }, ...groupUnits(t.defender?.units ?? []).map(({ u, n }) => counter(u, n))),
-        el('p', { text: `can be attacked by ${reach.join(', ') || 'no unit'}` }));
-    })));
+    el('ul', { class: 'plan-list', id: 'plan-units' }, ...units.map((u, i) => item(u, 'unit', i)))];
+  if (support.length) out.push(el('h3', { text: 'Support it may send' }), el('ul', { class: 'plan-list' }, ...support.map((u, i) => item(u, 'support', i))));
+  if (targets.length) {
+    out.push(el('h3', { text: `The front: ${targets.length} target hex${targets.length > 1 ? 'es' : ''}` }),
+      el('div', { class: 'front', id: 'plan-front' }, ...targets.map((t, j) => targetCard(t, j, units))));
+    if (targets.length < 8) out.push(el('button', { type: 'button', id: 'add-target', text: '+ Add a target hex', onclick: addTarget }));
+  } else if (doc.kind !== 'bombardment') {
+    out.push(el('p', { class: 'hint' }, 'To weigh several hexes at once, each with its own defender: ',
+      el('button', { type: 'button', id: 'make-front', text: 'Plan a front', onclick: makeFront })));
   }
   $('#plan-setup').replaceChildren(...out);
+  if (active) document.getElementById(active)?.focus();
+}
+// targetCard is one hex of a front: its id, terrain and defender (typed as
+// a stack line), and the units that can reach it.
+function targetCard(t, j, units) {
+  t.hex ??= {};
+  const idIn = el('input', { type: 'text', id: `target-${j}-id`, maxlength: 40, value: t.id });
+  idIn.addEventListener('change', () => {
+    const old = t.id, v = idIn.value.trim();
+    if (!v || doc.targets.some((x) => x !== t && x.id === v)) { idIn.value = old; return; }
+    t.id = v;
+    for (const u of [...(doc.attacker?.available ?? []), ...(doc.attacker?.support_available ?? [])]) {
+      if (u.can_attack) u.can_attack = u.can_attack.map((x) => (x === old ? v : x));
+    }
+    changed();
+  });
+  const terrain = el('select', { id: `target-${j}-terrain` }, ...schema.terrains.map((x) => el('option', { value: x, text: x })));
+  terrain.value = t.hex.terrain ?? 'clear';
+  terrain.addEventListener('change', () => { t.hex.terrain = terrain.value; changed(); });
+  const quick = el('input', { type: 'text', id: `target-${j}-quick`, class: 'quick-text', maxlength: 2000, placeholder: '2x INF 3 USSR', 'aria-describedby': `target-${j}-msg` });
+  const msg = el('span', { class: 'field-error', id: `target-${j}-msg`, role: 'alert', hidden: true });
+  const setDefender = () => guarded(async () => {
+    const { status, json } = await engine.call('stack', { text: quick.value });
+    msg.hidden = status === 200;
+    if (status !== 200) { msg.textContent = json.error; quick.setAttribute('aria-invalid', 'true'); return; }
+    quick.removeAttribute('aria-invalid');
+    t.defender = { ...(t.defender ?? {}), units: json.map(tidyUnit) };
+    changed();
+  });
+  quick.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); setDefender(); } });
+  const reach = units.filter((u) => !u.can_attack || u.can_attack.includes(t.id)).map((u) => u.id);
+  const feats = Object.entries(t.hex).filter(([k, v]) => v === true && k !== 'supply').map(([k]) => words(k));
+  return el('div', { 'data-target': t.id },
+    el('div', { class: 'grid' }, el('label', { for: idIn.id }, 'hex', idIn), el('label', { for: terrain.id }, 'terrain', terrain)),
+    feats.length || t.value !== undefined ? el('p', { text: [...feats, t.value !== undefined ? `worth ${t.value}` : ''].filter(Boolean).join(', ') }) : null,
+    el('div', { class: 'counters' }, ...groupUnits(t.defender?.units ?? []).map(({ u, n }) => counter(u, n))),
+    el('label', { for: quick.id }, 'defender', el('span', { class: 'quick-line' }, quick,
+      el('button', { type: 'button', class: 'quick-set', text: 'Set', onclick: setDefender }))), msg,
+    el('p', { text: `can be attacked by ${reach.join(', ') || 'no unit'}` }),
+    doc.targets.length > 1 ? el('button', { type: 'button', class: 'remove-target', text: 'Remove this hex', onclick: () => {
+      doc.targets.splice(j, 1);
+      for (const u of [...(doc.attacker?.available ?? []), ...(doc.attacker?.support_available ?? [])]) {
+        if (u.can_attack) { u.can_attack = u.can_attack.filter((x) => x !== t.id); if (!u.can_attack.length) delete u.can_attack; }
+      }
+      changed();
+    } }) : null);
+}
+// makeFront turns the combat into a front of one hex: the attacking units
+// become the units the plan may send, the hex and defender its first
+// target. addTarget adds a hex like the last.
+function makeFront() {
+  const { units } = planChoices();
+  doc.attacker = { ...doc.attacker, available: units.map((u) => structuredClone(u)) };
+  delete doc.attacker.units;
+  doc.targets = [{ id: 'Hex 1', hex: structuredClone(doc.hex ?? { terrain: 'clear' }), defender: { units: structuredClone(doc.defender?.units ?? []) } }];
+  delete doc.hex;
+  doc.defender = { units: [] };
+  renderForm();
+  changed();
+}
+function addTarget() {
+  const last = doc.targets.at(-1);
+  let n = doc.targets.length + 1;
+  while (doc.targets.some((t) => t.id === `Hex ${n}`)) n++;
+  doc.targets.push({ id: `Hex ${n}`, hex: structuredClone(last?.hex ?? { terrain: 'clear' }), defender: structuredClone(last?.defender ?? { units: [] }) });
+  changed();
+  $(`#target-${doc.targets.length - 1}-quick`)?.focus();
 }
 async function planNow() {
   renderPlanSetup();
@@ -1026,6 +1116,10 @@ function frontierChart(json, score, front) {
   }
   return el('div', { id: 'plan-chart' }, svg);
 }
+
+// exportYAML is the file the CLI reads for what the page shows: a plan
+// file (with the plan tab's target, cost and units) for a plan.
+const exportYAML = () => (isPlan() ? toYAML(planDoc()) : toYAML(doc));
 
 // ---- Tabs ---------------------------------------------------------------
 function selectTab(name) {
@@ -1148,7 +1242,7 @@ function wire() {
   });
   const dlg = $('#yaml-dialog');
   $('#export').addEventListener('click', () => {
-    const y = toYAML(doc);
+    const y = exportYAML();
     $('#yaml-text').value = y;
     const a = $('#yaml-download');
     URL.revokeObjectURL(a.href);
@@ -1191,6 +1285,6 @@ async function main() {
   // status line, Cancel, progress), drawing nothing: for the console and
   // the browser test.
   const ask = (command, params) => guarded(async () => { await api(command, doc, params); });
-  window.wifodds = { toYAML: () => toYAML(doc), load, ask, ready: true, engine: $('meta[name=wifodds-engine]')?.content, firstAnswerMs };
+  window.wifodds = { toYAML: () => toYAML(doc), exportYAML, load, ask, ready: true, engine: $('meta[name=wifodds-engine]')?.content, firstAnswerMs };
 }
 main();
