@@ -163,7 +163,6 @@ function renderForm() {
     });
     opts.append(el('label', { for: id }, cb, ' ' + o));
   }
-  if (doc.options?.length) $('#options').closest('details').open = true;
   const flags = $('#hex-flags');
   flags.replaceChildren();
   doc.hex ??= {};
