@@ -66,6 +66,21 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	accessible(ctx, t, axe, "the odds at 1280, dark")
 	colourScheme(ctx, t, "light")
 
+	// The compare and sweep tabs pass the same check (chips, the chart,
+	// the heat map).
+	if err := chromedp.Do(ctx, chromedp.Click(css("#tab-compare")), chromedp.WaitVisible(css("#compare-table"))); err != nil {
+		t.Fatal(err)
+	}
+	accessible(ctx, t, axe, "the compare tab")
+	if err := chromedp.Do(ctx, chromedp.Click(css("#tab-sweep")), setField("#sweep-mlo", "-2"), setField("#sweep-mhi", "2"),
+		chromedp.WaitVisible(css("#sweep-out table.heat"))); err != nil {
+		t.Fatal(err)
+	}
+	accessible(ctx, t, axe, "the sweep tab")
+	if err := chromedp.Do(ctx, chromedp.Click(css("#tab-run"))); err != nil {
+		t.Fatal(err)
+	}
+
 	typoBesideControl(ctx, t, url)
 	planImports(ctx, t, "../../examples/plan-one-hex.yaml")
 	shotAs(ctx, t, "plan-1280.png", false, "", true)

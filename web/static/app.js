@@ -888,6 +888,13 @@ async function sweepNow() {
   out.push(...json.notes.map((n) => el('p', { class: 'note', text: n })), el('details', {}, el('summary', { text: 'Every step as a table' }), t));
   $('#sweep-out').replaceChildren(...out);
 }
+// heatColour shades a chance: light cells (under one half) for dark text,
+// dark ones for white text, each side readable (contrast 4.5:1 or more).
+function heatColour(p) {
+  const mix = (a, b, f) => a.map((x, i) => Math.round(x + (b[i] - x) * f));
+  const rgb = p < 0.5 ? mix([242, 247, 247], [150, 204, 204], p / 0.5) : mix([27, 111, 111], [8, 58, 58], (p - 0.5) / 0.5);
+  return `rgb(${rgb.join(',')})`;
+}
 // heat draws P(hex taken) by modifier and attack, one table a CRT, sized
 // to the panel: fixed columns, a tick every few.
 function heat(json) {
@@ -896,13 +903,13 @@ function heat(json) {
     const t = el('table', { class: 'heat' }, el('caption', { text: `CRT ${c}: P(hex taken) in %, modifier (rows) by attack total (columns)` }));
     const xs = [...new Set(json.steps.filter((s) => s.crt === c).map((s) => s.attack))];
     const every = Math.ceil(xs.length / 12);
-    t.append(el('tr', {}, el('th', { text: 'mod' }), ...xs.map((x, i) => el('th', { text: i % every ? '' : num(x), 'aria-label': `attack ${num(x)}` }))));
+    t.append(el('tr', {}, el('th', { text: 'mod' }), ...xs.map((x, i) => el('th', {}, i % every ? el('span', { class: 'visually-hidden', text: num(x) }) : num(x)))));
     for (const m of json.modifiers) {
       t.append(el('tr', {}, el('th', { text: (m > 0 ? '+' : '') + m }), ...xs.map((x) => {
         const s = json.steps.find((q) => q.crt === c && q.modifier === m && q.attack === x);
         const p = s ? s.hex_taken : 0;
         return el('td', { text: s ? Math.round(100 * p) : '', title: s ? `attack ${num(x)}, modifier ${m}: ${s.odds}, ${pct(p)}` : '',
-          style: { background: `rgba(14,110,110,${(0.08 + 0.85 * p).toFixed(2)})`, color: p > 0.5 ? '#fff' : 'inherit' } });
+          style: { background: heatColour(p), color: p >= 0.5 ? '#fff' : '#1b2126' } });
       })));
     }
     box.append(t);
