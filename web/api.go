@@ -51,8 +51,9 @@ func (s *Server) routes() {
 	m.HandleFunc("/api/parse", only("POST", s.compute(s.parse)))
 	m.HandleFunc("/api/crt/{name}", only("GET", s.crtTable))
 	m.HandleFunc("/api/schema", only("GET", s.schema))
+	m.HandleFunc("/api/stack", only("GET", s.stack))
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("%s %s: no such endpoint (POST /api/run, /api/compare, /api/sweep, /api/plan, /api/parse; GET /api/crt/{name}, /api/schema)", r.Method, r.URL.Path))
+		writeError(w, http.StatusNotFound, fmt.Sprintf("%s %s: no such endpoint (POST /api/run, /api/compare, /api/sweep, /api/plan, /api/parse; GET /api/crt/{name}, /api/schema, /api/stack)", r.Method, r.URL.Path))
 	})
 	s.mux = m
 }
@@ -360,6 +361,19 @@ func (s *Server) crtTable(w http.ResponseWriter, r *http.Request) {
 
 // schema is GET /api/schema: the names the scenario format accepts, so the
 // page's lists come from the same source as the rules.
+// stack reads ?text= as the page's quick-entry box: the units of a stack
+// written on one line (answer.Stack). It reads and changes nothing but
+// its query, so like the schema it is a GET.
+func (s *Server) stack(w http.ResponseWriter, r *http.Request) {
+	units, err := answer.Stack(r.URL.Query().Get("text"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	reports.WriteJSON(w, units)
+}
+
 func (s *Server) schema(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	reports.WriteJSON(w, answer.Schema())

@@ -9,6 +9,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"strings"
 	"testing"
@@ -278,6 +279,15 @@ func TestEndpoints(t *testing.T) {
 	}
 	if code, body := get("/api/schema"); code != 200 || !strings.Contains(body, `"USSR"`) {
 		t.Errorf("schema: %d", code)
+	}
+	// The quick-entry box's parser (scenario.ParseStack), and its
+	// suggestion for a typo.
+	if code, body := get("/api/stack?text=" + url.QueryEscape("3x INF 4 GE, ARM 6 Germany")); code != 200 ||
+		strings.Count(body, `"type": "INF"`) != 3 || strings.Count(body, `"nation": "GE"`) != 4 {
+		t.Errorf("stack: %d %s", code, body)
+	}
+	if code, body := get("/api/stack?text=" + url.QueryEscape("3x INF 4 GERM")); code != 400 || !strings.Contains(body, "did you mean GE, Germany?") {
+		t.Errorf("stack with a typo: %d %s", code, body)
 	}
 	res, _ := http.Post(ts.URL+"/", "text/plain", nil)
 	res.Body.Close()

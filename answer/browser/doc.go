@@ -1,7 +1,7 @@
 // Package browser is the browser build's calling convention over the
 // front door (package answer): one call is the JSON text
 //
-//	{"command": "run"|"compare"|"sweep"|"plan"|"parse"|"schema",
+//	{"command": "run"|"compare"|"sweep"|"plan"|"parse"|"stack"|"schema",
 //	 "params": {"method": ["exact"], ...},   // the server's query parameters
 //	 "scenario": "...", "crt": "...", "air_tables": "..."}  // file contents
 //

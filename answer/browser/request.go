@@ -50,8 +50,11 @@ func (r *request) get(key string) string {
 
 // answer runs the command through the front door.
 func (r *request) answer(ctx context.Context) (any, error) {
-	if r.Command == "schema" {
+	switch r.Command {
+	case "schema":
 		return answer.Schema(), nil
+	case "stack":
+		return answer.Stack(r.get("text"))
 	}
 	in, err := r.input()
 	if err != nil {
@@ -69,7 +72,7 @@ func (r *request) answer(ctx context.Context) (any, error) {
 	case "plan":
 		return r.plan(ctx, in)
 	}
-	return nil, Inputf("command %q: want run, compare, sweep, plan, parse or schema", r.Command)
+	return nil, Inputf("command %q: want run, compare, sweep, plan, parse, stack or schema", r.Command)
 }
 
 // input is the scenario as sent, naming no file, with its uploaded tables.

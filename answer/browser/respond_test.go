@@ -121,3 +121,18 @@ func TestRespondProgress(t *testing.T) {
 		t.Errorf("progress reached %d of %d, want 300000 of 300000", last, planned)
 	}
 }
+
+// The quick-entry box's stack line reads here as on the server: the
+// front door's units, or its error with the suggestion.
+func TestRespondStack(t *testing.T) {
+	status, body := call(t, map[string]any{"command": "stack", "params": map[string][]string{"text": {"2x INF 4 GE, ARM 6 GE"}}})
+	units, _ := answer.Stack("2x INF 4 GE, ARM 6 GE")
+	want, _ := answer.JSON(units)
+	if status != 200 || string(body) != string(want) {
+		t.Errorf("%d %s, want %s", status, body, want)
+	}
+	status, body = call(t, map[string]any{"command": "stack", "params": map[string][]string{"text": {"INF 4 GERM"}}})
+	if status != 400 || !strings.Contains(string(body), "did you mean GE, Germany?") {
+		t.Errorf("a typo: %d %s", status, body)
+	}
+}

@@ -33,7 +33,7 @@ func browser(t *testing.T, width, height int, extra ...chromedp.ExecAllocatorOpt
 	opts = append(opts, extra...)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx)
-	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
+	ctx, cancelT := context.WithTimeout(ctx, 240*time.Second)
 	return ctx, func() { cancelT(); cancelC(); cancelA() }
 }
 
@@ -111,14 +111,14 @@ func buildWildResults(ctx context.Context, t *testing.T, url string) {
 		chromedp.WaitVisible(css("#p-hex")),
 		setField("#name", "wild-results-3to1"),
 		setField("#table", "assault"),
-		chromedp.Click(css("#opt-wild-results")),
+		click("#opt-wild-results"),
 		chromedp.SendKeys(css("#modifier"), "1"),
 		// The attackers: ARM 6 and INF 4 are there; a third, INF 3.
 		chromedp.Click(css(`button.add-unit[data-side="attacker"]`)),
-		setField(`[data-unit="attacker-2"] [data-field="factors"]`, "3"),
+		setField(`[data-row="attacker-2"] [data-field="factors"]`, "3"),
 		// The defenders: two French INF 2.
-		setField(`[data-unit="defender-0"] [data-field="factors"]`, "2"),
-		setField(`[data-unit="defender-0"] [data-field="nation"]`, "FR"),
+		setField(`[data-row="defender-0"] [data-field="factors"]`, "2"),
+		setField(`[data-row="defender-0"] [data-field="nation"]`, "FR"),
 		chromedp.Click(css(`button.add-unit[data-side="defender"]`)),
 		chromedp.SendKeys(css("#dice"), "5, 1"),
 	}
@@ -142,14 +142,14 @@ func buildWildResults(ctx context.Context, t *testing.T, url string) {
 
 	// How long a player waits for the answer after an edit: the page's own
 	// clock from the last change to the answer drawn (reported, not gated).
-	if err := chromedp.Do(ctx, setField(`[data-unit="attacker-0"] [data-field="factors"]`, "7")); err != nil {
+	if err := chromedp.Do(ctx, setField(`[data-row="attacker-0"] [data-field="factors"]`, "7")); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(500 * time.Millisecond)
 	if ms, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.wifodds.editToAnswerMs`)); err == nil {
 		t.Logf("edit to answer: %.0f ms", ms)
 	}
-	if err := chromedp.Do(ctx, setField(`[data-unit="attacker-0"] [data-field="factors"]`, "6")); err != nil {
+	if err := chromedp.Do(ctx, setField(`[data-row="attacker-0"] [data-field="factors"]`, "6")); err != nil {
 		t.Fatal(err)
 	}
 	waitValue(ctx, t, "#p-hex", want)
@@ -175,7 +175,8 @@ func buildWildResults(ctx context.Context, t *testing.T, url string) {
 	}
 	waitValue(ctx, t, "#p-hex", want)
 
-	// The compare tab: standard against 2d6.
+	// The compare tab: as entered against the 2d6 CRT, the first variant
+	// picked for it.
 	if err := chromedp.Do(ctx, chromedp.Click(css("#tab-compare")), chromedp.WaitVisible(css("#compare-table"))); err != nil {
 		t.Fatal(err)
 	}
@@ -183,14 +184,29 @@ func buildWildResults(ctx context.Context, t *testing.T, url string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(table, "standard (standard)") || !strings.Contains(table, "2d6 (2d6)") {
+	if !strings.Contains(table, "as entered") || !strings.Contains(table, "CRT 2d6") {
 		t.Errorf("the compare table: %q", table)
+	}
+	// A second variant picked by its chip joins the table.
+	if err := chromedp.Do(ctx, chromedp.Click(css(`[data-variant="table=blitz"]`))); err != nil {
+		t.Fatal(err)
+	}
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end) && !strings.Contains(table, "table blitz"); time.Sleep(50 * time.Millisecond) {
+		table = liveText(ctx, t, "#compare-table")
+	}
+	if !strings.Contains(table, "as entered") || !strings.Contains(table, "CRT 2d6") || !strings.Contains(table, "table blitz") {
+		t.Errorf("the compare table with the blitz chip: %q", table)
 	}
 	shot(ctx, t, "compare-1280.png")
 
 	// The sweep draws its curve; the plan names a force.
-	if err := chromedp.Do(ctx, chromedp.Click(css("#tab-sweep")), chromedp.WaitVisible(css("#sweep-out svg"))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Click(css("#tab-sweep")), chromedp.WaitVisible(css("#sweep-out svg")),
+		setField("#sweep-mlo", "-3"), setField("#sweep-mhi", "3"), chromedp.WaitVisible(css("#sweep-out table.heat"))); err != nil {
 		t.Fatal(err)
+	}
+	// The heat map fits the panel: nothing scrolls sideways.
+	if wide, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const p = document.querySelector('#panel-sweep'); return p.scrollWidth > p.clientWidth + 1; })()`)); err != nil || wide {
+		t.Errorf("the sweep panel scrolls sideways with the heat map (%v)", err)
 	}
 	shot(ctx, t, "sweep-1280.png")
 	if err := chromedp.Do(ctx, chromedp.Click(css("#tab-plan")), chromedp.WaitVisible(css("#plan-rec")), setField("#plan-target", "0.5")); err != nil {

@@ -105,7 +105,7 @@ func editTiming(ctx context.Context, t *testing.T) {
 	}
 	var answer, drawn []float64
 	for i := range 9 {
-		if err := chromedp.Do(ctx, setField(`[data-unit="attacker-0"] [data-field="factors"]`, strconv.Itoa(6+i%2))); err != nil {
+		if err := chromedp.Do(ctx, setField(`[data-row="attacker-0"] [data-field="factors"]`, strconv.Itoa(6+i%2))); err != nil {
 			t.Fatal(err)
 		}
 		time.Sleep(300 * time.Millisecond)
@@ -149,7 +149,7 @@ func cancelLongRun(ctx context.Context, t *testing.T) {
 	}
 	t.Logf("a long Monte Carlo run cancelled in %v", time.Since(start).Round(time.Millisecond))
 	want := cliHexTaken(t, "../../examples/wild-results-3to1.yaml")
-	if err := chromedp.Do(ctx, setField(`[data-unit="attacker-0"] [data-field="factors"]`, "7"), setField(`[data-unit="attacker-0"] [data-field="factors"]`, "6")); err != nil {
+	if err := chromedp.Do(ctx, setField(`[data-row="attacker-0"] [data-field="factors"]`, "7"), setField(`[data-row="attacker-0"] [data-field="factors"]`, "6")); err != nil {
 		t.Fatal(err)
 	}
 	waitValue(ctx, t, "#p-hex", want)

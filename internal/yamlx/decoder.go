@@ -780,6 +780,10 @@ func closest(s string, known []string) string {
 // Closest is closest, exported for callers validating enumerated values.
 func Closest(s string, known []string) string { return closest(s, known) }
 
+// Distance is editDistance, exported for callers that rank suggestions
+// of several kinds.
+func Distance(a, b string) int { return editDistance(a, b) }
+
 // editDistance is the optimal string alignment distance: insertions,
 // deletions, substitutions and transpositions of neighbours each cost 1, so
 // "trails" is one step from "trials" (and two from "raids").

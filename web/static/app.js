@@ -25,6 +25,12 @@ let doc = null;
 let uploadedCRT = null; // the text of an uploaded CRT file
 let uploadedAir = null; // the text of an uploaded air tables file
 let tab = 'run';
+// The rows of each side: a unit and how many of it. The document's units
+// list is written from them (syncUnits), one entry per unit as the file
+// has it.
+const stacks = { attacker: [], defender: [] };
+const planOff = new Set(); // the available units and support the player has switched off, by id
+const compareOn = new Set(); // the variants picked on the compare tab, as overrides
 let timer = null;
 let inflight = null;
 let uid = 0;
@@ -92,7 +98,7 @@ function valueOf(input, def) {
   return s === '' || s === def ? undefined : s;
 }
 
-function field(obj, [key, kind, extra], onchange, idp) {
+function field(obj, [key, kind, extra], onchange, idp, compact = false) {
   const id = `${idp}-${key}-${++uid}`;
   let input;
   if (kind === 'select') {
@@ -119,18 +125,21 @@ function field(obj, [key, kind, extra], onchange, idp) {
   input.dataset.field = key;
   const handler = () => {
     const def = kind === 'check' ? extra === true : defaults[key];
-    const v = valueOf(input, kind === 'select' && key !== 'type' && key !== 'nation' ? defaults[key] ?? '' : def);
+    const v = valueOf(input, kind === 'select' && !['type', 'nation', 'size'].includes(key) ? defaults[key] ?? '' : def);
     if (v === undefined) delete obj[key]; else obj[key] = v;
     onchange();
   };
   input.addEventListener(kind === 'check' || kind === 'select' ? 'change' : 'input', handler);
-  const label = kind === 'check'
+  if (compact) return el('label', { for: id, class: 'f-' + key }, el('span', { class: 'visually-hidden', text: words(key) }), input);
+  return kind === 'check'
     ? el('label', { class: 'inline', for: id }, input, ' ' + words(key))
     : el('label', { for: id }, words(key), input);
-  return label;
 }
 
 // ---- Rendering the form from the document -------------------------------
+const rowMain = unitMain.slice(0, 4); // type, size, factors, nation: in the row
+const rowFlags = [...unitMain.slice(4), ...unitMore]; // face-down, supply, name and the rest: in the row's popover
+
 function renderForm() {
   for (const input of document.querySelectorAll('[data-key]')) {
     const v = getPath(doc, input.dataset.key);
@@ -152,13 +161,16 @@ function renderForm() {
       if (!doc.options.length) delete doc.options;
       changed();
     });
-    opts.append(el('label', { class: 'inline', for: id }, cb, ' ' + o));
+    opts.append(el('label', { for: id }, cb, ' ' + o));
   }
   const flags = $('#hex-flags');
   flags.replaceChildren();
   doc.hex ??= {};
   for (const f of hexFlags) flags.append(field(doc.hex, [f, 'check', f === 'supply'], changed, 'hex'));
-  for (const side of ['attacker', 'defender']) renderSide(side);
+  for (const side of ['attacker', 'defender']) {
+    stacks[side] = groupUnits(doc[side]?.units ?? []);
+    renderSide(side);
+  }
   renderRows('#aa-rows', 'aa_units', aaFields, 'AA unit');
   renderRows('#bomber-rows', 'bombers', bomberFields, 'Bomber');
   renderRows('#ship-rows', 'naval_strikes', shipFields, 'Ship', doc.attacker);
@@ -167,27 +179,124 @@ function renderForm() {
   showKind();
 }
 
+// groupUnits makes rows of a units list: neighbours that are the same unit
+// share a row with a count.
+const canon = (u) => JSON.stringify(Object.keys(u).sort().map((k) => [k, u[k]]));
+function groupUnits(units) {
+  const rows = [];
+  for (const u of units) {
+    const last = rows.at(-1);
+    if (last && canon(last.u) === canon(u)) last.n++;
+    else rows.push({ u: structuredClone(u), n: 1 });
+  }
+  return rows;
+}
+// syncUnits writes a side's rows to the document, one entry per unit.
+function syncUnits(side) {
+  if (!doc[side] || isPlan() && side === 'attacker' && !stacks[side].length) return;
+  doc[side].units = stacks[side].flatMap(({ u, n }) => Array.from({ length: n }, () => structuredClone(u)));
+}
+
 function renderSide(side) {
   doc[side] ??= {};
   const box = $('#' + side);
-  const sf = $('.side-fields', box);
-  sf.replaceChildren(...sideFields[side].map((f) => field(doc[side], f, changed, side)));
-  const units = $('.units', box);
-  units.replaceChildren();
-  (doc[side].units ??= []).forEach((u, i) => units.append(unitCard(side, u, i)));
+  $('.side-fields', box).replaceChildren(...sideFields[side].map((f) => field(doc[side], f, changed, side)));
+  $('.units', box).replaceChildren(...stacks[side].map((row, r) => unitRow(side, row, r)));
+  drawCounters(side);
+  // A plan's available units and a front's defenders are on the Plan tab.
+  const plan = side === 'attacker' ? !!doc.attacker?.available : !!doc.targets;
+  box.classList.toggle('planned', plan);
+  $('.plan-note', box).hidden = !plan;
+  $('#hex').classList.toggle('planned', !!doc.targets);
 }
 
-function unitCard(side, u, i) {
-  const list = doc[side].units;
-  const title = `${side === 'attacker' ? 'Attacking' : 'Defending'} unit ${i + 1}`;
-  const head = el('div', { class: 'unit-head' }, el('span', { text: title }),
-    el('span', { class: 'actions' },
-      el('button', { type: 'button', 'aria-label': `Duplicate ${title.toLowerCase()}`, text: 'Duplicate', onclick: () => { list.splice(i + 1, 0, structuredClone(u)); renderSide(side); changed(); } }),
-      el('button', { type: 'button', 'aria-label': `Remove ${title.toLowerCase()}`, text: 'Remove', onclick: () => { list.splice(i, 1); renderSide(side); changed(); } })));
-  const main = el('div', { class: 'grid' }, ...unitMain.map((f) => field(u, f, changed, `${side}-${i}`)));
-  const more = el('details', {}, el('summary', { text: 'More keys' }),
-    el('div', { class: 'grid' }, ...unitMore.map((f) => field(u, f, changed, `${side}-${i}`))));
-  return el('div', { class: 'unit', 'data-unit': `${side}-${i}`, role: 'group', 'aria-label': title }, head, main, more);
+const MAX_COUNT = 20;
+function unitRow(side, row, r) {
+  const rows = stacks[side];
+  const who = side === 'attacker' ? 'Attacking' : 'Defending';
+  const name = `${who} row ${r + 1}`;
+  const idp = `${side}-${r}`;
+  const restructure = (focusSel) => {
+    renderSide(side);
+    changed();
+    if (focusSel) $(`[data-row="${side}-${Math.min(r, stacks[side].length - 1)}"] ${focusSel}`)?.focus();
+  };
+  const setCount = (n) => {
+    row.n = Math.max(1, Math.min(MAX_COUNT, Math.round(n) || 1));
+    count.value = row.n;
+    minus.disabled = row.n <= 1;
+    plus.disabled = row.n >= MAX_COUNT;
+    drawCounters(side);
+    changed();
+  };
+  const count = el('input', { type: 'number', id: `${idp}-count`, min: 1, max: MAX_COUNT, step: 1, value: row.n, inputmode: 'numeric', 'data-field': 'count' });
+  count.addEventListener('input', () => { if (count.value !== '') setCount(Number(count.value)); });
+  const minus = el('button', { type: 'button', class: 'minus', 'aria-label': `One fewer, ${name.toLowerCase()}`, text: '−', onclick: () => setCount(row.n - 1) });
+  const plus = el('button', { type: 'button', class: 'plus', 'aria-label': `One more, ${name.toLowerCase()}`, text: '+', onclick: () => setCount(row.n + 1) });
+  minus.disabled = row.n <= 1;
+  const countBox = el('div', { class: 'count' }, minus,
+    el('label', { for: count.id }, el('span', { class: 'visually-hidden', text: `how many, ${name.toLowerCase()}` }), count), plus);
+  const edited = () => { drawCounters(side); changed(); flagMark(); };
+  const main = rowMain.map((f) => field(row.u, f, edited, idp, true));
+  const pop = el('details', { class: 'flags' }, el('summary', { 'aria-label': `More keys, ${name.toLowerCase()}`, text: '⋯' }),
+    el('div', { class: 'pop' }, el('div', { class: 'grid' }, ...rowFlags.map((f) => field(row.u, f, edited, idp)))));
+  const flagMark = () => pop.classList.toggle('flag-on', rowFlags.some(([k]) => row.u[k] !== undefined && k !== 'supply' || k === 'supply' && row.u.supply === false));
+  flagMark();
+  const actions = el('div', { class: 'row-actions' }, pop,
+    el('button', { type: 'button', class: 'dup', 'aria-label': `Duplicate ${name.toLowerCase()} as a new row`, title: 'Duplicate as a new row', text: 'copy',
+      onclick: () => { rows.splice(r + 1, 0, structuredClone(row)); r++; restructure('[data-field="type"]'); } }),
+    el('button', { type: 'button', class: 'remove', 'aria-label': `Remove ${name.toLowerCase()}`, title: 'Remove', text: '✕',
+      onclick: () => { rows.splice(r, 1); restructure('[data-field="type"]'); } }));
+  const e = el('div', { class: 'row', 'data-row': `${side}-${r}`, role: 'group', 'aria-label': name }, countBox, ...main, actions);
+  // Keyboard first: Enter adds a row like this one below it; Ctrl+arrows
+  // move to the same field of the row above or below.
+  e.addEventListener('keydown', (ev) => {
+    const f = ev.target.dataset?.field;
+    if (ev.key === 'Enter' && f && ev.target.tagName !== 'BUTTON') {
+      ev.preventDefault();
+      rows.splice(r + 1, 0, structuredClone(row));
+      r++;
+      // The same field of the new row: a select focused by Enter could
+      // take the key's release as a click and open.
+      restructure(`[data-field="${f}"]`);
+    } else if ((ev.key === 'ArrowDown' || ev.key === 'ArrowUp') && ev.ctrlKey && f) {
+      ev.preventDefault();
+      $(`[data-row="${side}-${r + (ev.key === 'ArrowDown' ? 1 : -1)}"] [data-field="${f}"]`)?.focus();
+    }
+  });
+  return e;
+}
+
+// ---- Counters: the stack drawn as the game's counters ----------------------
+const nationColours = { GE: '#4b5560', IT: '#2f6b3a', JA: '#9c4a00', FR: '#2b4f9e', CW: '#7a5526', US: '#3f5e2a', USSR: '#9b2226',
+  CH: '#1f6a73', CC: '#b3261e', FI: '#385d8a', RO: '#6b4c8a', HU: '#5f6b2a', VF: '#44658f' };
+function symbol(type) {
+  // The unit-type symbols of the counters: a box, with a cross for
+  // infantry, an oval for armour, both for mechanised; other types by code.
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', '0 0 24 16');
+  const add = (tag, a) => { const x = document.createElementNS(svg.namespaceURI, tag); for (const [k, v] of Object.entries(a)) x.setAttribute(k, v); svg.append(x); };
+  add('rect', { x: 1, y: 1, width: 22, height: 14, fill: 'none', stroke: 'currentColor', 'stroke-width': 1.5 });
+  if (['INF', 'MECH', 'MTN', 'MAR', 'PARA', 'MIL', 'GARR', 'TERR', 'SKI', 'CMDO', 'CHINDIT', 'PART', 'REPL', 'HQ-I'].includes(type)) {
+    add('path', { d: 'M1 1L23 15M23 1L1 15', stroke: 'currentColor', 'stroke-width': 1.2 });
+  }
+  if (['ARM', 'MECH', 'HQ-A'].includes(type)) add('ellipse', { cx: 12, cy: 8, rx: 7, ry: 4, fill: 'none', stroke: 'currentColor', 'stroke-width': 1.2 });
+  if (['ART', 'AT', 'AA'].includes(type)) add('circle', { cx: 12, cy: 8, r: 2.5, fill: 'currentColor' });
+  if (type === 'CAV') add('path', { d: 'M1 15L23 1', stroke: 'currentColor', 'stroke-width': 1.2 });
+  return svg;
+}
+function counter(u, n) {
+  const c = el('span', { class: 'counter' + (u.face_down ? ' fd' : ''), title: `${n > 1 ? n + '× ' : ''}${u.nation} ${u.type} ${u.size ?? 'corps'} ${u.factors}${u.face_down ? ', face-down' : ''}` },
+    symbol(u.type), el('b', { text: u.factors ?? '?' }), el('span', { text: `${u.type}${n > 1 ? '' : ''}` }));
+  c.style.background = nationColours[u.nation] ?? '#555d66';
+  if (n > 1) c.append(el('span', { class: 'n', text: `×${n}` }));
+  return c;
+}
+// stackWords reads a side's stack as words, for those who cannot see
+// the counters.
+const stackWords = (side) => stacks[side].map(({ u, n }) => `${n > 1 ? n + ' ' : ''}${u.nation} ${u.type} ${u.factors}`).join(', ') || 'nothing';
+function drawCounters(side) {
+  $(`#${side} .counters`).replaceChildren(...stacks[side].map(({ u, n }) => counter(u, n)));
 }
 
 function renderRows(sel, key, fields, noun, holder = doc) {
@@ -210,6 +319,37 @@ function showKind() {
   if (raid && tab !== 'run') selectTab('run');
 }
 
+// A plan file: the attacker lists the units a plan may send, or the file
+// has a front of target hexes.
+const isPlan = (d = doc) => !!(d.attacker?.available || d.targets || d.plan);
+
+// ---- Quick entry: a stack typed on one line, read by the engine ---------
+async function quickEntry(side, replace) {
+  const input = $(`#quick-${side}`);
+  const msg = $(`#quick-${side}-msg`);
+  const text = input.value.trim();
+  if (!text) return;
+  const { status, json } = await engine.call('stack', { text });
+  if (status !== 200) {
+    msg.textContent = json.error;
+    msg.hidden = false;
+    input.setAttribute('aria-invalid', 'true');
+    return;
+  }
+  msg.hidden = true;
+  input.removeAttribute('aria-invalid');
+  const rows = groupUnits(json.map(tidyUnit));
+  stacks[side] = replace ? rows : [...stacks[side], ...rows];
+  renderSide(side);
+  changed();
+}
+// tidyUnit drops the keys that say what a missing key says anyway.
+function tidyUnit(u) {
+  const out = { type: u.type, size: u.size, factors: u.factors, nation: u.nation };
+  if (u.face_down) out.face_down = true;
+  if (u.supply === false) out.supply = false;
+  return out;
+}
 // ---- The scenario as YAML ----------------------------------------------
 const landKeys = ['name', 'kind', 'crt', 'table', 'options', 'modifier', 'air_tables', 'hex', 'attacker', 'defender', 'targets', 'plan', 'dice'];
 const raidKeys = ['name', 'kind', 'night', 'intercepted', 'target', 'aa_units', 'bombers', 'air_tables', 'dice'];
@@ -293,12 +433,12 @@ function serverEngine() {
     onProgress: null, // the server sends no progress: the spinner shows it is at work
     cancel() {}, // aborting the fetch cancels the server's computation
     async call(command, params = {}, req = null, signal = undefined) {
-      if (command === 'schema') {
-        const res = await fetch('/api/schema');
-        return { status: res.status, json: await res.json() };
-      }
       const q = new URLSearchParams();
       for (const [k, v] of Object.entries(params)) for (const x of [].concat(v)) q.append(k, x);
+      if (command === 'schema' || command === 'stack') { // read-only: GET
+        const res = await fetch(`/api/${command}?${q}`, { signal });
+        return { status: res.status, json: await res.json() };
+      }
       const res = await fetch(`/api/${command}?${q}`, { method: 'POST', signal, ...body(req) });
       return { status: res.status, json: await res.json() };
     },
@@ -384,9 +524,44 @@ function setStatus(text, busy) {
   $('#cancel').hidden = !busy;
   if (text || busy) $('#status-text').textContent = text;
 }
+// showError shows an error beside the control that caused it when its key
+// path names one (the engine's "request.yaml:LINE:COL: KEY: message": the
+// file is the page's own, which the player never sees), else above the
+// answer.
 function showError(msg) {
-  $('#error').hidden = !msg;
-  $('#error').textContent = msg;
+  for (const e of document.querySelectorAll('.field-error.attached')) e.remove();
+  for (const e of document.querySelectorAll('[aria-invalid=true]:not(.quick-text)')) e.removeAttribute('aria-invalid');
+  const at = msg ? attachError(msg) : null;
+  $('#error').hidden = !msg || !!at;
+  $('#error').textContent = at ? '' : msg;
+}
+function attachError(msg) {
+  const m = msg.match(/^(?:[a-z ]+: )?request\.(?:yaml|json):\d+:\d+: ([A-Za-z0-9_.[\]]+): ([\s\S]*)$/);
+  const control = m && controlFor(m[1]);
+  if (!control || control.closest('[hidden]')) return null;
+  control.setAttribute('aria-invalid', 'true');
+  const note = el('span', { class: 'field-error attached', role: 'alert', id: 'err-' + (++uid), text: `${words(m[1])}: ${m[2]}` });
+  control.setAttribute('aria-describedby', note.id);
+  for (let d = control.closest('details'); d; d = d.parentElement.closest('details')) d.open = true;
+  (control.closest('.row') ?? control).after(note);
+  return note;
+}
+// controlFor is the control a scenario key path is entered in.
+function controlFor(path) {
+  let m = path.match(/^(attacker|defender)\.units\[(\d+)\](?:\.(\w+))?/);
+  if (m) {
+    const [, side, i, f] = m;
+    let r = 0;
+    for (let seen = 0; r < stacks[side].length && seen + stacks[side][r].n <= Number(i); r++) seen += stacks[side][r].n;
+    const row = $(`[data-row="${side}-${r}"]`);
+    return row && ((f && $(`[data-field="${f}"]`, row)) || $('[data-field="count"]', row));
+  }
+  if ((m = path.match(/^(attacker|defender)\.(\w+)/))) {
+    return m[2] === 'units' ? $(`#quick-${m[1]}`) : $(`#${m[1]} .side-fields [data-field="${m[2]}"]`);
+  }
+  if ((m = path.match(/^hex\.(\w+)/))) return $(`[data-key="hex.${m[1]}"]`) ?? $(`#hex-flags [data-field="${m[1]}"]`);
+  if ((m = path.match(/^(\w+)/))) return ({ dice: $('#dice'), crt: $('#crt'), options: $('#options input') })[m[1]] ?? $(`[data-key="${m[1]}"]`);
+  return null;
 }
 async function guarded(f) {
   try { await f(); } catch (e) {
@@ -399,6 +574,8 @@ async function guarded(f) {
 let lastEdit = 0; // when the player last changed the combat
 let firstAnswerMs = null; // when the first answer was drawn, for the browser test
 function changed() {
+  syncUnits('attacker');
+  syncUnits('defender');
   lastEdit = performance.now();
   clearTimeout(timer);
   timer = setTimeout(refresh, 25); // short: an exact answer takes about a millisecond
@@ -419,8 +596,22 @@ function methodLine(j, ms) {
   return `${how} · ${Math.round(ms)} ms`;
 }
 
+// summary puts the headline figures in the phone's sticky bar.
+function summary(hex, odds, table) {
+  $('#sb-hex').textContent = hex;
+  $('#sb-odds').textContent = odds;
+  $('#sb-table').textContent = table;
+}
+
 // ---- Odds ---------------------------------------------------------------
 async function runNow() {
+  if (isPlan()) {
+    $('#headline').replaceChildren();
+    $('#run-detail').replaceChildren(el('p', { class: 'plan-note', id: 'plan-file-note' }, 'This is a plan file: its units are choices, not one combat. ',
+      el('button', { type: 'button', text: 'See the plan', onclick: () => selectTab('plan') })));
+    summary('plan', '—', '—');
+    return;
+  }
   const params = { method: 'auto', explain: $('#explain').checked };
   const raids = Number($('#raids').value || 1);
   if (doc.kind === 'bombardment' && raids > 1) params.raids = raids;
@@ -432,69 +623,178 @@ async function runNow() {
   if (window.wifodds) Object.assign(window.wifodds, { firstAnswerMs, answerMs: ms });
 }
 
-function card(key, value, sub, id, raw) {
-  return el('div', { class: 'card', id, 'data-value': raw }, el('div', { class: 'v', text: value }), el('div', { class: 'k', text: key }), sub ? el('div', { class: 'k', text: sub }) : null);
+function card(key, value, sub, id, raw, cls) {
+  return el('div', { class: 'card' + (cls ? ' ' + cls : ''), id, 'data-value': raw }, el('div', { class: 'v', text: value }), el('div', { class: 'k', text: key }), el('div', { class: 'k', text: sub || '\u00a0' }));
 }
-function bars(title, entries, cls) {
-  const box = el('div', {}, el('h3', { text: title }));
+function bars(title, entries, cls, what) {
+  const box = el('div', {}, title ? el('h3', { text: title }) : null);
   for (const [k, p] of entries) {
-    box.append(el('div', { class: 'bar ' + (cls ?? '') }, el('span', { text: k }),
+    box.append(el('div', { class: 'bar ' + (cls ?? '') }, el('span', {}, k, what ? el('span', { class: 'what', text: ' ' + what(k) }) : null),
       el('span', { class: 'track' }, el('span', { class: 'fill', style: { width: `${Math.max(0.2, 100 * p)}%` } })), el('span', { class: 'pct', text: pct(p) })));
   }
   return box;
 }
 function interval(e) { return e.lo === e.hi ? '' : `95%: ${pct(e.lo)} – ${pct(e.hi)}`; }
+// trim drops a distribution's zero tails, keeping the indices.
+function trim(dist) {
+  const entries = dist.map((x, i) => [String(i), x]);
+  let lo = 0, hi = entries.length - 1;
+  while (lo < hi && entries[lo][1] === 0) lo++;
+  while (hi > lo && entries[hi][1] === 0) hi--;
+  return entries.slice(lo, hi + 1);
+}
+
+// Result codes read as the CLI's text report reads them (reports/text.go):
+// grouped by the attacker's part, its worst first, then the defender's,
+// its mildest first. This orders and words what the engine computed.
+const legendText = 'Results read attacker/defender: a number is units lost, - no loss (attackers face-down), * attackers stay face-up, ' +
+  'R the defenders retreat, S they are shattered, B breakthrough.';
+function parts(code) {
+  const m = code.match(/^(\d+|-|\*)\/(\d*)([RSB]?)$|^(\d+|-|\*)\/-$/);
+  if (!m) return null;
+  const a = m[1] ?? m[4];
+  const att = a === '*' ? 1 : a === '-' ? 0 : -Number(a);
+  const lost = Number(m[2] || 0);
+  const eff = { '': 0, R: 1, S: 2, B: 3 }[m[3] ?? ''];
+  return { att, a, def: lost || eff ? 1 + 4 * lost + eff : 0, lost, eff };
+}
+function attackerWords(a) {
+  if (a === '*') return 'Attackers lose nothing and stay face-up';
+  if (a === '-') return 'Attackers lose nothing and turn face-down';
+  return `Attackers lose ${a} unit${a === '1' ? '' : 's'}, the rest turn face-down`;
+}
+function defenderWords(code) {
+  const p = parts(code);
+  if (!p) return '';
+  const lost = p.lost ? `${p.lost} lost` : 'no loss';
+  return [lost, ['', 'retreat', 'shattered', 'breakthrough'][p.eff]].filter(Boolean).join(', ');
+}
+function resultGroups(results) {
+  const codes = Object.keys(results).filter((c) => results[c] > 0);
+  codes.sort((x, y) => {
+    const a = parts(x), b = parts(y);
+    if (!a || !b) return (a ? 0 : 1) - (b ? 0 : 1);
+    return a.att - b.att || a.def - b.def;
+  });
+  const box = el('div', { id: 'result-groups' }, el('h3', { text: 'Each result' }), el('p', { class: 'legend-text', id: 'legend', text: legendText }));
+  let group = null, key = null;
+  for (const c of codes) {
+    const p = parts(c);
+    const k = p ? p.a : 'other';
+    if (k !== key) {
+      key = k;
+      const total = codes.filter((x) => (parts(x)?.a ?? 'other') === k).reduce((s, x) => s + results[x], 0);
+      group = el('div', { class: 'group' }, el('h4', {}, p ? attackerWords(p.a) : 'Other outcomes', el('span', { text: pct(total) })));
+      box.append(group);
+    }
+    group.append(bars(null, [[c, results[c]]], 'wide', defenderWords));
+  }
+  return box;
+}
 
 function renderLand(s) {
   const p = s.probabilities;
   const levels = Object.keys(s.odds_levels);
   const tables = Object.entries(s.tables).filter(([, v]) => v > 0).map(([k]) => k);
   $('#headline').replaceChildren(
-    card('P(hex taken)', pct(p.hex_taken.p), interval(p.hex_taken), 'p-hex', p.hex_taken.p),
+    card('P(hex taken)', pct(p.hex_taken.p), interval(p.hex_taken), 'p-hex', p.hex_taken.p, 'main'),
     card('odds', levels.join(' / ') || '—', `${num(s.odds.attack)} : ${num(s.odds.defence)}`, 'odds'),
     card('table', tables.join(' / ') || '—', null, 'table-used'),
-    card('P(breakthrough)', pct(p.breakthrough.p), interval(p.breakthrough), 'p-breakthrough', p.breakthrough.p),
+    card('breakthrough', pct(p.breakthrough.p), interval(p.breakthrough), 'p-breakthrough', p.breakthrough.p),
     card('attackers face-up', pct(p.attacker_face_up.p), interval(p.attacker_face_up), 'p-faceup', p.attacker_face_up.p),
   );
+  summary(pct(p.hex_taken.p), levels.join(' / ') || '—', tables.join(' / ') || '—');
   const d = $('#run-detail');
-  d.replaceChildren();
-  const results = Object.entries(s.results).sort((a, b) => b[1] - a[1]);
-  d.append(bars('Each result', results));
-  d.append(bars('Attacking units lost', s.distributions.attacker_units_lost.map((x, i) => [String(i), x]), 'att'));
-  d.append(bars('Defending units lost', s.distributions.defender_units_lost.map((x, i) => [String(i), x])));
-  const m = s.means;
-  d.append(el('p', { text: `Expected losses: attacker ${num(m.attacker_units_lost.mean)} units (${num(m.attacker_factors_lost.mean)} factors), defender ${num(m.defender_units_lost.mean)} units (${num(m.defender_factors_lost.mean)} factors).` }));
+  // The two stacks at a glance, as counters.
+  const side = (name) => el('div', { class: 'counters' }, ...stacks[name].map(({ u, n }) => counter(u, n)));
+  d.replaceChildren(el('div', { class: 'matchup', role: 'img', 'aria-label': `${stackWords('attacker')} against ${stackWords('defender')}` },
+    side('attacker'), el('span', { class: 'vs', text: 'vs' }), side('defender')), ...warnings(s));
   if (s.replay) {
     const r = s.replay;
     d.append(el('h3', { text: 'The dice you rolled' }), el('p', { id: 'luck', text:
       `Rolls ${r.dice.join(', ')}: ${r.result} at ${r.odds} on the ${r.table} table, hex ${r.hex_taken ? 'taken' : 'held'}. ` +
       `That outcome had a ${pct(r.probability)} chance; an outcome at least as good for the attacker, ${pct(r.at_least_as_good)}.` }));
   }
-  for (const w of s.warnings ?? []) d.append(el('p', { class: 'note', text: w }));
+  d.append(resultGroups(s.results));
+  const m = s.means;
+  d.append(bars('Attacking units lost', trim(s.distributions.attacker_units_lost), 'att'),
+    bars('Defending units lost', trim(s.distributions.defender_units_lost)),
+    el('p', { text: `Expected losses: attacker ${num(m.attacker_units_lost.mean)} units (${num(m.attacker_factors_lost.mean)} factors), defender ${num(m.defender_units_lost.mean)} units (${num(m.defender_factors_lost.mean)} factors).` }));
   if (s.working) d.append(el('h3', { text: 'The working' }), el('div', { class: 'working', text: s.working.join('\n') }));
+}
+
+// warnings are the engine's warnings, each with what it means for the
+// player in one sentence.
+function warnings(s) {
+  const out = [];
+  for (const w of s.warnings ?? []) {
+    const p = el('p', { class: 'note', role: 'note', text: 'Note: ' + w + '. ' });
+    if (/reconstructed/.test(w)) {
+      p.append('These odds rest on table cells rebuilt from the 2D6 table, not printed ones; see ',
+        el('a', { href: 'https://github.com/wifodds/wifodds/blob/main/docs/rules.md', text: 'docs/rules.md §0' }), '.');
+    }
+    out.push(p);
+  }
+  const r = s.replay;
+  if (r && r.random_rolls > 0 && !(s.warnings ?? []).some((w) => /random/.test(w))) {
+    out.push(el('p', { class: 'note', role: 'note', text: `Note: the rolls you gave ran out; ${r.random_rolls} more ${r.random_rolls === 1 ? 'was' : 'were'} drawn at random, so this replay is one of many.` }));
+  }
+  if (r && r.unused_dice > 0 && !(s.warnings ?? []).some((w) => /unused|not used/.test(w))) {
+    out.push(el('p', { class: 'note', role: 'note', text: `Note: ${r.unused_dice} of the rolls you gave were not needed.` }));
+  }
+  return out;
 }
 
 function renderRaid(s) {
   const entries = Object.entries(s.probabilities);
-  $('#headline').replaceChildren(...entries.slice(0, 4).map(([k, e]) => card(words(k), pct(e.p), interval(e))));
+  $('#headline').replaceChildren(...entries.slice(0, 4).map(([k, e], i) => card(words(k), pct(e.p), interval(e), null, null, i ? '' : 'main')));
+  summary(entries[0] ? pct(entries[0][1].p) : '—', '—', 'raid');
   const d = $('#run-detail');
-  d.replaceChildren();
-  for (const [k, dist] of Object.entries(s.distributions)) d.append(bars(words(k), dist.map((x, i) => [String(i), x])));
+  d.replaceChildren(...warnings(s));
+  // A long distribution shows only the values it can take.
+  for (const [k, dist] of Object.entries(s.distributions)) {
+    const shown = trim(dist);
+    const some = shown.length > 8 ? shown.filter(([, x]) => x > 0) : shown;
+    d.append(bars(words(k) + (some.length < shown.length ? ' (values with no chance left out)' : ''), some));
+  }
   const t = el('table', {}, el('tr', {}, el('th', { text: 'expected' }), el('th', { text: 'mean' })));
   for (const [k, m] of Object.entries(s.means)) t.append(el('tr', {}, el('td', { text: words(k) }), el('td', { text: num(m.mean) })));
   d.append(el('h3', { text: 'Means' }), t);
-  for (const w of s.warnings ?? []) d.append(el('p', { class: 'note', text: w }));
   if (s.working) d.append(el('h3', { text: 'The working' }), el('div', { class: 'working', text: s.working.join('\n') }));
 }
 
-// ---- Compare ----------------------------------------------------------
+// ---- Compare: variants picked as chips ------------------------------------
 const metricNames = { hex_taken: 'P(hex taken)', breakthrough: 'P(breakthrough)', attacker_face_up: 'attackers face-up',
   attacker_units_lost: 'attacking units lost', defender_units_lost: 'defending units lost' };
+// variantChips lists what a variant may change: the other CRTs, the other
+// tables, each option on or off, the modifier one either way.
+function variantChips() {
+  const out = [];
+  for (const c of schema.crts) if (c !== (doc.crt ?? 'standard')) out.push([`crt=${c}`, `CRT ${c}`, `crt-${c}`]);
+  for (const t of schema.tables) if (t !== (doc.table ?? 'auto')) out.push([`table=${t}`, `table ${t}`, `table-${t}`]);
+  const m = doc.modifier ?? 0;
+  out.push([`modifier=${m - 1}`, `modifier ${m - 1}`, 'modifier-down'], [`modifier=${m + 1}`, `modifier ${m + 1}`, 'modifier-up']);
+  for (const o of schema.options) {
+    const on = (doc.options ?? []).includes(o);
+    out.push([`options${on ? '-' : '+'}=${o}`, `${on ? 'without' : 'with'} ${o}`, `${on ? 'no' : 'with'}-${o}`]);
+  }
+  return out;
+}
+function renderChips() {
+  const chips = variantChips();
+  for (const v of [...compareOn]) if (!chips.some(([o]) => o === v)) compareOn.delete(v);
+  if (!compareOn.size && chips[0]) compareOn.add(chips[0][0]);
+  $('#compare-chips').replaceChildren(...chips.map(([o, label]) => el('button', { type: 'button', class: 'chip', 'aria-pressed': String(compareOn.has(o)), 'data-variant': o, text: label,
+    onclick: () => { if (compareOn.has(o)) compareOn.delete(o); else if (compareOn.size < 11) compareOn.add(o); renderChips(); refresh(); } })));
+  return chips;
+}
 async function compareNow() {
-  const variants = ['#variant-a', '#variant-b', '#variant-c'].map((s) => $(s).value.trim()).filter(Boolean);
+  const chips = renderChips();
+  const variants = ['as entered=', ...chips.filter(([o]) => compareOn.has(o)).map(([o, , name]) => `${name}=${o}`)];
   const { json, ms } = await api('compare', doc, { variant: variants, method: 'auto' });
   $('#status-text').textContent = `${json.method === 'exact' ? 'Exact' : 'Monte Carlo, common random numbers'} · ${Math.round(ms)} ms`;
-  const t = el('table', { id: 'compare-table' }, el('tr', {}, el('th', { text: 'metric' }), ...json.variants.map((v) => el('th', { text: `${v.name} (${v.crt})` }))));
+  const labels = ['as entered', ...chips.filter(([o]) => compareOn.has(o)).map(([, l]) => l)];
+  const t = el('table', { id: 'compare-table' }, el('tr', {}, el('th', { text: 'metric' }), ...json.variants.map((v, i) => el('th', { text: labels[i] ?? v.name }))));
   for (const [k, label] of Object.entries(metricNames)) {
     const mean = k.endsWith('lost');
     t.append(el('tr', {}, el('td', { text: label }), ...json.variants.map((v, i) => {
@@ -505,12 +805,51 @@ async function compareNow() {
     })));
   }
   const codes = [...new Set(json.variants.flatMap((v) => Object.keys(v.results)))].sort();
-  for (const c of codes) t.append(el('tr', {}, el('td', { text: 'result ' + c }), ...json.variants.map((v) => el('td', { text: pct(v.results[c] ?? 0) }))));
-  $('#compare-out').replaceChildren(t, ...(json.warnings ?? []).map((w) => el('p', { class: 'note', text: w })));
+  const rt = el('table', {}, el('tr', {}, el('th', { text: 'result' }), ...labels.map((l) => el('th', { text: l }))));
+  for (const c of codes) rt.append(el('tr', {}, el('td', { text: c }), ...json.variants.map((v) => el('td', { text: pct(v.results[c] ?? 0) }))));
+  $('#compare-out').replaceChildren(t, el('details', {}, el('summary', { text: 'Each result, side by side' }), rt),
+    ...(json.warnings ?? []).map((w) => el('p', { class: 'note', text: w })));
+}
+
+// ---- Charts -----------------------------------------------------------------
+const colours = ['#0e6e6e', '#b4531b', '#2f8f46', '#8a4fb0'];
+function chart(W, H, label) {
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.setAttribute('class', 'chart');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', label);
+  svg.add = (tag, attrs, text) => { const e = document.createElementNS(svg.namespaceURI, tag); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); if (text !== undefined) e.textContent = text; svg.append(e); return e; };
+  return svg;
+}
+// ticks are about n round numbers from lo to hi.
+function ticks(lo, hi, n = 8) {
+  const raw = (hi - lo) / n || 1;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((k) => k * mag).find((s) => s >= raw);
+  const out = [];
+  for (let x = Math.ceil(lo / step) * step; x <= hi + 1e-9; x += step) out.push(Math.round(x * 1e6) / 1e6);
+  return out;
+}
+// axes draws the frame, the y axis in percent (or plain numbers up to
+// yMax) and x ticks; it returns the scales.
+function axes(svg, { W, H, L = 46, B = 34, x0, x1, yMax = 1, percent = true, xLabel, yLabel }) {
+  const X = (x) => L + (W - L - 12) * (x - x0) / ((x1 - x0) || 1), Y = (y) => H - B - (H - B - 26) * y / yMax;
+  for (const y of ticks(0, yMax, 4)) {
+    svg.add('line', { x1: L, x2: W - 12, y1: Y(y), y2: Y(y), class: 'grid-line' });
+    svg.add('text', { x: L - 6, y: Y(y) + 4, 'text-anchor': 'end' }, percent ? `${Math.round(y * 100)}%` : num(y));
+  }
+  for (const x of ticks(x0, x1)) {
+    svg.add('line', { x1: X(x), x2: X(x), y1: H - B, y2: H - B + 4, class: 'axis' });
+    svg.add('text', { x: X(x), y: H - B + 15, 'text-anchor': 'middle' }, num(x));
+  }
+  svg.add('line', { x1: L, x2: W - 12, y1: H - B, y2: H - B, class: 'axis' });
+  svg.add('text', { x: (L + W) / 2, y: H - 4, 'text-anchor': 'middle' }, xLabel);
+  if (yLabel) svg.add('text', { x: L, y: 10 }, yLabel);
+  return { X, Y };
 }
 
 // ---- Sweep --------------------------------------------------------------
-const colours = ['#0b6fa4', '#c2571a', '#2f8f46', '#8a4fb0'];
 async function sweepNow() {
   const lo = $('#sweep-lo').value, hi = $('#sweep-hi').value, mlo = $('#sweep-mlo').value, mhi = $('#sweep-mhi').value;
   const params = { attack: `${lo}..${hi}`, crt: 'standard,2d6' };
@@ -518,25 +857,25 @@ async function sweepNow() {
   const { json, ms } = await api('sweep', doc, params);
   $('#status-text').textContent = `Exact, ${json.steps.length} steps · ${Math.round(ms)} ms`;
   const mod = json.modifiers.includes(json.base_modifier) ? json.base_modifier : json.modifiers[0];
-  const W = 640, H = 300, L = 44, B = 28;
   const steps = json.steps.filter((s) => s.modifier === mod);
   const xs = steps.map((s) => s.attack);
-  const x0 = Math.min(...xs), x1 = Math.max(...xs, x0 + 1);
-  const X = (x) => L + (W - L - 10) * (x - x0) / (x1 - x0), Y = (p) => H - B - (H - B - 10) * p;
-  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
-  svg.setAttribute('class', 'chart');
-  svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', `P(hex taken) by attack total, modifier ${mod}`);
-  const add = (tag, attrs, text) => { const e = document.createElementNS(svg.namespaceURI, tag); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); if (text) e.textContent = text; svg.append(e); };
-  for (let p = 0; p <= 1.0001; p += 0.25) { add('line', { x1: L, x2: W - 10, y1: Y(p), y2: Y(p), stroke: '#dde3e8' }); add('text', { x: 4, y: Y(p) + 4 }, `${p * 100}%`); }
-  add('text', { x: L, y: H - 6 }, String(x0)); add('text', { x: W - 40, y: H - 6 }, String(x1)); add('text', { x: W / 2 - 30, y: H - 6 }, 'attack total');
+  const W = 640, H = 300;
+  const svg = chart(W, H, `P(hex taken) by attack total, modifier ${mod}, under each CRT`);
+  const { X, Y } = axes(svg, { W, H, x0: Math.min(...xs), x1: Math.max(...xs), xLabel: 'attack total', yLabel: 'P(hex taken)' });
   const legend = el('div', { class: 'legend' });
   json.crts.forEach((c, i) => {
-    const pts = steps.filter((s) => s.crt === c).map((s) => `${X(s.attack).toFixed(1)},${Y(s.hex_taken).toFixed(1)}`).join(' ');
-    add('polyline', { points: pts, fill: 'none', stroke: colours[i % 4], 'stroke-width': 2 });
+    const mine = steps.filter((s) => s.crt === c);
+    svg.add('polyline', { points: mine.map((s) => `${X(s.attack).toFixed(1)},${Y(s.hex_taken).toFixed(1)}`).join(' '), fill: 'none', stroke: colours[i % 4], 'stroke-width': 2 });
+    // The odds breaks: where the odds column changes, marked and named.
+    if (i === 0) {
+      for (const s of mine.filter((q) => q.odds_changed)) {
+        svg.add('line', { x1: X(s.attack), x2: X(s.attack), y1: Y(0), y2: Y(1), stroke: colours[0], 'stroke-dasharray': '2 3', 'stroke-opacity': 0.5 });
+        svg.add('text', { x: X(s.attack) + 2, y: Y(1) + 10 }, s.odds);
+      }
+    }
     legend.append(el('span', {}, el('i', { style: { background: colours[i % 4] } }), 'CRT ' + c));
   });
+  legend.append(el('span', { text: '┆ odds break (first CRT)' }));
   const t = el('table', {}, el('tr', {}, el('th', { text: 'attack' }), ...json.crts.map((c) => el('th', { text: `${c}: odds, P(hex taken)` }))));
   for (const x of [...new Set(xs)]) {
     t.append(el('tr', {}, el('td', { text: num(x) }), ...json.crts.map((c) => {
@@ -546,19 +885,31 @@ async function sweepNow() {
   }
   const out = [legend, svg];
   if (json.modifiers.length > 1) out.push(heat(json));
-  $('#sweep-out').replaceChildren(...out, t, ...json.notes.map((n) => el('p', { class: 'note', text: n })));
+  out.push(...json.notes.map((n) => el('p', { class: 'note', text: n })), el('details', {}, el('summary', { text: 'Every step as a table' }), t));
+  $('#sweep-out').replaceChildren(...out);
 }
+// heatColour shades a chance: light cells (under one half) for dark text,
+// dark ones for white text, each side readable (contrast 4.5:1 or more).
+function heatColour(p) {
+  const mix = (a, b, f) => a.map((x, i) => Math.round(x + (b[i] - x) * f));
+  const rgb = p < 0.5 ? mix([242, 247, 247], [150, 204, 204], p / 0.5) : mix([27, 111, 111], [8, 58, 58], (p - 0.5) / 0.5);
+  return `rgb(${rgb.join(',')})`;
+}
+// heat draws P(hex taken) by modifier and attack, one table a CRT, sized
+// to the panel: fixed columns, a tick every few.
 function heat(json) {
   const box = el('div', {});
   for (const c of json.crts) {
-    const t = el('table', {}, el('caption', { text: `CRT ${c}: P(hex taken) by modifier (rows) and attack (columns)` }));
+    const t = el('table', { class: 'heat' }, el('caption', { text: `CRT ${c}: P(hex taken) in %, modifier (rows) by attack total (columns)` }));
     const xs = [...new Set(json.steps.filter((s) => s.crt === c).map((s) => s.attack))];
-    t.append(el('tr', {}, el('th', { text: 'mod' }), ...xs.map((x) => el('th', { text: num(x) }))));
+    const every = Math.ceil(xs.length / 12);
+    t.append(el('tr', {}, el('th', { text: 'mod' }), ...xs.map((x, i) => el('th', {}, i % every ? el('span', { class: 'visually-hidden', text: num(x) }) : num(x)))));
     for (const m of json.modifiers) {
-      t.append(el('tr', {}, el('td', { text: (m > 0 ? '+' : '') + m }), ...xs.map((x) => {
+      t.append(el('tr', {}, el('th', { text: (m > 0 ? '+' : '') + m }), ...xs.map((x) => {
         const s = json.steps.find((q) => q.crt === c && q.modifier === m && q.attack === x);
         const p = s ? s.hex_taken : 0;
-        return el('td', { text: s ? Math.round(100 * p) : '', style: { background: `rgba(11,111,164,${(0.08 + 0.8 * p).toFixed(2)})`, color: p > 0.55 ? '#fff' : '#1d232a' } });
+        return el('td', { text: s ? Math.round(100 * p) : '', title: s ? `attack ${num(x)}, modifier ${m}: ${s.odds}, ${pct(p)}` : '',
+          style: { background: heatColour(p), color: p >= 0.5 ? '#fff' : '#1b2126' } });
       })));
     }
     box.append(t);
@@ -567,46 +918,214 @@ function heat(json) {
 }
 
 // ---- Plan -----------------------------------------------------------------
+const costWords = { committed_factors: 'attack factors sent', committed_units: 'units sent', committed_build_points: 'build points sent',
+  expected_factors_lost: 'attack factors expected lost', expected_units_lost: 'attacking units expected lost' };
+const unitWords = (u) => `${u.nation ?? ''} ${u.type ?? 'support'} ${u.factors}${u.size && u.size !== 'corps' ? ' ' + u.size : ''}`.trim();
+// planChoices are the units and support a plan may send: an imported plan
+// file's own, else the attacking units.
+function planChoices() {
+  const a = doc.attacker ?? {};
+  if (a.available) return { units: a.available, support: a.support_available ?? [] };
+  const units = (a.units ?? []).map((u, i) => ({ ...u, id: u.name || `#${i + 1} ${u.nation} ${u.type} ${u.factors}` }));
+  return { units, support: [] };
+}
 function planDoc() {
   const d = structuredClone(scenarioDoc());
-  const units = d.attacker?.units ?? [];
-  // An imported plan file lists its own available units; else the attacking
-  // units are the ones the plan may send.
-  if (!d.attacker?.available?.length) {
-    d.attacker = { ...d.attacker, available: units.map((u, i) => ({ ...u, id: u.name || `#${i + 1} ${u.nation} ${u.type} ${u.factors}` })) };
-  }
+  const { units, support } = planChoices();
+  d.attacker = { ...d.attacker, available: units.filter((u) => !planOff.has(u.id)) };
+  if (support.length) d.attacker.support_available = support.filter((u) => !planOff.has(u.id));
+  if (!d.attacker.support_available?.length) delete d.attacker.support_available;
   delete d.attacker.units;
   delete d.attacker.attack_as_mud;
   delete d.dice;
-  d.plan = { cost: $('#plan-cost').value, target: Number($('#plan-target').value) || 0.75 };
+  d.plan = { ...(d.plan ?? {}), cost: $('#plan-cost').value, target: Number($('#plan-target').value) || 0.75 };
   return d;
 }
+// renderPlanSetup shows the plan whole: each unit and support with a
+// toggle (and, on a front, a toggle for each hex it can reach), and a
+// front's target hexes, each with its terrain and defender, editable.
+// Controls have stable ids, so the focus survives a redraw.
+let setupSig = '';
+function renderPlanSetup() {
+  const { units, support } = planChoices();
+  const sig = JSON.stringify([units, support, doc.targets, [...planOff]]);
+  if (sig === setupSig && $('#plan-setup').childElementCount) return;
+  setupSig = sig;
+  const active = document.activeElement?.id;
+  const targets = doc.targets ?? [];
+  const item = (u, kind, i) => {
+    const id = `plan-${kind}-${i}`;
+    const cb = el('input', { type: 'checkbox', id, 'data-plan-unit': u.id });
+    cb.checked = !planOff.has(u.id);
+    cb.addEventListener('change', () => { if (cb.checked) planOff.delete(u.id); else planOff.add(u.id); refresh(); });
+    const cost = u.cost !== undefined ? el('span', { class: 'reach', text: ` · cost ${u.cost}` }) : null;
+    const li = el('li', {}, el('label', { for: id }, cb, u.type ? counter(u, 1) : null,
+      el('span', { text: `${u.id}${kind === 'support' ? `: support, ${u.factors} factors` : ''}` }), cost));
+    if (targets.length) {
+      // Which hexes it can reach: can_attack, every target when absent.
+      const reach = el('span', { class: 'reach', role: 'group', 'aria-label': `Hexes ${u.id} can attack` }, ' · can attack ');
+      targets.forEach((t, j) => {
+        const rid = `reach-${kind}-${i}-${j}`;
+        const rc = el('input', { type: 'checkbox', id: rid, 'data-reach': `${u.id}|${t.id}` });
+        rc.checked = !u.can_attack || u.can_attack.includes(t.id);
+        rc.addEventListener('change', () => {
+          const set = new Set(u.can_attack ?? targets.map((x) => x.id));
+          if (rc.checked) set.add(t.id); else set.delete(t.id);
+          u.can_attack = targets.map((x) => x.id).filter((x) => set.has(x));
+          if (u.can_attack.length === targets.length) delete u.can_attack;
+          changed();
+        });
+        reach.append(el('label', { for: rid, class: 'inline' }, rc, ' ' + t.id));
+      });
+      li.append(reach);
+    }
+    return li;
+  };
+  const out = [el('h3', { text: `Units the plan may send (${units.length - units.filter((u) => planOff.has(u.id)).length} of ${units.length})` }),
+    el('ul', { class: 'plan-list', id: 'plan-units' }, ...units.map((u, i) => item(u, 'unit', i)))];
+  if (support.length) out.push(el('h3', { text: 'Support it may send' }), el('ul', { class: 'plan-list' }, ...support.map((u, i) => item(u, 'support', i))));
+  if (targets.length) {
+    out.push(el('h3', { text: `The front: ${targets.length} target hex${targets.length > 1 ? 'es' : ''}` }),
+      el('div', { class: 'front', id: 'plan-front' }, ...targets.map((t, j) => targetCard(t, j, units))));
+    if (targets.length < 8) out.push(el('button', { type: 'button', id: 'add-target', text: '+ Add a target hex', onclick: addTarget }));
+  } else if (doc.kind !== 'bombardment') {
+    out.push(el('p', { class: 'hint' }, 'To weigh several hexes at once, each with its own defender: ',
+      el('button', { type: 'button', id: 'make-front', text: 'Plan a front', onclick: makeFront })));
+  }
+  $('#plan-setup').replaceChildren(...out);
+  if (active) document.getElementById(active)?.focus();
+}
+// targetCard is one hex of a front: its id, terrain and defender (typed as
+// a stack line), and the units that can reach it.
+function targetCard(t, j, units) {
+  t.hex ??= {};
+  const idIn = el('input', { type: 'text', id: `target-${j}-id`, maxlength: 40, value: t.id });
+  idIn.addEventListener('change', () => {
+    const old = t.id, v = idIn.value.trim();
+    if (!v || doc.targets.some((x) => x !== t && x.id === v)) { idIn.value = old; return; }
+    t.id = v;
+    for (const u of [...(doc.attacker?.available ?? []), ...(doc.attacker?.support_available ?? [])]) {
+      if (u.can_attack) u.can_attack = u.can_attack.map((x) => (x === old ? v : x));
+    }
+    changed();
+  });
+  const terrain = el('select', { id: `target-${j}-terrain` }, ...schema.terrains.map((x) => el('option', { value: x, text: x })));
+  terrain.value = t.hex.terrain ?? 'clear';
+  terrain.addEventListener('change', () => { t.hex.terrain = terrain.value; changed(); });
+  const quick = el('input', { type: 'text', id: `target-${j}-quick`, class: 'quick-text', maxlength: 2000, placeholder: '2x INF 3 USSR', 'aria-describedby': `target-${j}-msg` });
+  const msg = el('span', { class: 'field-error', id: `target-${j}-msg`, role: 'alert', hidden: true });
+  const setDefender = () => guarded(async () => {
+    const { status, json } = await engine.call('stack', { text: quick.value });
+    msg.hidden = status === 200;
+    if (status !== 200) { msg.textContent = json.error; quick.setAttribute('aria-invalid', 'true'); return; }
+    quick.removeAttribute('aria-invalid');
+    t.defender = { ...(t.defender ?? {}), units: json.map(tidyUnit) };
+    changed();
+  });
+  quick.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); setDefender(); } });
+  const reach = units.filter((u) => !u.can_attack || u.can_attack.includes(t.id)).map((u) => u.id);
+  const feats = Object.entries(t.hex).filter(([k, v]) => v === true && k !== 'supply').map(([k]) => words(k));
+  return el('div', { 'data-target': t.id },
+    el('div', { class: 'grid' }, el('label', { for: idIn.id }, 'hex', idIn), el('label', { for: terrain.id }, 'terrain', terrain)),
+    feats.length || t.value !== undefined ? el('p', { text: [...feats, t.value !== undefined ? `worth ${t.value}` : ''].filter(Boolean).join(', ') }) : null,
+    el('div', { class: 'counters' }, ...groupUnits(t.defender?.units ?? []).map(({ u, n }) => counter(u, n))),
+    el('label', { for: quick.id }, 'defender', el('span', { class: 'quick-line' }, quick,
+      el('button', { type: 'button', class: 'quick-set', text: 'Set', onclick: setDefender }))), msg,
+    el('p', { text: `can be attacked by ${reach.join(', ') || 'no unit'}` }),
+    doc.targets.length > 1 ? el('button', { type: 'button', class: 'remove-target', text: 'Remove this hex', onclick: () => {
+      doc.targets.splice(j, 1);
+      for (const u of [...(doc.attacker?.available ?? []), ...(doc.attacker?.support_available ?? [])]) {
+        if (u.can_attack) { u.can_attack = u.can_attack.filter((x) => x !== t.id); if (!u.can_attack.length) delete u.can_attack; }
+      }
+      changed();
+    } }) : null);
+}
+// makeFront turns the combat into a front of one hex: the attacking units
+// become the units the plan may send, the hex and defender its first
+// target. addTarget adds a hex like the last.
+function makeFront() {
+  const { units } = planChoices();
+  doc.attacker = { ...doc.attacker, available: units.map((u) => structuredClone(u)) };
+  delete doc.attacker.units;
+  doc.targets = [{ id: 'Hex 1', hex: structuredClone(doc.hex ?? { terrain: 'clear' }), defender: { units: structuredClone(doc.defender?.units ?? []) } }];
+  delete doc.hex;
+  doc.defender = { units: [] };
+  renderForm();
+  changed();
+}
+function addTarget() {
+  const last = doc.targets.at(-1);
+  let n = doc.targets.length + 1;
+  while (doc.targets.some((t) => t.id === `Hex ${n}`)) n++;
+  doc.targets.push({ id: `Hex ${n}`, hex: structuredClone(last?.hex ?? { terrain: 'clear' }), defender: structuredClone(last?.defender ?? { units: [] }) });
+  changed();
+  $(`#target-${doc.targets.length - 1}-quick`)?.focus();
+}
 async function planNow() {
+  renderPlanSetup();
   const { json, ms } = await api('plan', planDoc(), {});
   $('#status-text').textContent = `Weighed ${json.forces_weighed.toLocaleString('en')} forces (${json.distinct_combats} distinct combats) · ${Math.round(ms)} ms`;
-  const out = [];
+  const front = !!json.targets;
+  const score = (f) => front ? f.expected_hexes_taken : f.hex_taken.p;
+  const show = (f) => front ? `${num(f.expected_hexes_taken)} hexes expected` : `P(hex taken) ${pct(f.hex_taken.p)}`;
   const r = json.recommended;
-  out.push(el('p', { id: 'plan-rec', text: r
-    ? `Send ${r.units.join(', ')}: ${r.odds} on the ${r.table} table, P(hex taken) ${pct(r.hex_taken.p)}, cost ${num(r.cost)}.`
-    : (json.unreached || 'Set a target for a recommendation.') }));
-  const t = el('table', {}, el('tr', {}, ...['cost', 'P(hex taken)', 'odds', 'table', 'att. factors lost', 'units'].map((h) => el('th', { text: h }))));
-  for (const f of json.frontier) {
-    t.append(el('tr', { class: f === r || (r && f.cost === r.cost && f.units.join() === r.units.join()) ? 'rec' : null },
-      el('td', { text: num(f.cost) }), el('td', { text: pct(f.hex_taken.p) }), el('td', { text: f.odds }), el('td', { text: f.table }),
-      el('td', { text: num(f.expected_attacker_factors_lost) }), el('td', { text: f.units.join(', ') })));
+  const out = [el('p', { id: 'plan-rec', class: r ? 'plan-note' : 'note', text: r
+    ? `Send ${r.units.join(', ')}: ${front ? '' : `${r.odds} on the ${r.table} table, `}${show(r)}, ${costWords[json.cost_measure] ?? json.cost_measure} ${num(r.cost)}.`
+    : (json.unreached || 'No force reaches the target.') })];
+  summary(r ? (front ? num(r.expected_hexes_taken) : pct(r.hex_taken.p)) : '—', r && !front ? r.odds : '—', 'plan');
+  if (front && r?.hexes) {
+    const t = el('table', { id: 'plan-hexes' }, el('tr', {}, ...['hex', 'units sent', 'odds', 'P(hex taken)'].map((h) => el('th', { text: h }))));
+    for (const h of r.hexes) t.append(el('tr', {}, el('td', { text: h.target }), el('td', { text: h.units.join(', ') || '—' }), el('td', { text: h.odds || '—' }), el('td', { text: pct(h.hex_taken.p) })));
+    out.push(el('h3', { text: 'Where each unit attacks' }), t);
   }
-  out.push(el('h3', { text: 'Frontier: no force does better for less' }), t);
+  out.push(frontierChart(json, score, front));
+  const t = el('table', {}, el('tr', {}, ...['cost', front ? 'hexes expected' : 'P(hex taken)', ...(front ? [] : ['odds', 'table']), 'units'].map((h) => el('th', { text: h }))));
+  for (const f of json.frontier) {
+    const rec = r && f.cost === r.cost && f.units.join() === r.units.join();
+    t.append(el('tr', { class: rec ? 'rec' : null }, el('td', { text: num(f.cost) }), el('td', { text: front ? num(f.expected_hexes_taken) : pct(f.hex_taken.p) }),
+      ...(front ? [] : [el('td', { text: f.odds }), el('td', { text: f.table })]), el('td', { text: f.units.join(', ') })));
+  }
+  out.push(el('details', {}, el('summary', { text: `Every force on the frontier (${json.frontier.length})` }), t));
   if (json.marginal?.length) {
     const m = el('table', {}, el('tr', {}, el('th', { text: 'change' }), el('th', { text: 'P(hex taken)' }), el('th', { text: 'difference' })));
     for (const c of json.marginal) {
       m.append(el('tr', {}, el('td', { text: `${c.action} ${c.unit}` }), el('td', { text: c.no_attack ? '—' : pct(c.hex_taken) }),
         el('td', { text: c.no_attack ? 'no attack left' : `${c.hex_taken_change >= 0 ? '+' : ''}${(100 * c.hex_taken_change).toFixed(2)} pts` })));
     }
-    out.push(el('h3', { text: 'What one more unit buys' }), m);
+    out.push(el('h3', { text: 'What one unit more or less does' }), m);
   }
   for (const w of json.warnings ?? []) out.push(el('p', { class: 'note', text: w }));
   $('#plan-out').replaceChildren(...out);
 }
+// frontierChart draws the frontier as a step chart: the best score for
+// each cost, the target as a line, the recommendation marked.
+function frontierChart(json, score, front) {
+  const fs = json.frontier;
+  const W = 640, H = 260;
+  const svg = chart(W, H, `The frontier: the best ${front ? 'hexes expected' : 'P(hex taken)'} for each cost; the recommendation marked`);
+  if (!fs.length) return svg;
+  const yMax = front ? Math.max(json.targets.length, ...fs.map(score)) : 1;
+  const x1 = Math.max(...fs.map((f) => f.cost));
+  const { X, Y } = axes(svg, { W, H, x0: 0, x1, yMax, percent: !front, xLabel: `cost: ${costWords[json.cost_measure] ?? json.cost_measure}`, yLabel: front ? 'hexes expected' : 'P(hex taken)' });
+  let pts = `${X(0)},${Y(0)}`;
+  for (const f of fs) pts += ` ${X(f.cost)},${pts.split(' ').at(-1).split(',')[1]} ${X(f.cost)},${Y(score(f))}`;
+  pts += ` ${X(x1)},${Y(score(fs.at(-1)))}`;
+  svg.add('polyline', { points: pts, fill: 'none', stroke: colours[0], 'stroke-width': 2 });
+  if (json.target) {
+    svg.add('line', { x1: X(0), x2: X(x1), y1: Y(json.target), y2: Y(json.target), stroke: colours[1], 'stroke-dasharray': '5 4' });
+    svg.add('text', { x: X(0) + 4, y: Y(json.target) - 4 }, `target ${front ? json.target : pct(json.target)}`);
+  }
+  const r = json.recommended;
+  if (r) {
+    svg.add('circle', { cx: X(r.cost), cy: Y(score(r)), r: 6, fill: colours[1], id: 'plan-rec-mark' });
+    svg.add('text', { x: X(r.cost) + 8, y: Y(score(r)) + 14 }, 'recommended');
+  }
+  return el('div', { id: 'plan-chart' }, svg);
+}
+
+// exportYAML is the file the CLI reads for what the page shows: a plan
+// file (with the plan tab's target, cost and units) for a plan.
+const exportYAML = () => (isPlan() ? toYAML(planDoc()) : toYAML(doc));
 
 // ---- Tabs ---------------------------------------------------------------
 function selectTab(name) {
@@ -636,11 +1155,23 @@ async function importYAML(text) {
   if (status !== 200) throw new Error(json.error);
   load(json);
 }
+// fromDoc is the page's document for a scenario document: the defaults
+// for what it leaves out (none of the hex for a front, whose targets each
+// have their own).
+function fromDoc(d) {
+  const out = { ...defaultDoc(), ...d };
+  if (d.kind !== 'bombardment') { out.attacker = d.attacker ?? { units: [] }; out.defender = d.defender ?? { units: [] }; }
+  if (d.targets && !d.hex) delete out.hex;
+  return out;
+}
 function load(d) {
-  doc = { ...defaultDoc(), ...d };
-  if (d.kind !== 'bombardment') { doc.attacker = d.attacker ?? { units: [] }; doc.defender = d.defender ?? { units: [] }; }
+  doc = fromDoc(d);
   uploadedCRT = null;
+  planOff.clear();
+  if (d.plan?.target !== undefined) $('#plan-target').value = d.plan.target;
+  if (d.plan?.cost) $('#plan-cost').value = d.plan.cost;
   renderForm();
+  if (isPlan() && tab === 'run') selectTab('plan');
   changed();
 }
 
@@ -668,14 +1199,19 @@ function wire() {
     uploadedCRT = await f.text();
     changed();
   });
-  for (const b of document.querySelectorAll('.add-unit')) {
-    b.addEventListener('click', () => {
-      const side = b.dataset.side;
-      const last = doc[side].units.at(-1);
-      doc[side].units.push(last ? structuredClone(last) : { type: 'INF', size: 'corps', factors: 3, nation: side === 'attacker' ? 'GE' : 'USSR' });
+  for (const side of ['attacker', 'defender']) {
+    const box = $('#' + side);
+    $('.quick-set', box).addEventListener('click', () => guarded(() => quickEntry(side, true)));
+    $('.quick-add', box).addEventListener('click', () => guarded(() => quickEntry(side, false)));
+    $('.quick-text', box).addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') { e.preventDefault(); guarded(() => quickEntry(side, !e.shiftKey)); }
+    });
+    $('.add-unit', box).addEventListener('click', () => {
+      const last = stacks[side].at(-1);
+      stacks[side].push(last ? { u: structuredClone(last.u), n: 1 } : { u: { type: 'INF', size: 'corps', factors: 3, nation: side === 'attacker' ? 'GE' : 'USSR' }, n: 1 });
       renderSide(side);
       changed();
-      $(`#${side} .unit:last-child select`)?.focus();
+      $(`#${side} .row:last-child [data-field="type"]`)?.focus();
     });
   }
   $('#add-aa').addEventListener('click', () => { doc.aa_units.push({ factors: 2 }); renderRows('#aa-rows', 'aa_units', aaFields, 'AA unit'); changed(); });
@@ -693,9 +1229,10 @@ function wire() {
     changed();
   });
   for (const id of ['#explain', '#raids']) $(id).addEventListener('change', changed);
-  for (const id of ['#variant-a', '#variant-b', '#variant-c', '#sweep-lo', '#sweep-hi', '#sweep-mlo', '#sweep-mhi', '#plan-target', '#plan-cost']) {
+  for (const id of ['#sweep-lo', '#sweep-hi', '#sweep-mlo', '#sweep-mhi', '#plan-target', '#plan-cost']) {
     $(id).addEventListener('change', changed);
   }
+  $('#sb-more').addEventListener('click', () => { $('#results').scrollIntoView({ block: 'start' }); $('#results').focus({ preventScroll: true }); });
   $('#cancel').addEventListener('click', () => { inflight?.abort(); engine.cancel(); });
   const tabs = [...document.querySelectorAll('[role=tab]')];
   tabs.forEach((b, i) => {
@@ -711,7 +1248,7 @@ function wire() {
   });
   const dlg = $('#yaml-dialog');
   $('#export').addEventListener('click', () => {
-    const y = toYAML(doc);
+    const y = exportYAML();
     $('#yaml-text').value = y;
     const a = $('#yaml-download');
     URL.revokeObjectURL(a.href);
@@ -735,25 +1272,25 @@ function wire() {
 
 async function main() {
   schema = (await engine.call('schema')).json;
-  const fill = (sel, list) => $(sel).replaceChildren(...list.map((v) => el('option', { value: v, text: v })));
+  const fill = (sel, list, label = (v) => v) => $(sel).replaceChildren(...list.map((v) => el('option', { value: v, text: label(v) })));
   fill('#kind', schema.kinds);
   fill('#table', schema.tables);
   fill('#terrain', schema.terrains);
   fill('#weather', schema.weathers);
-  fill('#plan-cost', schema.costs);
+  fill('#plan-cost', schema.costs, (c) => costWords[c] ?? words(c));
   $('#crt').replaceChildren(...schema.crts.map((v) => el('option', { value: v, text: v })), el('option', { value: 'upload', text: 'upload a file…' }));
   doc = defaultDoc();
   const m = location.hash.match(/^#s=([A-Za-z0-9_-]+)$/);
   if (m) {
-    try { const d = decodeDoc(m[1]); doc = { ...defaultDoc(), ...d }; } catch { showError('The link carries no readable scenario; starting afresh.'); }
+    try { doc = fromDoc(decodeDoc(m[1])); } catch { showError('The link carries no readable scenario; starting afresh.'); }
   }
   wire();
   renderForm();
-  refresh();
+  if (isPlan()) selectTab('plan'); else refresh();
   // ask puts a command to the engine about the combat as the tabs do (the
   // status line, Cancel, progress), drawing nothing: for the console and
   // the browser test.
   const ask = (command, params) => guarded(async () => { await api(command, doc, params); });
-  window.wifodds = { toYAML: () => toYAML(doc), load, ask, ready: true, engine: $('meta[name=wifodds-engine]')?.content, firstAnswerMs };
+  window.wifodds = { toYAML: () => toYAML(doc), exportYAML, load, ask, ready: true, engine: $('meta[name=wifodds-engine]')?.content, firstAnswerMs };
 }
 main();

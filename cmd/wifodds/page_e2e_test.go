@@ -1,0 +1,569 @@
+package main
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"go.yaml.in/yaml/v3"
+)
+
+// The page players use (issue 27), driven in Debian's chromium under both
+// engines: `wifodds serve`, and the static folder served by a plain file
+// server. A stack typed on one line and the same stack entered in the
+// rows give the same scenario as the CLI's example; the answer stays in
+// sight while the last defender is edited (the answer column at
+// 1280x900, the summary bar at 390x844); a typo is answered beside the
+// control with the CLI's suggestion; a plan file and a front plan file
+// import whole and plan as the CLI does; axe-core finds no serious or
+// critical violation. Screenshots at both widths go to the test's
+// artifact folder (go test -artifacts), and with -update to the README's
+// images in docs/images.
+func TestPage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the browser test")
+	}
+	axe := axeSource(t)
+	t.Run("serve", func(t *testing.T) {
+		pageChecks(t, startWeb(t, 2).URL, axe, true)
+	})
+	t.Run("static", func(t *testing.T) {
+		static := httptest.NewServer(http.FileServer(http.Dir(siteDir(t))))
+		defer static.Close()
+		pageChecks(t, static.URL, axe, false)
+	})
+}
+
+func pageChecks(t *testing.T, url, axe string, images bool) {
+	ctx, cancel := browser(t, 1280, 900)
+	defer cancel()
+	want := cliHexTaken(t, "../../examples/wild-results-3to1.yaml")
+	quick := stackByQuickEntry(ctx, t, url, want)
+	rows := stackByRows(ctx, t, url, want)
+	if quick != rows {
+		t.Errorf("the quick-entry box and the rows give different scenarios:\n%s\n---\n%s", quick, rows)
+	}
+	sameScenario(t, "../../examples/wild-results-3to1.yaml", rows)
+	answerInSight(ctx, t, "#p-hex", want)
+	shotAs(ctx, t, "page-1280.png", images, "web-page.png", true)
+	accessible(ctx, t, axe, "the odds at 1280")
+	// Dark mode follows the system; its contrast is checked too.
+	colourScheme(ctx, t, "dark")
+	shotAs(ctx, t, "page-1280-dark.png", false, "", true)
+	accessible(ctx, t, axe, "the odds at 1280, dark")
+	colourScheme(ctx, t, "light")
+
+	// The compare and sweep tabs pass the same check (chips, the chart,
+	// the heat map).
+	if err := chromedp.Do(ctx, chromedp.Click(css("#tab-compare")), chromedp.WaitVisible(css("#compare-table"))); err != nil {
+		t.Fatal(err)
+	}
+	accessible(ctx, t, axe, "the compare tab")
+	if err := chromedp.Do(ctx, chromedp.Click(css("#tab-sweep")), setField("#sweep-mlo", "-2"), setField("#sweep-mhi", "2"),
+		chromedp.WaitVisible(css("#sweep-out table.heat"))); err != nil {
+		t.Fatal(err)
+	}
+	accessible(ctx, t, axe, "the sweep tab")
+	if err := chromedp.Do(ctx, chromedp.Click(css("#tab-run"))); err != nil {
+		t.Fatal(err)
+	}
+
+	typoBesideControl(ctx, t, url)
+	planImports(ctx, t, "../../examples/plan-one-hex.yaml")
+	shotAs(ctx, t, "plan-1280.png", false, "", true)
+	accessible(ctx, t, axe, "the one-hex plan")
+	planImports(ctx, t, "../../examples/plan-front.yaml")
+	shotAs(ctx, t, "front-1280.png", false, "", true)
+	frontInPage(ctx, t, url)
+	shotAs(ctx, t, "front-built-1280.png", false, "", true)
+	accessible(ctx, t, axe, "a front built in the page")
+
+	// A phone: the summary bar stays in sight while the last defender is
+	// edited.
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844)); err != nil {
+		t.Fatal(err)
+	}
+	stackByQuickEntry(ctx, t, url, want)
+	answerInSight(ctx, t, "#summary-bar", want)
+	if got := liveText(ctx, t, "#sb-hex"); got != fmt.Sprintf("%.2f%%", 100*want) {
+		t.Errorf("the summary bar shows %q, want the CLI's %.2f%%", got, 100*want)
+	}
+	overflow, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > window.innerWidth + 1`))
+	if err != nil || overflow {
+		t.Errorf("the page scrolls sideways at 390 pixels wide (%v)", err)
+	}
+	shotAs(ctx, t, "page-390.png", images, "web-page-phone.png", false)
+	accessible(ctx, t, axe, "the odds at 390")
+	// The bar's Full answer goes to the whole answer.
+	if err := chromedp.Do(ctx, chromedp.Click(css("#sb-more"))); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond)
+	top, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.querySelector('#p-hex').getBoundingClientRect().top`))
+	if err != nil || top < 0 || top > 844 {
+		t.Errorf("after Full answer P(hex taken) is at %v px (%v), not in sight", top, err)
+	}
+}
+
+// open navigates afresh to the page and waits for its first answer.
+func open(ctx context.Context, t *testing.T, url string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(url), chromedp.WaitVisible(css("#p-hex[data-value]"))); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// combatKeys sets the wild-results example's keys other than the stacks.
+func combatKeys() []chromedp.Action[chromedp.Void] {
+	return []chromedp.Action[chromedp.Void]{
+		setField("#name", "wild-results-3to1"),
+		setField("#table", "assault"),
+		click("#opt-wild-results"),
+		setField("#modifier", "1"),
+		setField("#dice", "5, 1"),
+	}
+}
+
+// click clicks an element as a user would, wherever it is on the page
+// (inside a closed details too).
+func click(sel string) chromedp.Action[chromedp.Void] {
+	return jsAction(fmt.Sprintf(`document.querySelector(%q).click()`, sel))
+}
+
+func jsAction(js string) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		_, err := chromedp.Evaluate[bool](`(() => { `+js+`; return true; })()`)(ctx, t)
+		return chromedp.Void{}, err
+	}
+}
+
+// pageYAML is the scenario the page would export.
+func pageYAML(ctx context.Context, t *testing.T) string {
+	t.Helper()
+	y, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.wifodds.toYAML()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return y
+}
+
+// stackByQuickEntry enters the Asia Aflame 3.14 combat with each stack
+// typed on one line, timed as a player's entry would be (the typing is
+// instant here: the time is the page's).
+func stackByQuickEntry(ctx context.Context, t *testing.T, url string, want float64) string {
+	t.Helper()
+	open(ctx, t, url)
+	start := time.Now()
+	steps := append(combatKeys(),
+		chromedp.SendKeys(css("#quick-attacker"), "ARM 6 GE, INF 4 GE, INF 3 GE\r"),
+		chromedp.SendKeys(css("#quick-defender"), "2x inf 2 France\r"),
+	)
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", want)
+	t.Logf("quick entry: the combat entered and answered in %v", time.Since(start).Round(time.Millisecond))
+	if n := count(ctx, t, `#defender .row`); n != 1 {
+		t.Errorf("two French INF 2 show as %d rows, want one row counting 2", n)
+	}
+	return pageYAML(ctx, t)
+}
+
+// stackByRows enters the same combat through the rows: the default
+// attackers (ARM 6, INF 4), a row added and set to INF 3, the defender's
+// row set to French INF 2 and counted up to two.
+func stackByRows(ctx context.Context, t *testing.T, url string, want float64) string {
+	t.Helper()
+	open(ctx, t, url)
+	steps := append(combatKeys(),
+		chromedp.Click(css(`#attacker .add-unit`)),
+		setField(`[data-row="attacker-2"] [data-field="factors"]`, "3"),
+		setField(`[data-row="defender-0"] [data-field="factors"]`, "2"),
+		setField(`[data-row="defender-0"] [data-field="nation"]`, "FR"),
+		chromedp.Click(css(`[data-row="defender-0"] .plus`)),
+	)
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", want)
+	y := pageYAML(ctx, t)
+	// Keyboard first: Enter in a row adds a row like it below, focused;
+	// Ctrl+Up goes back to the row above. (Then the row is removed again.)
+	before := count(ctx, t, "#attacker .row")
+	if err := chromedp.Do(ctx, chromedp.Focus(css(`[data-row="attacker-1"] [data-field="factors"]`)), chromedp.KeyEvent("\r")); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(ctx, t, "#attacker .row"); n != before+1 {
+		t.Errorf("Enter in a row: %d rows, want %d", n, before+1)
+	}
+	focused := func() string {
+		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.activeElement.closest('.row')?.dataset.row ?? ''`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	if f := focused(); f != "attacker-2" {
+		t.Errorf("after Enter the focus is in row %q, want the new attacker-2", f)
+	}
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowUp, chromedp.KeyModifiers(chromedp.ModifierCtrl))); err != nil {
+		t.Fatal(err)
+	}
+	if f := focused(); f != "attacker-1" {
+		t.Errorf("after Ctrl+Up the focus is in row %q, want attacker-1", f)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(css(`[data-row="attacker-2"] .remove`))); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", want)
+	return y
+}
+
+// sameScenario checks the page's YAML holds the example file's document.
+func sameScenario(t *testing.T, file, got string) {
+	t.Helper()
+	text, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w, g map[string]any
+	if err := yaml.Unmarshal(text, &w); err != nil {
+		t.Fatal(err)
+	}
+	if err := yaml.Unmarshal([]byte(got), &g); err != nil {
+		t.Fatalf("the page's YAML: %v\n%s", err, got)
+	}
+	if !reflect.DeepEqual(w, g) {
+		t.Errorf("the page's scenario is not %s:\n%s", file, got)
+	}
+}
+
+func count(ctx context.Context, t *testing.T, sel string) int {
+	t.Helper()
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](fmt.Sprintf(`document.querySelectorAll(%q).length`, sel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// answerInSight edits the last defender's factors as a player would
+// (scrolled to it, typed into it) and checks the element sel is within
+// the viewport the whole time, and the answer follows the edit.
+func answerInSight(ctx context.Context, t *testing.T, sel string, want float64) {
+	t.Helper()
+	last := `#defender .row:last-of-type [data-field="factors"]`
+	if err := chromedp.Do(ctx, jsAction(fmt.Sprintf(`document.querySelector(%q).scrollIntoView({block: 'center'})`, last)),
+		chromedp.Focus(css(last)), setField(last, "3")); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	js := fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect();
+		return JSON.stringify({top: r.top, bottom: r.bottom, height: r.height, vh: innerHeight, scrolled: scrollY}); })()`, sel)
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r struct{ Top, Bottom, Height, Vh, Scrolled float64 }
+	if err := json.Unmarshal([]byte(v), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Scrolled <= 0 {
+		t.Errorf("the page did not scroll to the last defender (%s): the check below proves nothing", v)
+	}
+	if r.Height == 0 || r.Top < 0 || r.Bottom > r.Vh {
+		t.Errorf("%s is out of sight while the last defender is edited: %s", sel, v)
+	}
+	if err := chromedp.Do(ctx, setField(last, "2")); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", want)
+}
+
+// typoBesideControl types a nation wrongly in the quick-entry box, and
+// opens a link whose terrain is misspelt: each error shows beside its
+// control with the CLI's suggestion.
+func typoBesideControl(ctx context.Context, t *testing.T, url string) {
+	t.Helper()
+	open(ctx, t, url)
+	if err := chromedp.Do(ctx, chromedp.SendKeys(css("#quick-attacker"), "3x INF 4 GERM\r"), chromedp.WaitVisible(css("#quick-attacker-msg"))); err != nil {
+		t.Fatal(err)
+	}
+	beside(ctx, t, "#quick-attacker", "#quick-attacker-msg", "did you mean GE, Germany?")
+
+	doc := `{"kind":"land","hex":{"terrain":"forrest"},"attacker":{"units":[{"type":"INF","size":"corps","factors":4,"nation":"GE"}]},"defender":{"units":[{"type":"INF","size":"corps","factors":2,"nation":"FR"}]}}`
+	link := url + "/#s=" + base64.RawURLEncoding.EncodeToString([]byte(doc))
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(link), chromedp.WaitVisible(css(".field-error.attached"))); err != nil {
+		t.Fatal(err)
+	}
+	beside(ctx, t, "#terrain", ".field-error.attached", `did you mean "forest"?`)
+
+	// A unit's key: the message goes under the unit's row, its control
+	// marked.
+	doc = `{"kind":"land","hex":{"terrain":"clear"},"attacker":{"units":[{"type":"INF","size":"corps","factors":4,"nation":"GE"}]},"defender":{"units":[{"type":"INF","size":"corps","factors":2,"nation":"FR"},{"type":"INF","size":"corps","factors":2,"nation":"Frnace"}]}}`
+	link = url + "/#s=" + base64.RawURLEncoding.EncodeToString([]byte(doc))
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(link), chromedp.WaitVisible(css(".field-error.attached"))); err != nil {
+		t.Fatal(err)
+	}
+	beside(ctx, t, `[data-row="defender-1"]`, ".field-error.attached", "did you mean FR, France?")
+	if n := count(ctx, t, `[data-row="defender-1"] [data-field="nation"][aria-invalid="true"]`); n != 1 {
+		t.Errorf("the second defender's nation is not marked invalid")
+	}
+}
+
+// beside checks the message holds want and sits just below the control.
+func beside(ctx context.Context, t *testing.T, control, msg, want string) {
+	t.Helper()
+	text := liveText(ctx, t, msg)
+	if !strings.Contains(text, want) {
+		t.Errorf("the error beside %s: %q, want %q", control, text, want)
+	}
+	js := fmt.Sprintf(`(() => { const c = document.querySelector(%q).getBoundingClientRect(), m = document.querySelector(%q).getBoundingClientRect();
+		return m.top - c.bottom; })()`, control, msg)
+	gap, err := chromedp.Run(ctx, chromedp.Evaluate[float64](js))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gap < -1 || gap > 40 {
+		t.Errorf("the error is %.0f px below %s, not beside it", gap, control)
+	}
+	if msg := liveText(ctx, t, "#error"); msg != "" {
+		t.Errorf("the error is also shown away from the control: %q", msg)
+	}
+}
+
+// planImports imports a plan file through the YAML dialog: the page shows
+// every available unit and support (and each target hex of a front),
+// plans with the CLI's recommendation, and draws the frontier; switching
+// a recommended unit off plans without it.
+func planImports(ctx context.Context, t *testing.T, file string) {
+	t.Helper()
+	text, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var plan struct {
+		Targets  []struct{ ID string } `yaml:"targets"`
+		Attacker struct {
+			Available []struct{ ID string } `yaml:"available"`
+			Support   []struct{ ID string } `yaml:"support_available"`
+		} `yaml:"attacker"`
+	}
+	if err := yaml.Unmarshal(text, &plan); err != nil {
+		t.Fatal(err)
+	}
+	rec := func(args ...string) string {
+		out, errs, code := wifodds(t, append([]string{"plan", "-q", "-f", "json"}, args...)...)
+		if code != 0 {
+			t.Fatal(errs)
+		}
+		var cli struct {
+			Recommended struct{ Units []string } `json:"recommended"`
+		}
+		if err := json.Unmarshal([]byte(out), &cli); err != nil || len(cli.Recommended.Units) == 0 {
+			t.Fatalf("the CLI's plan: %v\n%s", err, out)
+		}
+		return "Send " + strings.Join(cli.Recommended.Units, ", ") + ":"
+	}
+	want := rec(file)
+	start := time.Now()
+	if err := chromedp.Do(ctx, chromedp.Click(css("#export")), chromedp.WaitVisible(css("#yaml-text")),
+		setField("#yaml-text", string(text)), chromedp.Click(css("#yaml-import")), chromedp.WaitNotVisible(css("#yaml-text"))); err != nil {
+		t.Fatal(err)
+	}
+	got := waitText(ctx, t, "#plan-rec", want, 60*time.Second)
+	t.Logf("%s: imported and planned in %v", filepath.Base(file), time.Since(start).Round(time.Millisecond))
+	if !strings.HasPrefix(got, want) {
+		t.Fatalf("the plan tab on %s: %q, want %q", file, got, want)
+	}
+	if n := count(ctx, t, "#plan-setup [data-plan-unit]"); n != len(plan.Attacker.Available)+len(plan.Attacker.Support) {
+		t.Errorf("%s: the page lists %d units and support, the file %d", file, n, len(plan.Attacker.Available)+len(plan.Attacker.Support))
+	}
+	if n := count(ctx, t, "#plan-front [data-target]"); n != len(plan.Targets) {
+		t.Errorf("%s: the page shows %d target hexes, the file %d", file, n, len(plan.Targets))
+	}
+	if count(ctx, t, "#plan-chart svg polyline") != 1 || count(ctx, t, "#plan-rec-mark") != 1 {
+		t.Errorf("%s: no frontier chart with the recommendation marked", file)
+	}
+	// Switch the first recommended unit off: the plan is made again
+	// without it.
+	first := strings.SplitN(strings.TrimPrefix(want, "Send "), ",", 2)[0]
+	first = strings.TrimSuffix(first, ":")
+	if err := chromedp.Do(ctx, click(fmt.Sprintf(`[data-plan-unit=%q]`, first))); err != nil {
+		t.Fatal(err)
+	}
+	for end := time.Now().Add(60 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+		if got = liveText(ctx, t, "#plan-rec"); got != "" && !strings.HasPrefix(got, want) && !strings.Contains(got, first+",") && !strings.Contains(got, first+":") {
+			return
+		}
+	}
+	t.Errorf("%s: with %s switched off the plan still says %q", file, first, got)
+}
+
+// frontInPage builds a front of two hexes in the page from the default
+// combat: the combat made a front, a second hex added with its own
+// defender and terrain, one unit kept from it; the page's recommendation
+// is the CLI's for the plan file the page exports.
+func frontInPage(ctx context.Context, t *testing.T, url string) {
+	t.Helper()
+	open(ctx, t, url)
+	steps := []chromedp.Action[chromedp.Void]{
+		chromedp.Click(css("#tab-plan")), chromedp.WaitVisible(css("#make-front")), chromedp.Click(css("#make-front")),
+		chromedp.WaitVisible(css("#add-target")), chromedp.Click(css("#add-target")), chromedp.WaitVisible(css("#target-1-quick")),
+		chromedp.SendKeys(css("#target-1-quick"), "INF 1 USSR\r"),
+		setField("#target-1-terrain", "forest"),
+		setField("#plan-target", "1"),
+	}
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if err := chromedp.Do(ctx, click(`[data-reach="#1 GE ARM 6|Hex 2"]`)); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(500 * time.Millisecond)
+	y, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.wifodds.exportYAML()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"targets:", "id: Hex 2", "terrain: forest", "can_attack: [Hex 1]", "factors: 1, nation: USSR"} {
+		if !strings.Contains(y, w) {
+			t.Errorf("the front's plan file has no %q:\n%s", w, y)
+		}
+	}
+	file := filepath.Join(t.TempDir(), "front.yaml")
+	if err := os.WriteFile(file, []byte(y), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := wifodds(t, "plan", "-q", "-f", "json", file)
+	if code != 0 {
+		t.Fatalf("the CLI on the page's front: %s\n%s", errs, y)
+	}
+	var cli struct {
+		Recommended struct{ Units []string } `json:"recommended"`
+	}
+	if err := json.Unmarshal([]byte(out), &cli); err != nil || len(cli.Recommended.Units) == 0 {
+		t.Fatalf("the CLI's plan: %v\n%s", err, out)
+	}
+	want := "Send " + strings.Join(cli.Recommended.Units, ", ") + ":"
+	if got := waitText(ctx, t, "#plan-rec", want, 30*time.Second); !strings.HasPrefix(got, want) {
+		t.Errorf("the front built in the page: %q, want the CLI's %q for\n%s", got, want, y)
+	}
+	if n := count(ctx, t, "#plan-front [data-target]"); n != 2 {
+		t.Errorf("the front shows %d hexes, want 2", n)
+	}
+}
+
+// waitText waits until the element's text starts with want.
+func waitText(ctx context.Context, t *testing.T, sel, want string, d time.Duration) string {
+	t.Helper()
+	got := ""
+	for end := time.Now().Add(d); time.Now().Before(end) && !strings.HasPrefix(got, want); time.Sleep(50 * time.Millisecond) {
+		got = liveText(ctx, t, sel)
+	}
+	return got
+}
+
+// shotAs saves what the viewport shows, as a player sees it, in the
+// artifact folder and, with -update, as docs/images/readme; top scrolls
+// to the top of the page first.
+func shotAs(ctx context.Context, t *testing.T, name string, images bool, readme string, top bool) {
+	t.Helper()
+	if top {
+		if err := chromedp.Do(ctx, jsAction(`scrollTo(0, 0)`)); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), name), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if images && readme != "" && *update {
+		if err := os.WriteFile(filepath.Join("../../docs/images", readme), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// colourScheme makes the page see the system's colour scheme as scheme.
+func colourScheme(ctx context.Context, t *testing.T, scheme string) {
+	t.Helper()
+	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
+		return err
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// axeSource is axe-core's script, fetched pinned from the npm registry by
+// .ci/run (never committed): $WIFODDS_AXE names axe.min.js, else the
+// cache folder .ci/run fills. In CI a missing copy fails the test.
+func axeSource(t *testing.T) string {
+	t.Helper()
+	path := os.Getenv("WIFODDS_AXE")
+	if path == "" {
+		if dir, err := os.UserCacheDir(); err == nil {
+			path = filepath.Join(dir, "wifodds-axe", "package", "axe.min.js")
+		}
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("axe-core is missing (%v): .ci/run fetches it with npm pack axe-core@4.10.3", err)
+		}
+		t.Logf("no axe-core (%v): the accessibility checks are skipped; .ci/run fetches it", err)
+		return ""
+	}
+	return string(b)
+}
+
+// accessible runs axe-core on the page as it stands and fails on any
+// serious or critical violation.
+func accessible(ctx context.Context, t *testing.T, axe, what string) {
+	t.Helper()
+	if axe == "" {
+		return
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](axe+"\n;true")); err != nil {
+		t.Fatal(err)
+	}
+	js := `axe.run(document, {resultTypes: ['violations']}).then((r) => JSON.stringify(r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' '))}))))`
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var violations []struct {
+		ID, Impact, Help string
+		Nodes            []string
+	}
+	if err := json.Unmarshal([]byte(v), &violations); err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range violations {
+		if x.Impact == "serious" || x.Impact == "critical" {
+			t.Errorf("axe-core, %s: %s %s: %s %v", what, x.Impact, x.ID, x.Help, x.Nodes)
+		} else {
+			t.Logf("axe-core, %s: %s %s: %s %v", what, x.Impact, x.ID, x.Help, x.Nodes)
+		}
+	}
+}
