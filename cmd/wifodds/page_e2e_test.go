@@ -401,6 +401,14 @@ func planImports(ctx context.Context, t *testing.T, file string) {
 	if count(ctx, t, "#plan-chart svg polyline") != 1 || count(ctx, t, "#plan-rec-mark") != 1 {
 		t.Errorf("%s: no frontier chart with the recommendation marked", file)
 	}
+	// A front's joint figures: the page's, from the hexes' P(hex taken),
+	// are the CLI short answer's, from operation.NewJoint.
+	if len(plan.Targets) > 0 {
+		short, _, _ := wifodds(t, "plan", "-q", file)
+		if joint := liveText(ctx, t, "#plan-joint"); !strings.HasPrefix(joint, "P(all ") || !strings.Contains(short, "; "+joint+"\n") {
+			t.Errorf("%s: the page's joint figures %q are not the CLI's:\n%s", file, joint, short)
+		}
+	}
 	// Switch the first recommended unit off: the plan is made again
 	// without it.
 	first := strings.SplitN(strings.TrimPrefix(want, "Send "), ",", 2)[0]

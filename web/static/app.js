@@ -1143,7 +1143,7 @@ async function planNow() {
   if (front && r?.hexes) {
     const t = el('table', { id: 'plan-hexes' }, el('tr', {}, ...['hex', 'units sent', 'odds', 'P(hex taken)'].map((h) => el('th', { text: h }))));
     for (const h of r.hexes) t.append(el('tr', {}, el('td', { text: h.target }), el('td', { text: h.units.join(', ') || '—' }), el('td', { text: h.odds || '—' }), el('td', { text: pct(h.hex_taken.p) })));
-    out.push(el('h3', { text: 'Where each unit attacks' }), t);
+    out.push(el('h3', { text: 'Where each unit attacks' }), t, el('p', { id: 'plan-joint', text: jointWords(r.hexes) }));
   }
   out.push(frontierChart(json, {
     score, percent: !front, yMax: front ? Math.max(json.targets.length, ...json.frontier.map(score)) : 1,
@@ -1166,6 +1166,19 @@ async function planNow() {
   }
   for (const w of json.warnings ?? []) out.push(el('p', { class: 'note', text: w }));
   $('#plan-out').replaceChildren(...out);
+}
+// jointWords are a front's joint figures as the CLI's short answer gives
+// them: once the forces are fixed each hex is its own combat, so the hexes
+// fall independently with their P(hex taken) (a hex not attacked: 0), and
+// P(exactly k) is their convolution.
+function jointWords(hexes) {
+  let dist = [1];
+  for (const h of hexes) {
+    const p = h.units.length ? h.hex_taken.p : 0;
+    dist = [...dist, 0].map((x, k) => x * (1 - p) + (k ? dist[k - 1] * p : 0));
+  }
+  const n = hexes.length;
+  return `P(all ${n} taken) ${pct(dist[n])}; P(exactly ${dist.map((_, k) => k).join(', ')}) ${dist.map(pct).join(', ')}`;
 }
 // frontierChart draws the frontier as a step chart: the best score for
 // each cost (what, in percent or not, up to yMax), the target as a line,
