@@ -132,7 +132,7 @@ func writeFrontShort(b *strings.Builder, tp *plan.TablePlan, f *plan.Force) {
 	sampled := false
 	for _, h := range f.Hexes {
 		if len(h.Units) == 0 || h.HexFigures == nil {
-			fmt.Fprintf(tw, "  %s\tnot attacked\n", h.Target)
+			fmt.Fprintf(tw, "  %s\tnot attacked\t-\t-\t-\t-\n", h.Target)
 			continue
 		}
 		p := pct(h.HexTaken.P)

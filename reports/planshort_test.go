@@ -72,3 +72,32 @@ func TestPlanShortHeadline(t *testing.T) {
 		t.Errorf("opens with %q:\n%s", lines[2], b.String())
 	}
 }
+
+// A front's short answer: each hex's line (a hex not attacked says so, a
+// sampled hex gives its interval), the joint figures (noted as from
+// estimates when a hex was sampled) and the losses summed over the front.
+func TestPlanShortFront(t *testing.T) {
+	fig := func(p float64, method string) *plan.HexFigures {
+		return &plan.HexFigures{HexTaken: stats.Estimate{P: p, Lo: p - 0.05, Hi: p + 0.05}, Attack: 6, Defence: 3, Odds: "2:1", Table: "blitz", Method: method,
+			ExpectedAttackerUnitsLost: 0.5, ExpectedAttackerFactorsLost: 1.25, ExpectedDefenderUnitsLost: 1, ExpectedDefenderFactorsLost: 2}
+	}
+	value := 1.1
+	f := &plan.Force{Units: []string{"a", "b"}, Cost: 9, Value: &value, Hexes: []*plan.HexForce{
+		{Target: "A", Units: []string{"a"}, Value: 1, HexFigures: fig(0.5, "exact")},
+		{Target: "B", Units: []string{"b"}, Value: 1, HexFigures: fig(0.6, "monte-carlo")},
+		{Target: "C", Value: 1, HexFigures: fig(0, "exact")}}}
+	target := 1.0
+	tp := &plan.TablePlan{CRT: "2d6", Cost: "committed_factors", Target: &target, Targets: []string{"A", "B", "C"}, Frontier: []*plan.Force{f}, Recommended: f}
+	var b strings.Builder
+	if err := WritePlanShort(&b, "x", &plan.Result{TablePlan: tp, Plans: []*plan.TablePlan{tp}}); err != nil {
+		t.Fatal(err)
+	}
+	s := b.String()
+	for _, want := range []string{"Send (cost 9):", "C    not attacked", "60.00% (MC 55.00%..65.00%)",
+		"expected hexes taken 1.100; P(all 3 taken) 0.00%; P(exactly 0, 1, 2, 3) 20.00%, 50.00%, 30.00%, 0.00% (from the hexes' Monte Carlo estimates)",
+		"expected losses over the front: attacker 1.00 units (2.50 factors), defender 2.00 units (4.00 factors)"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("missing %q:\n%s", want, s)
+		}
+	}
+}
