@@ -132,6 +132,7 @@ func TestGolden(t *testing.T) {
 		{"err-plan-nothing.txt", []string{"plan", "../../examples/wild-results-3to1.yaml"}, 1},
 		{"err-plan-too-large.txt", []string{"plan", "-q", "--max-forces", "10", "../../examples/plan-one-hex.yaml"}, 1},
 		{"err-plan-target.txt", []string{"plan", "--target", "1.5", "../../examples/plan-one-hex.yaml"}, 2},
+		{"err-plan-all-json.txt", []string{"plan", "--all", "-f", "json", "../../examples/plan-one-hex.yaml"}, 2},
 	}
 	checkGoldens(t, cases)
 }

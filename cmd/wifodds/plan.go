@@ -49,6 +49,9 @@ func planAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	if c.Bool("all") && format != "text" {
+		return usagef("--all: for the text answer only; --format %s always holds everything", format)
+	}
 	smp, err := parseSampling(c)
 	if err != nil {
 		return err
