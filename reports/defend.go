@@ -19,7 +19,8 @@ var reserveCostLabels = map[string]string{
 }
 
 // maxDefenceRows bounds the frontier rows the text report shows, so that
-// the answer stays short; JSON, CSV and Markdown give every row.
+// the answer stays short; --all (and JSON, CSV and Markdown) give every
+// row.
 const maxDefenceRows = 10
 
 // defenceHeader is the lines that open a defender's plan under one table.
@@ -67,8 +68,9 @@ func attackerList(units []string) string {
 }
 
 // WriteDefenceText writes a defender's plan for a player to read: the
-// recommendation and its key figures first, then the frontier.
-func WriteDefenceText(w io.Writer, name string, d *plan.Defence) error {
+// recommendation and its key figures first, then the frontier: at most
+// maxDefenceRows rows of it unless all.
+func WriteDefenceText(w io.Writer, name string, d *plan.Defence, all bool) error {
 	b := &strings.Builder{}
 	for i, dp := range d.Plans {
 		if i > 0 {
@@ -103,8 +105,8 @@ func WriteDefenceText(w io.Writer, name string, d *plan.Defence) error {
 		}
 		fmt.Fprintln(tw, "cost\tP(hex held)\tshort of target\t  reserves; "+what)
 		for j, r := range dp.Frontier {
-			if j == maxDefenceRows {
-				fmt.Fprintf(tw, "\t\t\t  ... %d more: --format json or markdown\n", len(dp.Frontier)-j)
+			if j == maxDefenceRows && !all {
+				fmt.Fprintf(tw, "\t\t\t  ... %d more: --all\n", len(dp.Frontier)-j)
 				break
 			}
 			short := ""

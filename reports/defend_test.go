@@ -21,11 +21,20 @@ func TestDefenceTextIsShort(t *testing.T) {
 	target := 0.5
 	dp.Target, dp.Recommended = &target, dp.Frontier[8]
 	var b strings.Builder
-	if err := WriteDefenceText(&b, "long", &plan.Defence{DefencePlan: dp, Plans: []*plan.DefencePlan{dp}}); err != nil {
+	d := &plan.Defence{DefencePlan: dp, Plans: []*plan.DefencePlan{dp}}
+	if err := WriteDefenceText(&b, "long", d, false); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
-	if len(lines) > 25 || !strings.HasPrefix(lines[4], "Recommended reserves: r8") || !strings.Contains(b.String(), "... 5 more") {
+	if len(lines) > 25 || !strings.HasPrefix(lines[4], "Recommended reserves: r8") || !strings.Contains(b.String(), "... 5 more: --all") {
 		t.Errorf("%d lines:\n%s", len(lines), b.String())
+	}
+	// --all: every row, no pointer to the rest.
+	b.Reset()
+	if err := WriteDefenceText(&b, "long", d, true); err != nil {
+		t.Fatal(err)
+	}
+	if s := b.String(); !strings.Contains(s, "r14;") || strings.Contains(s, "more: --all") {
+		t.Errorf("--all:\n%s", s)
 	}
 }

@@ -116,10 +116,12 @@ func TestGolden(t *testing.T) {
 		{"run-port-moresby-3-section.json", []string{"run", "--exact", "-f", "json", "../../examples/port-moresby-3-section.yaml"}, 0},
 		{"err-format.txt", []string{"run", "--format", "xml", "../../examples/wild-results-3to1.yaml"}, 2},
 		{"plan-one-hex.txt", []string{"plan", "-q", "../../examples/plan-one-hex.yaml"}, 0},
+		{"plan-one-hex-all.txt", []string{"plan", "-q", "--all", "../../examples/plan-one-hex.yaml"}, 0},
 		{"plan-one-hex.json", []string{"plan", "-q", "-f", "json", "../../examples/plan-one-hex.yaml"}, 0},
 		{"plan-one-hex.csv", []string{"plan", "-q", "-f", "csv", "../../examples/plan-one-hex.yaml"}, 0},
 		{"plan-one-hex.md", []string{"plan", "-q", "-f", "markdown", "../../examples/plan-one-hex.yaml", "--target", "0.5"}, 0},
 		{"plan-front.txt", []string{"plan", "-q", "../../examples/plan-front.yaml"}, 0},
+		{"plan-front-all.txt", []string{"plan", "-q", "--all", "../../examples/plan-front.yaml"}, 0},
 		{"plan-front.csv", []string{"plan", "-q", "-f", "csv", "../../examples/plan-front.yaml"}, 0},
 		{"err-plan-run.txt", []string{"run", "../../examples/plan-one-hex.yaml"}, 1},
 		{"run-pocket-fixed.txt", []string{"run", "../../examples/pocket-fixed.yaml"}, 0},
@@ -130,6 +132,7 @@ func TestGolden(t *testing.T) {
 		{"err-plan-nothing.txt", []string{"plan", "../../examples/wild-results-3to1.yaml"}, 1},
 		{"err-plan-too-large.txt", []string{"plan", "-q", "--max-forces", "10", "../../examples/plan-one-hex.yaml"}, 1},
 		{"err-plan-target.txt", []string{"plan", "--target", "1.5", "../../examples/plan-one-hex.yaml"}, 2},
+		{"err-plan-all-json.txt", []string{"plan", "--all", "-f", "json", "../../examples/plan-one-hex.yaml"}, 2},
 	}
 	checkGoldens(t, cases)
 }

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -90,6 +91,11 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	frontInPage(ctx, t, url)
 	shotAs(ctx, t, "front-built-1280.png", false, "", true)
 	accessible(ctx, t, axe, "a front built in the page")
+	defenceImports(ctx, t, "../../examples/hold-smolensk.yaml")
+	shotAs(ctx, t, "defence-1280.png", false, "", true)
+	accessible(ctx, t, axe, "the defender's plan")
+	raidInWords(ctx, t, "../../examples/dusseldorf-bombardment.yaml")
+	accessible(ctx, t, axe, "a raid")
 
 	// A phone: the summary bar stays in sight while the last defender is
 	// edited.
@@ -380,10 +386,7 @@ func planImports(ctx context.Context, t *testing.T, file string) {
 	}
 	want := rec(file)
 	start := time.Now()
-	if err := chromedp.Do(ctx, chromedp.Click(css("#export")), chromedp.WaitVisible(css("#yaml-text")),
-		setField("#yaml-text", string(text)), chromedp.Click(css("#yaml-import")), chromedp.WaitNotVisible(css("#yaml-text"))); err != nil {
-		t.Fatal(err)
-	}
+	importYAML(ctx, t, text)
 	got := waitText(ctx, t, "#plan-rec", want, 60*time.Second)
 	t.Logf("%s: imported and planned in %v", filepath.Base(file), time.Since(start).Round(time.Millisecond))
 	if !strings.HasPrefix(got, want) {
@@ -398,6 +401,14 @@ func planImports(ctx context.Context, t *testing.T, file string) {
 	if count(ctx, t, "#plan-chart svg polyline") != 1 || count(ctx, t, "#plan-rec-mark") != 1 {
 		t.Errorf("%s: no frontier chart with the recommendation marked", file)
 	}
+	// A front's joint figures: the page's, from the hexes' P(hex taken),
+	// are the CLI short answer's, from operation.NewJoint.
+	if len(plan.Targets) > 0 {
+		short, _, _ := wifodds(t, "plan", "-q", file)
+		if joint := liveText(ctx, t, "#plan-joint"); !strings.HasPrefix(joint, "P(all ") || !strings.Contains(short, "; "+joint+"\n") {
+			t.Errorf("%s: the page's joint figures %q are not the CLI's:\n%s", file, joint, short)
+		}
+	}
 	// Switch the first recommended unit off: the plan is made again
 	// without it.
 	first := strings.SplitN(strings.TrimPrefix(want, "Send "), ",", 2)[0]
@@ -411,6 +422,130 @@ func planImports(ctx context.Context, t *testing.T, file string) {
 		}
 	}
 	t.Errorf("%s: with %s switched off the plan still says %q", file, first, got)
+}
+
+// importYAML imports a file's text through the YAML dialog.
+func importYAML(ctx context.Context, t *testing.T, text []byte) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Click(css("#export")), chromedp.WaitVisible(css("#yaml-text")),
+		setField("#yaml-text", string(text)), chromedp.Click(css("#yaml-import")), chromedp.WaitNotVisible(css("#yaml-text"))); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// defenceImports imports a defender's plan (issue 28 item 5 on the page):
+// the Plan tab lists the reserves and the attacker's units, recommends
+// the CLI's reserves with the CLI's P(hex held), shows the attacker's
+// best response, draws the defender's frontier as a step chart, and
+// plans again without a recommended reserve switched off.
+func defenceImports(ctx context.Context, t *testing.T, file string) {
+	t.Helper()
+	text, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var plan struct {
+		Attacker struct {
+			Available []struct{ ID string } `yaml:"available"`
+			Support   []struct{ ID string } `yaml:"support_available"`
+		} `yaml:"attacker"`
+		Defender struct {
+			Available []struct{ ID string } `yaml:"available"`
+		} `yaml:"defender"`
+	}
+	if err := yaml.Unmarshal(text, &plan); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := wifodds(t, "plan", "-q", "-f", "json", file)
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	var cli struct {
+		Recommended struct {
+			Units    []string
+			HexHeld  float64 `json:"hex_held"`
+			Response struct{ Units []string }
+		}
+		Frontier []json.RawMessage
+	}
+	if err := json.Unmarshal([]byte(out), &cli); err != nil || len(cli.Recommended.Units) == 0 || len(cli.Recommended.Response.Units) == 0 {
+		t.Fatalf("the CLI's defender's plan: %v\n%s", err, out)
+	}
+	want := fmt.Sprintf("Add %s: P(hex held) %.2f%%", strings.Join(cli.Recommended.Units, ", "), 100*cli.Recommended.HexHeld)
+	importYAML(ctx, t, text)
+	if got := waitText(ctx, t, "#plan-rec", want, 60*time.Second); !strings.HasPrefix(got, want) {
+		t.Fatalf("the plan tab on %s: %q, want the CLI's %q", file, got, want)
+	}
+	if n := count(ctx, t, "#plan-setup [data-plan-reserve]"); n != len(plan.Defender.Available) {
+		t.Errorf("%s: the page lists %d reserves, the file %d", file, n, len(plan.Defender.Available))
+	}
+	if n := count(ctx, t, "#plan-setup [data-plan-unit]"); n != len(plan.Attacker.Available)+len(plan.Attacker.Support) {
+		t.Errorf("%s: the page lists %d attacking units and support, the file %d", file, n, len(plan.Attacker.Available)+len(plan.Attacker.Support))
+	}
+	if resp := liveText(ctx, t, "#plan-response"); !strings.Contains(resp, strings.Join(cli.Recommended.Response.Units, ", ")) || !strings.Contains(resp, "P(hex taken)") {
+		t.Errorf("%s: the attacker's best response reads %q, want the CLI's %v", file, resp, cli.Recommended.Response.Units)
+	}
+	// The step chart: a rise and a run for each frontier point, from the
+	// origin to the chart's right edge.
+	points, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelector('#plan-chart svg polyline').getAttribute('points').trim().split(/\s+/).length`))
+	if err != nil || points != 2*len(cli.Frontier)+2 || count(ctx, t, "#plan-rec-mark") != 1 {
+		t.Errorf("%s: the frontier chart has %d points (%v), want %d, and the recommendation marked", file, points, err, 2*len(cli.Frontier)+2)
+	}
+	if all := liveText(ctx, t, "#plan-out"); strings.Contains(all, "NaN") || strings.Contains(all, "undefined") {
+		t.Errorf("%s: the plan tab shows NaN or undefined:\n%s", file, all)
+	}
+	first := cli.Recommended.Units[0]
+	if err := chromedp.Do(ctx, click(fmt.Sprintf(`[data-plan-reserve=%q]`, first))); err != nil {
+		t.Fatal(err)
+	}
+	got := ""
+	for end := time.Now().Add(60 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+		if got = liveText(ctx, t, "#plan-rec"); got != "" && !strings.HasPrefix(got, want) && !strings.Contains(got, first) {
+			return
+		}
+	}
+	t.Errorf("%s: with %s switched off the plan still says %q", file, first, got)
+}
+
+// raidInWords imports a raid: its headline cards and its table of chances
+// are worded as the CLI words them (no JSON key shown) and hold the CLI's
+// figures.
+func raidInWords(ctx context.Context, t *testing.T, file string) {
+	t.Helper()
+	text, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := wifodds(t, "run", "-f", "json", file)
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	var cli struct {
+		Probabilities map[string]struct{ P float64 }
+	}
+	if err := json.Unmarshal([]byte(out), &cli); err != nil || len(cli.Probabilities) == 0 {
+		t.Fatalf("the CLI's raid: %v\n%s", err, out)
+	}
+	importYAML(ctx, t, text)
+	for key, sel := range map[string]string{"build_points_lost": "#raid-build-points-lost", "asterisk": "#raid-asterisk"} {
+		waitValue(ctx, t, sel, cli.Probabilities[key].P)
+	}
+	cards := liveText(ctx, t, "#headline")
+	for _, want := range []string{"P(build points lost)", "P(asterisk: a factory, an oil point and an AA unit hit)", "P(a bomber destroyed)"} {
+		if !strings.Contains(cards, want) {
+			t.Errorf("the raid's cards have no %q:\n%s", want, cards)
+		}
+	}
+	chances := liveText(ctx, t, "#raid-chances")
+	for key := range cli.Probabilities {
+		bare := slices.Contains(strings.Split(cards+"\n"+chances, "\n"), key)
+		if bare || strings.Contains(key, "_") && strings.Contains(cards+chances, key) {
+			t.Errorf("the raid shows the JSON key %q:\n%s\n%s", key, cards, chances)
+		}
+	}
+	if n := count(ctx, t, "#raid-chances tr"); n != len(cli.Probabilities)+1 {
+		t.Errorf("the raid's table of chances has %d rows, want %d and its head", n, len(cli.Probabilities))
+	}
 }
 
 // frontInPage builds a front of two hexes in the page from the default

@@ -19,17 +19,20 @@ func planCommand() *cli.Command {
 		&cli.StringFlag{Name: "target", Usage: "the P(hex taken) wanted, in (0, 1] (a front: the expected hexes taken); overrides plan.target"},
 		&cli.StringFlag{Name: "max-forces", Value: "2M", Usage: "most distinct force states (one hex) or assignments (a front) to search, checked against memory before any is made"},
 		&cli.StringFlag{Name: "chart", Usage: "write the frontier chart to `FILE` (.png or .svg)"},
+		&cli.BoolFlag{Name: "all", Usage: "text: the whole frontier and what one more unit buys after the recommendation (JSON, CSV and Markdown always hold everything)"},
 	}
 	return command("plan", "which units to send: the cheapest force for the odds you want, on one hex or a whole front", "FILE",
 		"A plan file is a scenario whose attacker lists the units it may add under available (and support under\n"+
 			"support_available), with a plan block: cost, target, max_units, crts. Every force is weighed exactly\n"+
-			"(Monte Carlo only for a combat over --budget) and the report gives the frontier of P(hex taken) against\n"+
-			"cost, the cheapest force reaching the target, and what adding or dropping one unit does.\n"+
+			"(Monte Carlo only for a combat over --budget). The text answer is short: the cheapest force reaching the\n"+
+			"target and its figures; --all adds the frontier of P(hex taken) against cost and what adding or dropping\n"+
+			"one unit does (JSON, CSV and Markdown always hold everything).\n"+
 			"A front lists targets, and each unit the targets it can_attack. A defender's plan (plan: {side: defender})\n"+
 			"lists reserves under defender.available: the answer is the cheapest reserves holding the hex with the\n"+
 			"target chance against the attacker's best response from attacker.available (or its fixed attacker.units).\n\n"+
 			"Examples:\n"+
 			"   wifodds plan examples/plan-one-hex.yaml\n"+
+			"   wifodds plan examples/plan-front.yaml --all\n"+
 			"   wifodds plan examples/plan-front.yaml --format json\n"+
 			"   wifodds plan examples/plan-one-hex.yaml --target 0.9 --chart frontier.png --html plan.html\n"+
 			"   wifodds plan examples/hold-smolensk.yaml\n\n"+
@@ -45,6 +48,9 @@ func planAction(c *cli.Context) error {
 	format, err := parseFormat(c, "text", "json", "csv", "markdown")
 	if err != nil {
 		return err
+	}
+	if c.Bool("all") && format != "text" {
+		return usagef("--all: for the text answer only; --format %s always holds everything", format)
 	}
 	smp, err := parseSampling(c)
 	if err != nil {
@@ -81,7 +87,12 @@ func planAction(c *cli.Context) error {
 		return err
 	}
 	return writeTables(c, out, format, res, tableWriters{
-		text:     func(w io.Writer) error { return reports.WritePlanText(w, s.Name, res) },
+		text: func(w io.Writer) error {
+			if c.Bool("all") {
+				return reports.WritePlanText(w, s.Name, res)
+			}
+			return reports.WritePlanShort(w, s.Name, res)
+		},
 		csv:      func(w io.Writer) error { return reports.WritePlanCSV(w, res) },
 		markdown: func(w io.Writer) error { return reports.WritePlanMarkdown(w, s.Name, res) },
 		html:     func(w io.Writer) error { return reports.WritePlanHTML(w, s.Name, res, string(s.Source), ch) },
@@ -136,7 +147,7 @@ func defendAction(c *cli.Context, file string, s *scenario.Scenario, format stri
 		return err
 	}
 	return writeTables(c, out, format, res, tableWriters{
-		text:     func(w io.Writer) error { return reports.WriteDefenceText(w, s.Name, res) },
+		text:     func(w io.Writer) error { return reports.WriteDefenceText(w, s.Name, res, c.Bool("all")) },
 		csv:      func(w io.Writer) error { return reports.WriteDefenceCSV(w, res) },
 		markdown: func(w io.Writer) error { return reports.WriteDefenceMarkdown(w, s.Name, res) },
 		html:     func(w io.Writer) error { return reports.WriteDefenceHTML(w, s.Name, res, string(s.Source)) },

@@ -157,3 +157,71 @@ func TestPlanFrontUnreached(t *testing.T) {
 		t.Errorf("recommended %s, unreached %q", out, p.Unreached)
 	}
 }
+
+// Issue 28 item 6: the text answer to every plan example leads with the
+// recommendation (the units the JSON recommends, on the line after the
+// header) in at most 25 lines, and --all adds the whole frontier (and, for
+// the attacker, what one more unit buys).
+func TestPlanTextIsShort(t *testing.T) {
+	files, err := filepath.Glob("../../examples/*.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, file := range files {
+		s, err := scenario.Load(file)
+		if err != nil || !s.IsPlan() {
+			continue
+		}
+		n++
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			short, _, code := wifodds(t, "plan", "-q", file)
+			if code != 0 {
+				t.Fatalf("exit %d:\n%s", code, short)
+			}
+			lines := strings.Split(strings.TrimRight(short, "\n"), "\n")
+			if len(lines) > 25 {
+				t.Errorf("%d lines, want <= 25:\n%s", len(lines), short)
+			}
+			if strings.Contains(short, "Frontier (cheapest first") && s.Plan.Side != scenario.DefenderSide {
+				t.Errorf("the short answer holds the frontier:\n%s", short)
+			}
+			js, _, _ := wifodds(t, "plan", "-q", "-f", "json", file)
+			var rec struct {
+				Recommended *struct {
+					Units []string `json:"units"`
+				} `json:"recommended"`
+			}
+			if err := json.Unmarshal([]byte(js), &rec); err != nil || rec.Recommended == nil {
+				t.Fatalf("JSON recommendation: %v\n%s", err, js)
+			}
+			// The recommendation opens the answer: the first line after
+			// the header (and, for the defender, its two lines of what
+			// was weighed).
+			lead, want := lines[2], "Send"
+			if s.Plan.Side == scenario.DefenderSide {
+				lead, want = lines[4], "Recommended reserves: "+strings.Join(rec.Recommended.Units, ", ")
+			} else if len(s.Targets) == 0 {
+				want += ": " + strings.Join(rec.Recommended.Units, ", ")
+			}
+			if lead != want && !(len(s.Targets) > 0 && strings.HasPrefix(lead, want+" (cost ")) {
+				t.Errorf("the answer opens with %q, want %q", lead, want)
+			}
+			for _, u := range rec.Recommended.Units {
+				if !strings.Contains(short, u) {
+					t.Errorf("recommended unit %q missing from the short answer:\n%s", u, short)
+				}
+			}
+			all, _, code := wifodds(t, "plan", "-q", "--all", file)
+			if code != 0 || !strings.Contains(all, "Frontier (cheapest first") || !strings.HasPrefix(all, lines[0]+"\n") {
+				t.Errorf("--all: exit %d, no frontier:\n%s", code, all)
+			}
+			if s.Plan.Side != scenario.DefenderSide && len(s.Targets) == 0 && !strings.Contains(all, "What one more unit buys") {
+				t.Errorf("--all: no marginal table:\n%s", all)
+			}
+		})
+	}
+	if n < 4 {
+		t.Errorf("found %d plan examples, want at least 4", n)
+	}
+}

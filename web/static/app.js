@@ -30,6 +30,7 @@ let tab = 'run';
 // has it.
 const stacks = { attacker: [], defender: [] };
 const planOff = new Set(); // the available units and support the player has switched off, by id
+const reserveOff = new Set(); // a defender's plan: the reserves the player has switched off, by id
 const compareOn = new Set(); // the variants picked on the compare tab, as overrides
 let timer = null;
 let inflight = null;
@@ -205,8 +206,13 @@ function renderSide(side) {
   drawCounters(side);
   // A plan's available units and a front's defenders are on the Plan tab.
   const plan = side === 'attacker' ? !!doc.attacker?.available : !!doc.targets;
+  // A defender's plan keeps the hex's own defenders here; its reserves
+  // are on the Plan tab.
+  const reserves = side === 'defender' && !doc.targets && !!doc.defender?.available;
   box.classList.toggle('planned', plan);
-  $('.plan-note', box).hidden = !plan;
+  const note = $('.plan-note', box);
+  note.hidden = !plan && !reserves;
+  if (side === 'defender') note.textContent = reserves ? 'The reserves this plan may add are listed on the Plan tab.' : "Each target hex's defender is listed on the Plan tab.";
   $('#hex').classList.toggle('planned', !!doc.targets);
 }
 
@@ -322,6 +328,8 @@ function showKind() {
 // A plan file: the attacker lists the units a plan may send, or the file
 // has a front of target hexes.
 const isPlan = (d = doc) => !!(d.attacker?.available || d.targets || d.plan);
+// A defender's plan (plan.side: defender) asks which reserves hold the hex.
+const isDefence = (d = doc) => d.plan?.side === 'defender';
 
 // ---- Quick entry: a stack typed on one line, read by the engine ---------
 async function quickEntry(side, replace) {
@@ -745,20 +753,44 @@ function warnings(s) {
   return out;
 }
 
+// raidWords word a raid's JSON keys as the CLI does (combat.RaidMetrics'
+// labels), in the CLI's report order: its chances, then its counts.
+const raidWords = {
+  build_points_lost: 'P(build points lost)', asterisk: 'P(asterisk: a factory, an oil point and an AA unit hit)',
+  factory_destroyed: 'P(a factory destroyed)', oil_point_lost: 'P(an oil point lost)', aa_unit_destroyed: 'P(an AA unit destroyed)',
+  bomber_destroyed: 'P(a bomber destroyed)', carrier_damaged: 'P(a carrier damaged)',
+  bp_lost: 'build points lost', factories_destroyed: 'factories destroyed', oil_points_lost: 'oil points lost', aa_units_destroyed: 'AA units destroyed',
+  bombers_destroyed: 'bombers destroyed', carriers_damaged: 'carriers damaged', bombers_aborted: 'bombers aborted', factors_bombing: 'factors bombing',
+};
+const raidWord = (k) => raidWords[k] ?? words(k);
+// raidOrder lists an object's entries in the CLI's order (keys it does
+// not know last, as they come).
+const raidOrder = (o) => {
+  const order = Object.keys(raidWords);
+  const at = (k) => (order.includes(k) ? order.indexOf(k) : order.length);
+  return Object.entries(o ?? {}).sort(([a], [b]) => at(a) - at(b));
+};
+// The headline cards: what the raid does to the target and what it costs
+// the bombers; every chance is in the table below.
+const raidCards = ['build_points_lost', 'asterisk', 'bomber_destroyed', 'aa_unit_destroyed'];
 function renderRaid(s) {
-  const entries = Object.entries(s.probabilities);
-  $('#headline').replaceChildren(...entries.slice(0, 4).map(([k, e], i) => card(words(k), pct(e.p), interval(e), null, null, i ? '' : 'main')));
-  summary(entries[0] ? pct(entries[0][1].p) : '—', '—', 'raid');
+  const p = s.probabilities;
+  const cards = raidCards.filter((k) => p[k]);
+  $('#headline').replaceChildren(...cards.map((k, i) => card(raidWord(k), pct(p[k].p), interval(p[k]), `raid-${k.replace(/_/g, '-')}`, p[k].p, i ? '' : 'main')));
+  summary(p.build_points_lost ? pct(p.build_points_lost.p) : '—', '—', 'raid');
   const d = $('#run-detail');
   d.replaceChildren(...warnings(s));
+  const ct = el('table', { id: 'raid-chances' }, el('tr', {}, el('th', { text: 'chance' }), el('th', { text: 'P' }), el('th', { text: '95% interval' })));
+  for (const [k, e] of raidOrder(p)) ct.append(el('tr', {}, el('td', { text: raidWord(k) }), el('td', { text: pct(e.p) }), el('td', { text: interval(e) || 'exact' })));
+  d.append(el('h3', { text: 'Chances' }), ct);
   // A long distribution shows only the values it can take.
-  for (const [k, dist] of Object.entries(s.distributions)) {
+  for (const [k, dist] of raidOrder(s.distributions)) {
     const shown = trim(dist);
     const some = shown.length > 8 ? shown.filter(([, x]) => x > 0) : shown;
-    d.append(bars(words(k) + (some.length < shown.length ? ' (values with no chance left out)' : ''), some));
+    d.append(bars(raidWord(k) + (some.length < shown.length ? ' (values with no chance left out)' : ''), some));
   }
   const t = el('table', {}, el('tr', {}, el('th', { text: 'expected' }), el('th', { text: 'mean' })));
-  for (const [k, m] of Object.entries(s.means)) t.append(el('tr', {}, el('td', { text: words(k) }), el('td', { text: num(m.mean) })));
+  for (const [k, m] of raidOrder(s.means)) t.append(el('tr', {}, el('td', { text: raidWord(k) }), el('td', { text: num(m.mean) })));
   d.append(el('h3', { text: 'Means' }), t);
   if (s.working) d.append(el('h3', { text: 'The working' }), el('div', { class: 'working', text: s.working.join('\n') }));
 }
@@ -920,6 +952,8 @@ function heat(json) {
 // ---- Plan -----------------------------------------------------------------
 const costWords = { committed_factors: 'attack factors sent', committed_units: 'units sent', committed_build_points: 'build points sent',
   expected_factors_lost: 'attack factors expected lost', expected_units_lost: 'attacking units expected lost' };
+// reserveCostWords word a defender's plan's cost measure.
+const reserveCostWords = { committed_factors: 'defence factors added', committed_units: 'reserves added', committed_build_points: 'build points of the reserves added' };
 const unitWords = (u) => `${u.nation ?? ''} ${u.type ?? 'support'} ${u.factors}${u.size && u.size !== 'corps' ? ' ' + u.size : ''}`.trim();
 // planChoices are the units and support a plan may send: an imported plan
 // file's own, else the attacking units.
@@ -931,12 +965,17 @@ function planChoices() {
 }
 function planDoc() {
   const d = structuredClone(scenarioDoc());
-  const { units, support } = planChoices();
-  d.attacker = { ...d.attacker, available: units.filter((u) => !planOff.has(u.id)) };
-  if (support.length) d.attacker.support_available = support.filter((u) => !planOff.has(u.id));
-  if (!d.attacker.support_available?.length) delete d.attacker.support_available;
-  delete d.attacker.units;
-  delete d.attacker.attack_as_mud;
+  // A defender's plan against a fixed attacker (attacker.units, no
+  // available) keeps that force as it is.
+  if (!isDefence(d) || d.attacker?.available) {
+    const { units, support } = planChoices();
+    d.attacker = { ...d.attacker, available: units.filter((u) => !planOff.has(u.id)) };
+    if (support.length) d.attacker.support_available = support.filter((u) => !planOff.has(u.id));
+    if (!d.attacker.support_available?.length) delete d.attacker.support_available;
+    delete d.attacker.units;
+    delete d.attacker.attack_as_mud;
+  }
+  if (isDefence(d) && d.defender?.available) d.defender = { ...d.defender, available: d.defender.available.filter((u) => !reserveOff.has(u.id)) };
   delete d.dice;
   d.plan = { ...(d.plan ?? {}), cost: $('#plan-cost').value, target: Number($('#plan-target').value) || 0.75 };
   return d;
@@ -948,16 +987,19 @@ function planDoc() {
 let setupSig = '';
 function renderPlanSetup() {
   const { units, support } = planChoices();
-  const sig = JSON.stringify([units, support, doc.targets, [...planOff]]);
+  const defence = isDefence();
+  const reserves = defence ? doc.defender?.available ?? [] : [];
+  const sig = JSON.stringify([units, support, doc.targets, [...planOff], defence, doc.attacker?.available ? 1 : 0, reserves, [...reserveOff]]);
   if (sig === setupSig && $('#plan-setup').childElementCount) return;
   setupSig = sig;
   const active = document.activeElement?.id;
   const targets = doc.targets ?? [];
   const item = (u, kind, i) => {
     const id = `plan-${kind}-${i}`;
-    const cb = el('input', { type: 'checkbox', id, 'data-plan-unit': u.id });
-    cb.checked = !planOff.has(u.id);
-    cb.addEventListener('change', () => { if (cb.checked) planOff.delete(u.id); else planOff.add(u.id); refresh(); });
+    const off = kind === 'reserve' ? reserveOff : planOff;
+    const cb = el('input', { type: 'checkbox', id, [kind === 'reserve' ? 'data-plan-reserve' : 'data-plan-unit']: u.id });
+    cb.checked = !off.has(u.id);
+    cb.addEventListener('change', () => { if (cb.checked) off.delete(u.id); else off.add(u.id); refresh(); });
     const cost = u.cost !== undefined ? el('span', { class: 'reach', text: ` · cost ${u.cost}` }) : null;
     const li = el('li', {}, el('label', { for: id }, cb, u.type ? counter(u, 1) : null,
       el('span', { text: `${u.id}${kind === 'support' ? `: support, ${u.factors} factors` : ''}` }), cost));
@@ -981,9 +1023,26 @@ function renderPlanSetup() {
     }
     return li;
   };
-  const out = [el('h3', { text: `Units the plan may send (${units.length - units.filter((u) => planOff.has(u.id)).length} of ${units.length})` }),
-    el('ul', { class: 'plan-list', id: 'plan-units' }, ...units.map((u, i) => item(u, 'unit', i)))];
-  if (support.length) out.push(el('h3', { text: 'Support it may send' }), el('ul', { class: 'plan-list' }, ...support.map((u, i) => item(u, 'support', i))));
+  const on = (list, off) => `${list.length - list.filter((u) => off.has(u.id)).length} of ${list.length}`;
+  const out = [];
+  if (defence) {
+    out.push(el('h3', { text: `Reserves the defender may add (${on(reserves, reserveOff)})` }),
+      el('ul', { class: 'plan-list', id: 'plan-reserves' }, ...reserves.map((u, i) => item(u, 'reserve', i))));
+  }
+  if (defence && !doc.attacker?.available) {
+    out.push(el('h3', { text: "The attacker's force is fixed" }),
+      el('p', { id: 'plan-fixed-attacker', text: `It attacks with ${(doc.attacker?.units ?? []).map(unitWords).join(', ') || 'no units'} whatever reserves are added.` }));
+  } else {
+    out.push(el('h3', { text: defence ? `Units the attacker may send: its best response picks among them (${on(units, planOff)})` : `Units the plan may send (${on(units, planOff)})` }),
+      el('ul', { class: 'plan-list', id: 'plan-units' }, ...units.map((u, i) => item(u, 'unit', i))));
+    if (support.length) out.push(el('h3', { text: defence ? 'Support the attacker may send' : 'Support it may send' }), el('ul', { class: 'plan-list' }, ...support.map((u, i) => item(u, 'support', i))));
+  }
+  // A defender's plan is about one hex: no front.
+  if (defence) {
+    $('#plan-setup').replaceChildren(...out);
+    if (active) document.getElementById(active)?.focus();
+    return;
+  }
   if (targets.length) {
     out.push(el('h3', { text: `The front: ${targets.length} target hex${targets.length > 1 ? 'es' : ''}` }),
       el('div', { class: 'front', id: 'plan-front' }, ...targets.map((t, j) => targetCard(t, j, units))));
@@ -1063,7 +1122,15 @@ function addTarget() {
 }
 async function planNow() {
   renderPlanSetup();
+  // A defender's plan is costed in what the reserves are, never in
+  // expected losses.
+  for (const o of $('#plan-cost').options) {
+    o.disabled = isDefence() && !reserveCostWords[o.value];
+    o.textContent = (isDefence() ? reserveCostWords[o.value] : null) ?? costWords[o.value] ?? words(o.value);
+  }
+  if ($('#plan-cost').selectedOptions[0]?.disabled) $('#plan-cost').value = 'committed_factors';
   const { json, ms } = await api('plan', planDoc(), {});
+  if (json.side === 'defender') return renderDefence(json, ms);
   $('#status-text').textContent = `Weighed ${json.forces_weighed.toLocaleString('en')} forces (${json.distinct_combats} distinct combats) · ${Math.round(ms)} ms`;
   const front = !!json.targets;
   const score = (f) => front ? f.expected_hexes_taken : f.hex_taken.p;
@@ -1076,9 +1143,12 @@ async function planNow() {
   if (front && r?.hexes) {
     const t = el('table', { id: 'plan-hexes' }, el('tr', {}, ...['hex', 'units sent', 'odds', 'P(hex taken)'].map((h) => el('th', { text: h }))));
     for (const h of r.hexes) t.append(el('tr', {}, el('td', { text: h.target }), el('td', { text: h.units.join(', ') || '—' }), el('td', { text: h.odds || '—' }), el('td', { text: pct(h.hex_taken.p) })));
-    out.push(el('h3', { text: 'Where each unit attacks' }), t);
+    out.push(el('h3', { text: 'Where each unit attacks' }), t, el('p', { id: 'plan-joint', text: jointWords(r.hexes) }));
   }
-  out.push(frontierChart(json, score, front));
+  out.push(frontierChart(json, {
+    score, percent: !front, yMax: front ? Math.max(json.targets.length, ...json.frontier.map(score)) : 1,
+    what: front ? 'hexes expected' : 'P(hex taken)', cost: costWords[json.cost_measure] ?? json.cost_measure,
+  }));
   const t = el('table', {}, el('tr', {}, ...['cost', front ? 'hexes expected' : 'P(hex taken)', ...(front ? [] : ['odds', 'table']), 'units'].map((h) => el('th', { text: h }))));
   for (const f of json.frontier) {
     const rec = r && f.cost === r.cost && f.units.join() === r.units.join();
@@ -1097,23 +1167,36 @@ async function planNow() {
   for (const w of json.warnings ?? []) out.push(el('p', { class: 'note', text: w }));
   $('#plan-out').replaceChildren(...out);
 }
+// jointWords are a front's joint figures as the CLI's short answer gives
+// them: once the forces are fixed each hex is its own combat, so the hexes
+// fall independently with their P(hex taken) (a hex not attacked: 0), and
+// P(exactly k) is their convolution.
+function jointWords(hexes) {
+  let dist = [1];
+  for (const h of hexes) {
+    const p = h.units.length ? h.hex_taken.p : 0;
+    dist = [...dist, 0].map((x, k) => x * (1 - p) + (k ? dist[k - 1] * p : 0));
+  }
+  const n = hexes.length;
+  return `P(all ${n} taken) ${pct(dist[n])}; P(exactly ${dist.map((_, k) => k).join(', ')}) ${dist.map(pct).join(', ')}`;
+}
 // frontierChart draws the frontier as a step chart: the best score for
-// each cost, the target as a line, the recommendation marked.
-function frontierChart(json, score, front) {
+// each cost (what, in percent or not, up to yMax), the target as a line,
+// the recommendation marked.
+function frontierChart(json, { score, percent, yMax, what, cost }) {
   const fs = json.frontier;
   const W = 640, H = 260;
-  const svg = chart(W, H, `The frontier: the best ${front ? 'hexes expected' : 'P(hex taken)'} for each cost; the recommendation marked`);
+  const svg = chart(W, H, `The frontier: the best ${what} for each cost; the recommendation marked`);
   if (!fs.length) return svg;
-  const yMax = front ? Math.max(json.targets.length, ...fs.map(score)) : 1;
   const x1 = Math.max(...fs.map((f) => f.cost));
-  const { X, Y } = axes(svg, { W, H, x0: 0, x1, yMax, percent: !front, xLabel: `cost: ${costWords[json.cost_measure] ?? json.cost_measure}`, yLabel: front ? 'hexes expected' : 'P(hex taken)' });
+  const { X, Y } = axes(svg, { W, H, x0: 0, x1, yMax, percent, xLabel: `cost: ${cost}`, yLabel: what });
   let pts = `${X(0)},${Y(0)}`;
   for (const f of fs) pts += ` ${X(f.cost)},${pts.split(' ').at(-1).split(',')[1]} ${X(f.cost)},${Y(score(f))}`;
   pts += ` ${X(x1)},${Y(score(fs.at(-1)))}`;
   svg.add('polyline', { points: pts, fill: 'none', stroke: colours[0], 'stroke-width': 2 });
   if (json.target) {
     svg.add('line', { x1: X(0), x2: X(x1), y1: Y(json.target), y2: Y(json.target), stroke: colours[1], 'stroke-dasharray': '5 4' });
-    svg.add('text', { x: X(0) + 4, y: Y(json.target) - 4 }, `target ${front ? json.target : pct(json.target)}`);
+    svg.add('text', { x: X(0) + 4, y: Y(json.target) - 4 }, `target ${percent ? pct(json.target) : json.target}`);
   }
   const r = json.recommended;
   if (r) {
@@ -1121,6 +1204,48 @@ function frontierChart(json, score, front) {
     svg.add('text', { x: X(r.cost) + 8, y: Y(score(r)) + 14 }, 'recommended');
   }
   return el('div', { id: 'plan-chart' }, svg);
+}
+
+// renderDefence shows a defender's plan: the reserves to add and the
+// chance they hold the hex, the attacker's best response to them (or its
+// fixed force), the frontier of P(hex held) against cost as a step chart
+// and every frontier point.
+function renderDefence(json, ms) {
+  $('#status-text').textContent = `Weighed ${json.reserve_sets.toLocaleString('en')} reserve sets (${json.distinct_defences.toLocaleString('en')} distinct defences, ${json.attacker_combats.toLocaleString('en')} attacking combats) · ${Math.round(ms)} ms`;
+  const fixed = json.attacker === 'fixed';
+  const against = fixed ? "the attacker's force" : "the attacker's best response";
+  const cost = reserveCostWords[json.cost_measure] ?? words(json.cost_measure);
+  const reserves = (units) => (units.length ? units.join(', ') : 'no reserves');
+  const num2 = (x) => x.toFixed(2);
+  const r = json.recommended;
+  const out = [el('p', { id: 'plan-rec', class: r ? 'plan-note' : 'note', text: r
+    ? `Add ${reserves(r.units)}: P(hex held) ${pct(r.hex_held)} against ${against}, ${cost} ${num(r.cost)}.`
+    : (json.unreached || 'No reserves reach the target.') })];
+  summary(r ? pct(r.hex_taken) : '—', r?.response ? r.response.odds : '—', 'defence');
+  if (r) {
+    out.push(el('h3', { text: fixed ? "The attacker's force against them" : "The attacker's best response to them" }));
+    const f = r.response;
+    if (!f) {
+      out.push(el('p', { id: 'plan-response', text: 'No force the attacker may send can take the hex.' }));
+    } else {
+      const rows = [['units', f.units.length ? f.units.join(', ') : "the attacker's units (attacker.units)"],
+        ['odds', `${num(f.attack)}:${num(f.defence)} = ${f.odds} on the ${f.table} table`],
+        ['P(hex taken)', pct(f.hex_taken.p) + (f.method === 'exact' ? '' : ` (Monte Carlo, 95%: ${pct(f.hex_taken.lo)} – ${pct(f.hex_taken.hi)})`)],
+        ['P(breakthrough)', pct(f.breakthrough)],
+        ['expected losses', `attacker ${num2(f.expected_attacker_units_lost)} units (${num2(f.expected_attacker_factors_lost)} factors), defender ${num2(f.expected_defender_units_lost)} units (${num2(f.expected_defender_factors_lost)} factors)`]];
+      out.push(el('table', { id: 'plan-response' }, ...rows.map(([k, v]) => el('tr', {}, el('th', { text: k, scope: 'row' }), el('td', { text: v })))));
+    }
+  }
+  out.push(frontierChart(json, { score: (x) => x.hex_held, percent: true, yMax: 1, what: 'P(hex held)', cost }));
+  const t = el('table', {}, el('tr', {}, ...['cost', 'P(hex held)', 'reserves', fixed ? "attacker's force" : "attacker's best response"].map((h) => el('th', { text: h }))));
+  for (const x of json.frontier) {
+    const rec = r && x.cost === r.cost && x.units.join() === r.units.join();
+    const resp = x.response ? `${x.response.units.join(', ') || 'attacker.units'} at ${x.response.odds} (${x.response.table})` : 'no attack can take the hex';
+    t.append(el('tr', { class: rec ? 'rec' : null }, el('td', { text: num(x.cost) }), el('td', { text: pct(x.hex_held) }), el('td', { text: reserves(x.units) }), el('td', { text: resp })));
+  }
+  out.push(el('details', {}, el('summary', { text: `Every reserve set on the frontier (${json.frontier.length})` }), t));
+  for (const w of json.warnings ?? []) out.push(el('p', { class: 'note', text: w }));
+  $('#plan-out').replaceChildren(...out);
 }
 
 // exportYAML is the file the CLI reads for what the page shows: a plan
@@ -1168,8 +1293,10 @@ function load(d) {
   doc = fromDoc(d);
   uploadedCRT = null;
   planOff.clear();
+  reserveOff.clear();
   if (d.plan?.target !== undefined) $('#plan-target').value = d.plan.target;
-  if (d.plan?.cost) $('#plan-cost').value = d.plan.cost;
+  // A plan file's cost is its own, the default when it names none.
+  if (d.plan) $('#plan-cost').value = d.plan.cost ?? 'committed_factors';
   renderForm();
   if (isPlan() && tab === 'run') selectTab('plan');
   changed();

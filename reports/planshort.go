@@ -1,0 +1,187 @@
+package reports
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/wifodds/wifodds/operation"
+	"github.com/wifodds/wifodds/plan"
+)
+
+// WritePlanShort writes a plan's short answer (issue 28 item 6): under
+// each table the force to send and its key figures first, then one line
+// on what the search covered. The frontier and what one more unit buys
+// are WritePlanText's (`wifodds plan --all`); JSON always holds them.
+func WritePlanShort(w io.Writer, name string, r *plan.Result) error {
+	b := &strings.Builder{}
+	for i, tp := range r.Plans {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		h := planHeader(name, tp)
+		b.WriteString(h[0] + "\n\n")
+		f, why := headline(tp)
+		if why != "" {
+			b.WriteString(why + "\n")
+		}
+		if f != nil {
+			if len(tp.Targets) > 0 {
+				writeFrontShort(b, tp, f)
+			} else {
+				writeHexShort(b, tp, f)
+			}
+		}
+		fmt.Fprintf(b, "\n%s\n", h[1])
+		more := "the whole frontier"
+		if len(tp.Marginal) > 0 {
+			more += " and what one more unit buys"
+		}
+		fmt.Fprintf(b, "--all: %s\n", more)
+		for _, wn := range tp.Warnings {
+			fmt.Fprintf(b, "warning: %s\n", wn)
+		}
+	}
+	return writeText(w, b.String())
+}
+
+// headline is the force the short answer leads with and the line that
+// introduces it: the recommendation, else the frontier's best force (the
+// most likely to take the hex, or the most hexes expected) with why there
+// is no recommendation.
+func headline(tp *plan.TablePlan) (*plan.Force, string) {
+	if tp.Recommended != nil {
+		return tp.Recommended, ""
+	}
+	var best *plan.Force
+	if n := len(tp.Frontier); n > 0 {
+		best = tp.Frontier[n-1]
+	}
+	why := "No target set: give plan.target or --target for the cheapest force reaching it."
+	if tp.Unreached != "" {
+		why = fmt.Sprintf("No recommendation: %s.", tp.Unreached)
+	}
+	if best == nil {
+		return nil, why
+	}
+	return best, why
+}
+
+// sendLine opens the headline force: the one to send, or when there is
+// no recommendation the best the search found.
+func sendLine(tp *plan.TablePlan, f *plan.Force) string {
+	if f == tp.Recommended {
+		return "Send"
+	}
+	return "Best found"
+}
+
+// estimateNote is how sure a P(hex taken) is: exact, or the Monte Carlo
+// interval around it.
+func estimateNote(h *plan.HexFigures) string {
+	if h.Method == "exact" {
+		return "exact"
+	}
+	return fmt.Sprintf("Monte Carlo, in %s..%s", pct(h.HexTaken.Lo), pct(h.HexTaken.Hi))
+}
+
+// cheaperLine is the frontier point just cheaper than f, so that the short
+// answer says what saving a little would cost in odds ("" when f is the
+// cheapest).
+func cheaperLine(tp *plan.TablePlan, f *plan.Force) string {
+	var prev *plan.Force
+	for _, g := range tp.Frontier {
+		if g == f {
+			break
+		}
+		prev = g
+	}
+	if prev == nil || prev == f {
+		return ""
+	}
+	short := ""
+	if prev.Value != nil {
+		if prev.Shortfall != nil {
+			short = fmt.Sprintf(" (%.3f short of the target)", *prev.Shortfall)
+		}
+		return fmt.Sprintf("  the next cheaper assignment: cost %s, expected hexes taken %.3f%s\n", num(prev.Cost), *prev.Value, short)
+	}
+	if prev.Shortfall != nil {
+		short = fmt.Sprintf(" (%.2f pts short of the target)", 100**prev.Shortfall)
+	}
+	return fmt.Sprintf("  the next cheaper force: cost %s, P(hex taken) %s%s: %s\n", num(prev.Cost), pct(prev.HexTaken.P), short, unitList(prev.Units))
+}
+
+func writeHexShort(b *strings.Builder, tp *plan.TablePlan, f *plan.Force) {
+	h := f.HexFigures
+	fmt.Fprintf(b, "%s: %s\n", sendLine(tp, f), unitList(f.Units))
+	fmt.Fprintf(b, "  P(hex taken) %s (%s); %s:%s = %s on the %s table; cost %s\n",
+		pct(h.HexTaken.P), estimateNote(h), num(h.Attack), num(h.Defence), h.Odds, h.Table, num(f.Cost))
+	fmt.Fprintf(b, "  expected losses: attacker %.2f units (%.2f factors), defender %.2f units (%.2f factors)\n",
+		h.ExpectedAttackerUnitsLost, h.ExpectedAttackerFactorsLost, h.ExpectedDefenderUnitsLost, h.ExpectedDefenderFactorsLost)
+	fmt.Fprintf(b, "  P(breakthrough) %s, attackers face-up %s\n", pct(h.Breakthrough), pct(h.AttackerFaceUp))
+	b.WriteString(cheaperLine(tp, f))
+}
+
+func writeFrontShort(b *strings.Builder, tp *plan.TablePlan, f *plan.Force) {
+	fmt.Fprintf(b, "%s (cost %s):\n", sendLine(tp, f), num(f.Cost))
+	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "  hex\tunits\todds\tP(taken)\tatt. factors lost\tdef. factors lost")
+	var attUnits, attFactors, defUnits, defFactors float64
+	sampled := false
+	for _, h := range f.Hexes {
+		if len(h.Units) == 0 || h.HexFigures == nil {
+			fmt.Fprintf(tw, "  %s\tnot attacked\t-\t-\t-\t-\n", h.Target)
+			continue
+		}
+		p := pct(h.HexTaken.P)
+		if h.Method != "exact" {
+			p += fmt.Sprintf(" (MC %s..%s)", pct(h.HexTaken.Lo), pct(h.HexTaken.Hi))
+			sampled = true
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s:%s = %s %s\t%s\t%.2f\t%.2f\n", h.Target, unitList(h.Units), num(h.Attack), num(h.Defence), h.Odds, h.Table,
+			p, h.ExpectedAttackerFactorsLost, h.ExpectedDefenderFactorsLost)
+		attUnits += h.ExpectedAttackerUnitsLost
+		attFactors += h.ExpectedAttackerFactorsLost
+		defUnits += h.ExpectedDefenderUnitsLost
+		defFactors += h.ExpectedDefenderFactorsLost
+	}
+	tw.Flush()
+	fmt.Fprintf(b, "  expected hexes taken %.3f", *f.Value)
+	if j, ok := frontJoint(f); ok {
+		ex := j.Exactly()
+		ks := make([]string, len(ex))
+		ps := make([]string, len(ex))
+		for k, p := range ex {
+			ks[k], ps[k] = fmt.Sprint(k), pct(p)
+		}
+		fmt.Fprintf(b, "; P(all %d taken) %s; P(exactly %s) %s", len(ex)-1, pct(j.All()), strings.Join(ks, ", "), strings.Join(ps, ", "))
+		if sampled {
+			b.WriteString(" (from the hexes' Monte Carlo estimates)")
+		}
+	}
+	b.WriteString("\n")
+	fmt.Fprintf(b, "  expected losses over the front: attacker %.2f units (%.2f factors), defender %.2f units (%.2f factors)\n",
+		attUnits, attFactors, defUnits, defFactors)
+	b.WriteString(cheaperLine(tp, f))
+}
+
+// frontJoint is the joint distribution of the hexes an assignment takes:
+// once the forces are fixed, each hex is its own combat, so the hexes fall
+// independently with their P(hex taken) (a hex not attacked: 0). ok is
+// false when the front is too large for the 2^n states.
+func frontJoint(f *plan.Force) (*operation.Joint, bool) {
+	if len(f.Hexes) > operation.MaxTargets {
+		return nil, false
+	}
+	ts := make([]operation.Target, len(f.Hexes))
+	for i, h := range f.Hexes {
+		ts[i] = operation.Target{ID: h.Target, Value: h.Value}
+		if len(h.Units) > 0 && h.HexFigures != nil {
+			ts[i].P = h.HexTaken.P
+		}
+	}
+	j, err := operation.NewJoint(ts)
+	return j, err == nil
+}
