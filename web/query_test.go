@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/wifodds/wifodds/answer/browser"
 )
 
 // Red-team finding F8: over HTTP a repeated parameter took its first value
@@ -34,6 +36,56 @@ func TestQueryParametersChecked(t *testing.T) {
 	for _, path := range []string{"/api/compare?variant=a=crt=2d6&variant=b=crt=standard&method=exact", "/api/run?method=exact&explain=true"} {
 		if code, m, _ := post(t, ts, path, "application/yaml", good); code != 200 {
 			t.Errorf("%s: %d %v", path, code, m["error"])
+		}
+	}
+}
+
+// The browser build reads the same parameters through the same reader
+// (package answer/query): a request the server refuses, it refuses with
+// the same status and message, byte for byte. Trials are capped at the
+// server's default (1e8) on both.
+func TestBrowserRefusesAsTheServer(t *testing.T) {
+	_, ts := newServer(t, Config{})
+	good := read(t, wild)
+	for _, path := range []string{
+		"/api/run?method=mc&trials=10&seed=1&seed=2",
+		"/api/run?method=mc&seeds=5",
+		"/api/run?Method=exact",
+		"/api/run?raids=0",
+		"/api/run?raids=21",
+		"/api/run?raids=3",
+		"/api/run?explain=yes",
+		"/api/run?trials=2e8",
+		"/api/run?budget=2e12",
+		"/api/run?dice=7",
+		"/api/sweep?attack=8..9&trials=100",
+		"/api/sweep?attack=8..9&target=0x1p-1",
+		"/api/sweep?attack=0..99999",
+		"/api/sweep?attack=8..9&defence=1..2",
+		"/api/compare?variant=a=crt=2d6&independant=true",
+		"/api/compare?method=exact",
+		"/api/compare?variant=a=nope=1",
+		"/api/plan?target=0.7&target=0.8",
+		"/api/plan?max_forces=1e12",
+		"/api/parse?x=1",
+	} {
+		code, m, _ := post(t, ts, path, "application/yaml", good)
+		if code != 400 {
+			t.Errorf("%s: the server answers %d %v, want a 400", path, code, m["error"])
+			continue
+		}
+		u, err := url.Parse(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req, _ := json.Marshal(map[string]any{"command": strings.TrimPrefix(u.Path, "/api/"), "params": u.Query(), "scenario": string(good)})
+		bcode, body := browser.Respond(t.Context(), string(req), nil)
+		var bm map[string]any
+		if err := json.Unmarshal(body, &bm); err != nil {
+			t.Fatalf("%s: the browser's answer is not JSON: %v", path, err)
+		}
+		if bcode != code || bm["error"] != m["error"] {
+			t.Errorf("%s: the server answers %d %q, the browser build %d %q", path, code, m["error"], bcode, bm["error"])
 		}
 	}
 }

@@ -10,14 +10,10 @@ import (
 	"mime/multipart"
 	"net"
 	"net/http"
-	"net/url"
-	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/wifodds/wifodds/crt"
-	"github.com/wifodds/wifodds/sim"
 )
 
 // badRequest is an error in what the client sent: a 4xx, with the message
@@ -245,132 +241,4 @@ func (in *input) airTables() (*crt.AirTables, error) {
 		return in.air, nil
 	}
 	return crt.BuiltinAir("strategic")
-}
-
-// query reads a request's flags from its query string, with errors that
-// name the parameter.
-type query struct{ v url.Values }
-
-// parameters are the query parameters each endpoint reads, as the CLI's
-// flags; variant alone may be given more than once.
-var parameters = map[string][]string{
-	"/api/run":     {"method", "trials", "seed", "budget", "explain", "raids", "dice", "crt"},
-	"/api/compare": {"variant", "method", "trials", "seed", "budget", "independent"},
-	"/api/sweep":   {"attack", "defence", "modifier", "crt", "target", "budget"},
-	"/api/plan":    {"target", "max_forces", "trials", "seed", "budget"},
-	"/api/parse":   {},
-}
-
-// checkQuery refuses a parameter the endpoint does not read (seeds=5
-// would be ignored, and the run take seed 1) and one given twice (only
-// one would be read), as the CLI refuses an unknown or repeated flag.
-func checkQuery(path string, v url.Values) error {
-	known, ok := parameters[path]
-	if !ok {
-		return nil
-	}
-	keys := make([]string, 0, len(v))
-	for k := range v {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys) // the same error for the same query
-	for _, k := range keys {
-		switch {
-		case !slices.Contains(known, k):
-			hint := ""
-			for _, c := range known {
-				if strings.HasPrefix(k, c) || strings.HasPrefix(c, k) || strings.EqualFold(c, k) {
-					hint = fmt.Sprintf(" (did you mean %s?)", c)
-					break
-				}
-			}
-			takes := "no parameters"
-			if len(known) > 0 {
-				takes = "the parameters " + strings.Join(known, ", ")
-			}
-			return bad("unknown parameter %q%s: %s takes %s", k, hint, path, takes)
-		case len(v[k]) > 1 && k != "variant":
-			return bad("%s is given %d times (%s=%s); give it once", k, len(v[k]), k, strings.Join(v[k], ", "+k+"="))
-		}
-	}
-	return nil
-}
-
-func (q query) str(key, def string) string {
-	if v := q.v.Get(key); v != "" {
-		return v
-	}
-	return def
-}
-
-func (q query) count(key string, def, hi uint64) (uint64, error) {
-	v := q.v.Get(key)
-	if v == "" {
-		return def, nil
-	}
-	n, err := sim.ParseCount(v, key)
-	if err != nil {
-		return 0, bad("%s=%s: %v", key, v, err)
-	}
-	if n > hi {
-		return 0, bad("%s=%s: over this server's cap of %d", key, v, hi)
-	}
-	return n, nil
-}
-
-func (q query) intIn(key string, def, lo, hi int) (int, error) {
-	v := q.v.Get(key)
-	if v == "" {
-		return def, nil
-	}
-	n, err := strconv.Atoi(strings.TrimSpace(v))
-	if err != nil || n < lo || n > hi {
-		return 0, bad("%s=%s: want a whole number from %d to %d", key, v, lo, hi)
-	}
-	return n, nil
-}
-
-func (q query) boolean(key string) (bool, error) {
-	switch v := q.v.Get(key); v {
-	case "", "false", "0":
-		return false, nil
-	case "true", "1":
-		return true, nil
-	default:
-		return false, bad("%s=%s: want true or false", key, v)
-	}
-}
-
-func (q query) float(key string, lo, hi float64) (float64, bool, error) {
-	v := q.v.Get(key)
-	if v == "" {
-		return 0, false, nil
-	}
-	f, err := strconv.ParseFloat(v, 64)
-	// Decimal only, as the CLI reads --target: ParseFloat takes 0x1p-1.
-	if err != nil || strings.ContainsAny(v, "xXpP") || !(f > lo && f <= hi) {
-		return 0, false, bad("%s=%s: want a number above %g and at most %g", key, v, lo, hi)
-	}
-	return f, true, nil
-}
-
-// sampling reads trials, seed and budget.
-func (s *Server) sampling(q query) (sim.Config, int, error) {
-	trials, err := q.count("trials", 1_000_000, s.cfg.MaxTrials)
-	if err != nil {
-		return sim.Config{}, 0, err
-	}
-	seed := uint64(1)
-	if v := q.v.Get("seed"); v != "" {
-		// Read as the CLI reads --seed: decimal, 010 is 10.
-		if seed, err = sim.ParseSeed(v); err != nil {
-			return sim.Config{}, 0, bad("seed=%v", err)
-		}
-	}
-	// Read as the CLI reads --budget: 2097152, 2_097_152, 2e6 or 2M.
-	budget, err := q.count("budget", sim.DefaultPathBudget, sim.MaxPathBudget)
-	if err != nil {
-		return sim.Config{}, 0, err
-	}
-	return sim.Config{Trials: trials, Seed: seed, Workers: s.cfg.Workers}, int(budget), nil
 }

@@ -1,0 +1,9 @@
+// Package query reads the server's query parameters for the front door:
+// the names each command takes (Check refuses an unknown or repeated one,
+// as the CLI refuses an unknown or repeated flag), their bounds, and the
+// answer of run, compare, sweep or plan for them (Run, Compare, Sweep,
+// Plan). The server (package web) reads them from a URL, the browser
+// build (package answer/browser) from the page's JSON call; both read
+// them here, so the two refuse the same requests with the same words.
+// Every error is an *answer.InputError: a 400 on either surface.
+package query
