@@ -82,12 +82,7 @@ func Compare(ctx context.Context, in answer.Input, v url.Values, lim Limits) (*a
 	if err != nil {
 		return nil, err
 	}
-	cmp, err := answer.Compare(ctx, in, answer.CompareFlags{Request: req, Variants: specs, Independent: independent})
-	var ve *analysis.VariantError
-	if errors.As(err, &ve) {
-		return nil, bad("%s", strings.Replace(ve.Error(), "--variant", "variant", 1))
-	}
-	return cmp, err
+	return answer.Compare(ctx, in, answer.CompareFlags{Request: req, Variants: specs, Independent: independent})
 }
 
 // Sweep answers sweep (`wifodds sweep`) for the parameters attack or
