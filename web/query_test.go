@@ -65,6 +65,7 @@ func TestBrowserRefusesAsTheServer(t *testing.T) {
 		"/api/compare?variant=a=crt=2d6&independant=true",
 		"/api/compare?method=exact",
 		"/api/compare?variant=a=nope=1",
+		"/api/compare?variant=a=crt=9d6",
 		"/api/plan?target=0.7&target=0.8",
 		"/api/plan?max_forces=1e12",
 		"/api/parse?x=1",

@@ -10,7 +10,6 @@ import (
 	"mime/multipart"
 	"net"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/wifodds/wifodds/crt"
@@ -222,23 +221,4 @@ func readMultipart(data []byte, boundary string) (*input, error) {
 		return nil, bad("the form has no scenario part")
 	}
 	return in, nil
-}
-
-// table opens a CRT by name: a built-in one, or the uploaded one.
-func (in *input) table(ref string) (*crt.Table, error) {
-	if ref == "uploaded" && in.crt != nil {
-		return in.crt, nil
-	}
-	if n, ok := crt.BuiltinName(ref); ok {
-		return crt.Builtin(n)
-	}
-	return nil, bad("crt %q: over HTTP a table is built-in (%s) or uploaded as the form part crt", ref, strings.Join(crt.Names(), ", "))
-}
-
-// airTables are the uploaded air tables or the built-in strategic ones.
-func (in *input) airTables() (*crt.AirTables, error) {
-	if in.air != nil {
-		return in.air, nil
-	}
-	return crt.BuiltinAir("strategic")
 }
