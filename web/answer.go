@@ -1,8 +1,6 @@
 package web
 
 import (
-	"errors"
-
 	"github.com/wifodds/wifodds/answer"
 	"github.com/wifodds/wifodds/scenario"
 )
@@ -20,17 +18,4 @@ func (in *input) answer() answer.Input {
 		a.Air = "uploaded"
 	}
 	return a
-}
-
-// where words a scenario sent to the wrong endpoint with the right one.
-// Any other error in the request is given whole, with what it was
-// wrapped in (the variant whose table is missing).
-func where(err error) string {
-	switch {
-	case errors.Is(err, answer.ErrIsPlan):
-		return err.Error() + ": POST it to /api/plan"
-	case errors.Is(err, answer.ErrBombardment):
-		return "compare, sweep and plan take land combats, invasions and paradrops; POST a bombardment to /api/run"
-	}
-	return err.Error()
 }

@@ -132,7 +132,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		}
 		writeError(w, br.status, br.msg)
 	case errors.As(err, &ie):
-		writeError(w, http.StatusBadRequest, where(err))
+		writeError(w, http.StatusBadRequest, query.Message(err))
 	case r.Context().Err() != nil:
 		// The client went away: nobody reads an answer.
 		s.cfg.Log.Info("request abandoned by the client", "path", r.URL.Path)

@@ -46,47 +46,50 @@ func TestQueryParametersChecked(t *testing.T) {
 // server's default (1e8) on both.
 func TestBrowserRefusesAsTheServer(t *testing.T) {
 	_, ts := newServer(t, Config{})
-	good := read(t, wild)
-	for _, path := range []string{
-		"/api/run?method=mc&trials=10&seed=1&seed=2",
-		"/api/run?method=mc&seeds=5",
-		"/api/run?Method=exact",
-		"/api/run?raids=0",
-		"/api/run?raids=21",
-		"/api/run?raids=3",
-		"/api/run?explain=yes",
-		"/api/run?trials=2e8",
-		"/api/run?budget=2e12",
-		"/api/run?dice=7",
-		"/api/sweep?attack=8..9&trials=100",
-		"/api/sweep?attack=8..9&target=0x1p-1",
-		"/api/sweep?attack=0..99999",
-		"/api/sweep?attack=8..9&defence=1..2",
-		"/api/compare?variant=a=crt=2d6&independant=true",
-		"/api/compare?method=exact",
-		"/api/compare?variant=a=nope=1",
-		"/api/compare?variant=a=crt=9d6",
-		"/api/plan?target=0.7&target=0.8",
-		"/api/plan?max_forces=1e12",
-		"/api/parse?x=1",
+	for _, c := range []struct{ path, file string }{
+		{"/api/run?method=mc&trials=10&seed=1&seed=2", wild},
+		{"/api/run?method=mc&seeds=5", wild},
+		{"/api/run?Method=exact", wild},
+		{"/api/run?raids=0", wild},
+		{"/api/run?raids=21", wild},
+		{"/api/run?raids=3", wild},
+		{"/api/run?explain=yes", wild},
+		{"/api/run?trials=2e8", wild},
+		{"/api/run?budget=2e12", wild},
+		{"/api/run?dice=7", wild},
+		{"/api/sweep?attack=8..9&trials=100", wild},
+		{"/api/sweep?attack=8..9&target=0x1p-1", wild},
+		{"/api/sweep?attack=0..99999", wild},
+		{"/api/sweep?attack=8..9&defence=1..2", wild},
+		{"/api/compare?variant=a=crt=2d6&independant=true", wild},
+		{"/api/compare?method=exact", wild},
+		{"/api/compare?variant=a=nope=1", wild},
+		{"/api/compare?variant=a=crt=9d6", wild},
+		{"/api/plan?target=0.7&target=0.8", wild},
+		{"/api/plan?max_forces=1e12", wild},
+		{"/api/parse?x=1", wild},
+		// The wrong kind of scenario is told the right endpoint.
+		{"/api/run", "../examples/plan-one-hex.yaml"},
+		{"/api/compare?variant=a=crt=2d6", "../examples/dusseldorf-bombardment.yaml"},
 	} {
-		code, m, _ := post(t, ts, path, "application/yaml", good)
+		text := read(t, c.file)
+		code, m, _ := post(t, ts, c.path, "application/yaml", text)
 		if code != 400 {
-			t.Errorf("%s: the server answers %d %v, want a 400", path, code, m["error"])
+			t.Errorf("%s: the server answers %d %v, want a 400", c.path, code, m["error"])
 			continue
 		}
-		u, err := url.Parse(path)
+		u, err := url.Parse(c.path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		req, _ := json.Marshal(map[string]any{"command": strings.TrimPrefix(u.Path, "/api/"), "params": u.Query(), "scenario": string(good)})
+		req, _ := json.Marshal(map[string]any{"command": strings.TrimPrefix(u.Path, "/api/"), "params": u.Query(), "scenario": string(text)})
 		bcode, body := browser.Respond(t.Context(), string(req), nil)
 		var bm map[string]any
 		if err := json.Unmarshal(body, &bm); err != nil {
-			t.Fatalf("%s: the browser's answer is not JSON: %v", path, err)
+			t.Fatalf("%s: the browser's answer is not JSON: %v", c.path, err)
 		}
 		if bcode != code || bm["error"] != m["error"] {
-			t.Errorf("%s: the server answers %d %q, the browser build %d %q", path, code, m["error"], bcode, bm["error"])
+			t.Errorf("%s: the server answers %d %q, the browser build %d %q", c.path, code, m["error"], bcode, bm["error"])
 		}
 	}
 }

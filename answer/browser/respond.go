@@ -7,6 +7,7 @@ import (
 
 	"github.com/wifodds/wifodds/analysis"
 	"github.com/wifodds/wifodds/answer"
+	"github.com/wifodds/wifodds/answer/query"
 )
 
 // Respond answers one call: the request's JSON text in, the status and
@@ -34,14 +35,14 @@ func Respond(ctx context.Context, text string, progress func(done, planned uint6
 // Failure is an error as the server words it: {"error": ...}, 400 for the
 // request's own fault, 422 for a combat the rules or the budget refuse.
 func Failure(err error) (int, []byte) {
-	status := 422
+	status, msg := 422, err.Error()
 	var ie *answer.InputError
 	if errors.As(err, &ie) {
-		status = 400
+		status, msg = 400, query.Message(err)
 	}
 	if errors.Is(err, analysis.ErrNoTrials) {
 		status = 422
 	}
-	body, _ := answer.JSON(map[string]string{"error": err.Error()})
+	body, _ := answer.JSON(map[string]string{"error": msg})
 	return status, body
 }
