@@ -219,12 +219,14 @@ func (s *Server) crtTable(w http.ResponseWriter, r *http.Request) {
 	reports.WriteJSON(w, map[string]string{"name": name, "yaml": string(src)})
 }
 
-// schema is GET /api/schema: the names the scenario format accepts, so the
-// page's lists come from the same source as the rules.
-// stack reads ?text= as the page's quick-entry box: the units of a stack
-// written on one line (answer.Stack). It reads and changes nothing but
-// its query, so like the schema it is a GET.
+// stack is GET /api/stack?text=: the page's quick-entry box, the units of
+// a stack written on one line (answer.Stack). It reads and changes
+// nothing but its query, so like the schema it is a GET.
 func (s *Server) stack(w http.ResponseWriter, r *http.Request) {
+	if err := query.Check("stack", r.URL.Query()); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	units, err := answer.Stack(r.URL.Query().Get("text"))
 	if err != nil {
 		s.fail(w, r, err)
@@ -234,7 +236,13 @@ func (s *Server) stack(w http.ResponseWriter, r *http.Request) {
 	reports.WriteJSON(w, units)
 }
 
+// schema is GET /api/schema: the names the scenario format accepts, so the
+// page's lists come from the same source as the rules.
 func (s *Server) schema(w http.ResponseWriter, r *http.Request) {
+	if err := query.Check("schema", r.URL.Query()); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	w.Header().Set("Content-Type", "application/json")
 	reports.WriteJSON(w, answer.Schema())
 }

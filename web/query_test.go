@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -68,12 +69,21 @@ func TestBrowserRefusesAsTheServer(t *testing.T) {
 		{"/api/plan?target=0.7&target=0.8", wild},
 		{"/api/plan?max_forces=1e12", wild},
 		{"/api/parse?x=1", wild},
+		{"/api/stack?text=INF+3+GE&text=ARM+6+GE", wild},
+		{"/api/stack?txt=INF+3+GE", wild},
+		{"/api/schema?x=1", wild},
 		// The wrong kind of scenario is told the right endpoint.
 		{"/api/run", "../examples/plan-one-hex.yaml"},
 		{"/api/compare?variant=a=crt=2d6", "../examples/dusseldorf-bombardment.yaml"},
 	} {
 		text := read(t, c.file)
-		code, m, _ := post(t, ts, c.path, "application/yaml", text)
+		var code int
+		var m map[string]any
+		if strings.HasPrefix(c.path, "/api/stack") || strings.HasPrefix(c.path, "/api/schema") {
+			code, m = get(t, ts, c.path)
+		} else {
+			code, m, _ = post(t, ts, c.path, "application/yaml", text)
+		}
 		if code != 400 {
 			t.Errorf("%s: the server answers %d %v, want a 400", c.path, code, m["error"])
 			continue
@@ -92,6 +102,21 @@ func TestBrowserRefusesAsTheServer(t *testing.T) {
 			t.Errorf("%s: the server answers %d %q, the browser build %d %q", c.path, code, m["error"], bcode, bm["error"])
 		}
 	}
+}
+
+// get sends a GET and returns the status and the decoded JSON.
+func get(t *testing.T, ts *httptest.Server, path string) (int, map[string]any) {
+	t.Helper()
+	res, err := http.Get(ts.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var m map[string]any
+	if err := json.NewDecoder(res.Body).Decode(&m); err != nil {
+		t.Fatalf("%s: the answer is not JSON: %v", path, err)
+	}
+	return res.StatusCode, m
 }
 
 // Red-team finding F10: a path the page does not have answered the file

@@ -43,14 +43,14 @@ func (r *request) get(key string) string {
 
 // answer runs the command through the front door.
 func (r *request) answer(ctx context.Context) (any, error) {
+	if err := query.Check(r.Command, r.Params); err != nil {
+		return nil, err
+	}
 	switch r.Command {
 	case "schema":
 		return answer.Schema(), nil
 	case "stack":
 		return answer.Stack(r.get("text"))
-	}
-	if err := query.Check(r.Command, r.Params); err != nil {
-		return nil, err
 	}
 	in, err := r.input()
 	if err != nil {

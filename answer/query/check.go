@@ -15,12 +15,14 @@ var parameters = map[string][]string{
 	"sweep":   {"attack", "defence", "modifier", "crt", "target", "budget"},
 	"plan":    {"target", "max_forces", "trials", "seed", "budget"},
 	"parse":   {},
+	"stack":   {"text"},
+	"schema":  {},
 }
 
 // Check refuses a parameter the command does not read (seeds=5 would be
 // ignored, and the run take seed 1) and one given twice (only one would
-// be read). A command not listed (schema, stack) is not checked here.
-// Errors name the server's endpoint, /api/COMMAND, on both surfaces.
+// be read). A command not listed is not checked here: the caller refuses
+// it. Errors name the server's endpoint, /api/COMMAND, on both surfaces.
 func Check(command string, v url.Values) error {
 	known, ok := parameters[command]
 	if !ok {
