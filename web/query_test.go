@@ -3,7 +3,6 @@ package web
 import (
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -102,21 +101,6 @@ func TestBrowserRefusesAsTheServer(t *testing.T) {
 			t.Errorf("%s: the server answers %d %q, the browser build %d %q", c.path, code, m["error"], bcode, bm["error"])
 		}
 	}
-}
-
-// get sends a GET and returns the status and the decoded JSON.
-func get(t *testing.T, ts *httptest.Server, path string) (int, map[string]any) {
-	t.Helper()
-	res, err := http.Get(ts.URL + path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	var m map[string]any
-	if err := json.NewDecoder(res.Body).Decode(&m); err != nil {
-		t.Fatalf("%s: the answer is not JSON: %v", path, err)
-	}
-	return res.StatusCode, m
 }
 
 // Red-team finding F10: a path the page does not have answered the file
