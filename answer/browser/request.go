@@ -11,12 +11,10 @@ import (
 	"github.com/wifodds/wifodds/scenario"
 )
 
-// Bounds on what one call may ask, as the server's defaults: the page
-// runs in the player's browser, but a link can carry any request.
-const (
-	maxRequest = 1 << 20
-	maxTrials  = 100_000_000
-)
+// maxRequest bounds one call's JSON text: the page runs in the player's
+// browser, but a link can carry any request. The parameters' bounds are
+// the server's defaults (package answer/query).
+const maxRequest = 1 << 20
 
 // request is one call from the page.
 type request struct {
@@ -33,14 +31,6 @@ func Inputf(format string, args ...any) error {
 	return &answer.InputError{Err: fmt.Errorf(format, args...)}
 }
 
-// get is a parameter's first value, or "".
-func (r *request) get(key string) string {
-	if v := r.Params[key]; len(v) > 0 {
-		return v[0]
-	}
-	return ""
-}
-
 // answer runs the command through the front door.
 func (r *request) answer(ctx context.Context) (any, error) {
 	if err := query.Check(r.Command, r.Params); err != nil {
@@ -50,7 +40,7 @@ func (r *request) answer(ctx context.Context) (any, error) {
 	case "schema":
 		return answer.Schema(), nil
 	case "stack":
-		return answer.Stack(r.get("text"))
+		return answer.Stack(r.Params.Get("text"))
 	}
 	in, err := r.input()
 	if err != nil {
@@ -93,10 +83,6 @@ func (r *request) input() (answer.Input, error) {
 	return in, nil
 }
 
-// lim are the server's default bounds; the page's calls run one at a
-// time on one goroutine.
-var lim = query.Limits{MaxTrials: maxTrials, Workers: 1}
-
 func (r *request) run(ctx context.Context, in answer.Input) (any, error) {
 	a, err := query.Run(ctx, in, r.Params, r.limits())
 	if err != nil {
@@ -117,9 +103,8 @@ func (r *request) plan(ctx context.Context, in answer.Input) (any, error) {
 	return query.Plan(ctx, in, r.Params, r.limits())
 }
 
-// limits are lim with this call's progress.
+// limits are the server's default bounds, with this call's progress; the
+// page's calls run one at a time on one goroutine.
 func (r *request) limits() query.Limits {
-	l := lim
-	l.Progress = r.progress
-	return l
+	return query.Limits{MaxTrials: query.DefaultMaxTrials, Workers: 1, Progress: r.progress}
 }

@@ -11,6 +11,10 @@ import (
 	"github.com/wifodds/wifodds/sim"
 )
 
+// DefaultMaxTrials is the most Monte Carlo trials a request may ask for
+// unless the server is told otherwise; the browser build takes it too.
+const DefaultMaxTrials = 100_000_000
+
 // Limits are what the surface sets and a request cannot: the bounds on
 // what it may ask and how it runs.
 type Limits struct {
