@@ -11,13 +11,10 @@ import (
 	"path"
 	"strings"
 
-	"github.com/wifodds/wifodds/analysis"
 	"github.com/wifodds/wifodds/answer"
 	"github.com/wifodds/wifodds/answer/query"
 	"github.com/wifodds/wifodds/crt"
-	"github.com/wifodds/wifodds/plan"
 	"github.com/wifodds/wifodds/reports"
-	"github.com/wifodds/wifodds/sim"
 )
 
 //go:embed static
@@ -139,13 +136,9 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	case errors.Is(err, context.DeadlineExceeded):
 		w.Header().Set("Retry-After", "1")
 		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the computation took longer than this server's %s limit: ask for fewer trials, a smaller plan, or use the CLI", s.cfg.Timeout))
-	case errors.Is(err, sim.ErrBudget):
-		writeError(w, http.StatusUnprocessableEntity, err.Error()+" (use method=mc or method=auto, or raise budget)")
-	case errors.Is(err, plan.ErrTooLarge), errors.Is(err, analysis.ErrNoTrials):
-		writeError(w, http.StatusUnprocessableEntity, err.Error())
 	default:
-		// Rules refusing the combat (compile errors) are the client's too.
-		writeError(w, http.StatusUnprocessableEntity, err.Error())
+		status, msg := query.Refusal(err)
+		writeError(w, status, msg)
 	}
 }
 

@@ -42,7 +42,7 @@ func TestQueryParametersChecked(t *testing.T) {
 
 // The browser build reads the same parameters through the same reader
 // (package answer/query): a request the server refuses, it refuses with
-// the same status and message, byte for byte. Trials are capped at the
+// the same status and message, byte for byte (query.Refusal). Trials are capped at the
 // server's default (1e8) on both.
 func TestBrowserRefusesAsTheServer(t *testing.T) {
 	_, ts := newServer(t, Config{})
@@ -74,6 +74,8 @@ func TestBrowserRefusesAsTheServer(t *testing.T) {
 		// The wrong kind of scenario is told the right endpoint.
 		{"/api/run", "../examples/plan-one-hex.yaml"},
 		{"/api/compare?variant=a=crt=2d6", "../examples/dusseldorf-bombardment.yaml"},
+		// A combat the budget refuses is a 422, with what to change.
+		{"/api/run?method=exact&budget=1000", "../cmd/wifodds/testdata/huge-tree.yaml"},
 	} {
 		text := read(t, c.file)
 		var code int
@@ -83,8 +85,8 @@ func TestBrowserRefusesAsTheServer(t *testing.T) {
 		} else {
 			code, m, _ = post(t, ts, c.path, "application/yaml", text)
 		}
-		if code != 400 {
-			t.Errorf("%s: the server answers %d %v, want a 400", c.path, code, m["error"])
+		if code != 400 && code != 422 {
+			t.Errorf("%s: the server answers %d %v, want a 400 or a 422", c.path, code, m["error"])
 			continue
 		}
 		u, err := url.Parse(c.path)

@@ -3,9 +3,7 @@ package browser
 import (
 	"context"
 	"encoding/json"
-	"errors"
 
-	"github.com/wifodds/wifodds/analysis"
 	"github.com/wifodds/wifodds/answer"
 	"github.com/wifodds/wifodds/answer/query"
 )
@@ -33,16 +31,10 @@ func Respond(ctx context.Context, text string, progress func(done, planned uint6
 }
 
 // Failure is an error as the server words it: {"error": ...}, 400 for the
-// request's own fault, 422 for a combat the rules or the budget refuse.
+// request's own fault, 422 for a combat the rules or the budget refuse
+// (query.Refusal).
 func Failure(err error) (int, []byte) {
-	status, msg := 422, err.Error()
-	var ie *answer.InputError
-	if errors.As(err, &ie) {
-		status, msg = 400, query.Message(err)
-	}
-	if errors.Is(err, analysis.ErrNoTrials) {
-		status = 422
-	}
+	status, msg := query.Refusal(err)
 	body, _ := answer.JSON(map[string]string{"error": msg})
 	return status, body
 }
