@@ -8,8 +8,14 @@
 // event with intervals, the loss distributions and means (docs/rules.md
 // §7), together with the engine's run record and the warnings about the
 // method chosen; figures named by result, odds level, table, factor total
-// or unit type are Keyed lists in key order, which encode to JSON as maps. Replay and ReplayRaid resolve listed rolls and audit the
-// luck of the outcome. CompareExact and CompareSampled put variants side by
-// side (the latter with common random numbers); RunSweep varies a side's
-// total and the modifier.
+// or unit type are Keyed lists in key order, which encode to JSON as maps.
+// Replay and ReplayRaid resolve listed rolls and audit the luck of the
+// outcome. CompareExact and CompareSampled put variants side by side (the
+// latter with common random numbers); RunSweep varies a side's total and
+// the modifier.
+//
+// A large Monte Carlo run can be split into shards: each writes a RunPart
+// (its raw counts, sealed with a digest of its whole content), ReadRunPart
+// refuses one that is not whole as its shard wrote it, and MergeRuns checks
+// that the parts are every shard of one run, once each, and sums them.
 package analysis

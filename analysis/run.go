@@ -98,7 +98,7 @@ func choose(ctx context.Context, m sim.Model, req Request) (Engine, []string, er
 		return 0, nil, err
 	}
 	if !fits {
-		return MonteCarlo, []string{fmt.Sprintf("sampled (Monte Carlo): the dice tree has more than %d paths, the --budget for an exact answer", budget)}, nil
+		return MonteCarlo, []string{fmt.Sprintf("sampled (Monte Carlo): the dice tree has more than %d paths, the budget for an exact answer", budget)}, nil
 	}
 	return Exact, nil, nil
 }

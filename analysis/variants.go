@@ -31,23 +31,23 @@ func CompileVariants(s *scenario.Scenario, specs []string, open func(ref string)
 		name = strings.TrimSpace(name)
 		switch {
 		case !ok || name == "":
-			return nil, &VariantError{fmt.Errorf("--variant %q: want NAME=OVERRIDES, e.g. alt=crt=2d6", spec)}
+			return nil, &VariantError{fmt.Errorf("variant %q: want NAME=OVERRIDES, e.g. alt=crt=2d6", spec)}
 		case seen[name]:
-			return nil, &VariantError{fmt.Errorf("--variant %q: the name %s is used twice", spec, name)}
+			return nil, &VariantError{fmt.Errorf("variant %q: the name %s is used twice", spec, name)}
 		}
 		if err := scenario.OneLine(spec); err != nil {
-			return nil, &VariantError{fmt.Errorf("--variant: %w", err)}
+			return nil, &VariantError{fmt.Errorf("variant: %w", err)}
 		}
 		seen[name] = true
 		rest, cells := CellOverrides(over)
 		v, err := scenario.Override(s, rest)
 		if err != nil {
-			return nil, &VariantError{fmt.Errorf("--variant %s: %w", name, err)}
+			return nil, &VariantError{fmt.Errorf("variant %s: %w", name, err)}
 		}
 		t, err := open(v.CRT)
 		if err == nil && len(cells) > 0 {
 			if t, err = t.EditCells(cells); err != nil {
-				return nil, &VariantError{fmt.Errorf("--variant %s: %w", name, err)}
+				return nil, &VariantError{fmt.Errorf("variant %s: %w", name, err)}
 			}
 		}
 		if err == nil {
@@ -57,7 +57,7 @@ func CompileVariants(s *scenario.Scenario, specs []string, open func(ref string)
 			}
 		}
 		if err != nil {
-			return nil, fmt.Errorf("--variant %s: %w", name, err)
+			return nil, fmt.Errorf("variant %s: %w", name, err)
 		}
 	}
 	return vs, nil

@@ -44,7 +44,7 @@ func TestErrorKinds(t *testing.T) {
 		{"raids on land", second(Run(ctx, example(t, "wild-results-3to1"), RunFlags{Request: exact, Raids: 3})), nil, true, "raids applies only to bombardments"},
 		{"too many raids", second(Run(ctx, example(t, "dusseldorf-bombardment"), RunFlags{Request: exact, Raids: 1 << 20})), nil, true, "raids 1048576"},
 		{"no variant", second(Compare(ctx, example(t, "wild-results-3to1"), CompareFlags{Request: exact})), nil, true, "at least one variant"},
-		{"bad variant", second(Compare(ctx, example(t, "wild-results-3to1"), CompareFlags{Request: exact, Variants: []string{"x=speed=3"}})), nil, true, "--variant x"},
+		{"bad variant", second(Compare(ctx, example(t, "wild-results-3to1"), CompareFlags{Request: exact, Variants: []string{"x=speed=3"}})), nil, true, "variant x: override"},
 		{"unknown table", second(Compare(ctx, example(t, "wild-results-3to1"), CompareFlags{Request: exact, Variants: []string{"x=crt=mine.yaml"}})), nil, true, `crt "mine.yaml"`},
 		{"target over 1", second(Plan(ctx, example(t, "plan-one-hex"), PlanFlags{Target: 1.5})), nil, true, "a chance is at most 1"},
 		{"sweep target", second(Sweep(ctx, example(t, "wild-results-3to1"), SweepFlags{Axis: analysis.Attack, Totals: analysis.Range{Lo: 1, Hi: 9}, Target: 2})), nil, true, "target 2"},

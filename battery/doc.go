@@ -2,7 +2,11 @@
 // same variants (CRTs, options, modifiers), compared with the first variant
 // (analysis.Compare: exact where the dice tree fits the budget, Monte Carlo
 // with common random numbers otherwise), and reported as one table of what
-// moves and by how much.
+// moves and by how much. Generate makes a battery from one template and
+// axes (ParseAxis: attack, defence, modifier, terrain, weather), every
+// combination of their values. Variants that only edit their table's cells
+// are answered, when exact, by reweighting one compile's cells (package
+// cells) instead of compiling each edited table.
 //
 // A battery can be split into shards that run anywhere (one process, xargs,
 // a Kubernetes Indexed Job, a Slurm array): shard I of N computes the

@@ -60,7 +60,7 @@ func compileVariants(s *scenario.Scenario, specs []string, open func(ref string)
 		_, cellSpecs := analysis.CellOverrides(p.over)
 		edits, err := vs[p.base].Combat.CRT.ParseEdits(cellSpecs)
 		if err != nil {
-			return nil, &analysis.VariantError{Err: fmt.Errorf("--variant %s: %w", p.name, err)}
+			return nil, &analysis.VariantError{Err: fmt.Errorf("variant %s: %w", p.name, err)}
 		}
 		p.edits = edits
 	}

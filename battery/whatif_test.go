@@ -104,7 +104,7 @@ func TestWhatIfReweighsAsCompiled(t *testing.T) {
 		t.Errorf("a base named scenario: %v", err)
 	}
 	// A bad cell names its variant.
-	if _, err := compileVariants(items[0].Scenario, []string{"a=crt=standard", "b=crt=standard,cell=assault/3:2/4:1/-"}, open, air); err == nil || err.Error() != `--variant b: cell "assault/3:2/4": table standard has no odds level "3:2" (levels: <=1:2, 1:1, 2:1, 3:1, 4:1, 5:1, 7:1, >=10:1)` {
+	if _, err := compileVariants(items[0].Scenario, []string{"a=crt=standard", "b=crt=standard,cell=assault/3:2/4:1/-"}, open, air); err == nil || err.Error() != `variant b: cell "assault/3:2/4": table standard has no odds level "3:2" (levels: <=1:2, 1:1, 2:1, 3:1, 4:1, 5:1, 7:1, >=10:1)` {
 		t.Errorf("bad cell: %v", err)
 	}
 }

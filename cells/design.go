@@ -143,25 +143,18 @@ func (s *searcher) distance(edits []crt.Edit) float64 {
 // Search looks for the fewest cell edits of t (to results t already
 // uses, in cells some scenario reads) after which every goal is met,
 // evaluating every candidate exactly by reweighting. It tries no edit,
-// then every single edit, then every pair (within MaxPairWork), and proves the answer optimal when one of those meets the
-// goals; past two edits (or past MaxPairWork) it keeps the Beam closest sets
-// of each size and extends them by one edit, a heuristic: fewer edits may
-// exist. With no set meeting the goals it returns the closest found.
+// then every single edit, then every pair (within MaxPairWork), and
+// proves the answer optimal when one of those meets the goals; past two
+// edits (or past MaxPairWork) it keeps the Beam closest sets of each size
+// and extends them by one edit, a heuristic: fewer edits may exist. With
+// no set meeting the goals it returns the closest found.
 func Search(ctx context.Context, t *crt.Table, scs []*Scenario, goals []Goal, opt DesignOptions) (*Design, error) {
+	// The request: its bounds, and the options' defaults.
 	if len(goals) == 0 || len(goals) > MaxGoals {
 		return nil, fmt.Errorf("give 1 to %d goals", MaxGoals)
 	}
-	if opt.MaxEdits <= 0 {
-		opt.MaxEdits = 4
-	}
-	if opt.MaxEdits > crt.MaxEdits {
-		return nil, fmt.Errorf("at most %d edits", crt.MaxEdits)
-	}
-	if opt.Beam <= 0 {
-		opt.Beam = 16
-	}
-	if opt.MaxPairWork <= 0 {
-		opt.MaxPairWork = 10_000_000
+	if err := opt.settle(); err != nil {
+		return nil, err
 	}
 	if len(scs) == 0 || len(scs) > MaxScenarios {
 		return nil, fmt.Errorf("%d scenarios: the lab searches over 1 to %d", len(scs), MaxScenarios)
@@ -170,29 +163,7 @@ func Search(ctx context.Context, t *crt.Table, scs []*Scenario, goals []Goal, op
 	for range scs {
 		s.figs = append(s.figs, make([]float64, len(Metrics)))
 	}
-	var cands []crt.Edit
-	codes := t.Codes()
-	for _, k := range crt.Kinds {
-		for row := range t.MaxRow - t.MinRow + 1 {
-			for col := range t.Columns() {
-				c := crt.Cell{Kind: k, Row: row, Col: col}
-				read := false
-				for _, sc := range scs {
-					read = read || sc.readsCell(c)
-				}
-				if !read {
-					continue
-				}
-				for _, r := range codes {
-					// An edit that breaks the order alone may keep it
-					// with another: sets are checked whole.
-					if r != t.Cell(c) {
-						cands = append(cands, crt.Edit{Cell: c, Result: r})
-					}
-				}
-			}
-		}
-	}
+	cands := candidates(t, scs)
 	d := &Design{Table: t.Name, Candidates: len(cands)}
 	before := s.distance(nil)
 	beforeVals := make([]float64, len(goals))
@@ -306,6 +277,52 @@ func Search(ctx context.Context, t *crt.Table, scs []*Scenario, goals []Goal, op
 		frontier = next
 	}
 	return finish(closest.edits, false, false, fmt.Sprintf("%s; then a beam of the %d closest sets up to %d edits: no set found meets every goal; the closest found is shown", exhaustive, opt.Beam, opt.MaxEdits)), nil
+}
+
+// settle gives the options left at zero their defaults and refuses more
+// edits than a table takes.
+func (opt *DesignOptions) settle() error {
+	if opt.MaxEdits <= 0 {
+		opt.MaxEdits = 4
+	}
+	if opt.MaxEdits > crt.MaxEdits {
+		return fmt.Errorf("at most %d edits", crt.MaxEdits)
+	}
+	if opt.Beam <= 0 {
+		opt.Beam = 16
+	}
+	if opt.MaxPairWork <= 0 {
+		opt.MaxPairWork = 10_000_000
+	}
+	return nil
+}
+
+// candidates are the single edits Search weighs: every cell some scenario
+// reads, to every other result the table uses. An edit that breaks the
+// order alone may keep it with another: sets are checked whole.
+func candidates(t *crt.Table, scs []*Scenario) []crt.Edit {
+	var cands []crt.Edit
+	codes := t.Codes()
+	for _, k := range crt.Kinds {
+		for row := range t.MaxRow - t.MinRow + 1 {
+			for col := range t.Columns() {
+				c := crt.Cell{Kind: k, Row: row, Col: col}
+				read := false
+				for _, sc := range scs {
+					read = read || sc.readsCell(c)
+				}
+				if !read {
+					continue
+				}
+				for _, r := range codes {
+					if r != t.Cell(c) {
+						cands = append(cands, crt.Edit{Cell: c, Result: r})
+					}
+				}
+			}
+		}
+	}
+	return cands
 }
 
 // scored is a set of edits and its distance from the goals.

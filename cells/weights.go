@@ -75,15 +75,11 @@ func Weigh(ctx context.Context, t *crt.Table, scs []*Scenario) (*Weights, error)
 	if 2*cols*rows > MaxCells {
 		return nil, fmt.Errorf("table %s has %d cells: the lab weighs at most %d", t.Name, 2*cols*rows, MaxCells)
 	}
-	index := func(c crt.Cell) int { return (int(c.Kind)*rows+c.Row)*cols + c.Col }
 	w := &Weights{Table: t, TableName: t.Name}
 	for _, m := range Metrics {
 		w.Metrics = append(w.Metrics, m.Name)
 	}
-	alts := t.Codes()
-	n := 2 * cols * rows
-	attSum, defSum := make([]float64, n), make([]float64, n)
-	deltaSum := make([][][]float64, n) // by cell, alternative, metric
+	sums := newBatterySums(t)
 	for _, s := range scs {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -91,80 +87,117 @@ func Weigh(ctx context.Context, t *crt.Table, scs []*Scenario) (*Weights, error)
 		if s.Combat.CRT != t {
 			return nil, fmt.Errorf("%s: compiled on table %s, not the one weighed (%s)", s.Name, s.Combat.CRT.Name, t.Name)
 		}
-		att, def := make([]uint64, n), make([]uint64, n)
-		base := Figures{Num: make([]int64, len(Metrics)), Size: s.reads.Size}
-		s.weigh(nil, base.Num, func(a, d crt.Cell, k uint64) {
-			att[index(a)] += k
-			def[index(d)] += k
-		})
-		sw := ScenarioWeights{Name: s.Name}
-		var reached uint64
-		sw.Figures = base.Values()
-		for i := range att {
-			reached += att[i]
-		}
-		sw.Fixed = float64(s.reads.Size-reached) / float64(s.reads.Size)
+		sw := sums.weigh(s)
 		w.Fixed += sw.Fixed / float64(len(scs))
-		for kind := range 2 {
-			for row := range rows {
-				for col := range cols {
-					c := crt.Cell{Kind: crt.Kind(kind), Row: row, Col: col}
-					i := index(c)
-					if att[i] == 0 && def[i] == 0 && !s.readsCell(c) {
-						continue
-					}
-					cw := newCellWeight(t, c)
-					cw.AttackerRoll = float64(att[i]) / float64(s.reads.Size)
-					cw.DefenderRoll = float64(def[i]) / float64(s.reads.Size)
-					cw.Weight = (cw.AttackerRoll + cw.DefenderRoll) / 2
-					attSum[i] += cw.AttackerRoll
-					defSum[i] += cw.DefenderRoll
-					if deltaSum[i] == nil {
-						deltaSum[i] = make([][]float64, len(alts))
-					}
-					for j, r := range alts {
-						ch := Change{Result: r.String(), Delta: make([]float64, len(Metrics))}
-						if r != t.Cell(c) {
-							f := s.Figures([]crt.Edit{{Cell: c, Result: r}})
-							for m := range Metrics {
-								ch.Delta[m] = float64(f.Num[m]-base.Num[m]) / float64(f.Size)
-							}
-						}
-						if deltaSum[i][j] == nil {
-							deltaSum[i][j] = make([]float64, len(Metrics))
-						}
-						for m, d := range ch.Delta {
-							deltaSum[i][j][m] += d
-						}
-						cw.Changes = append(cw.Changes, ch)
-					}
-					sw.Cells = append(sw.Cells, cw)
-				}
-			}
-		}
 		w.Scenarios = append(w.Scenarios, sw)
 	}
+	w.Cells = sums.cells(len(scs))
+	return w, nil
+}
+
+// batterySums adds up the scenarios' weights and changes cell by cell,
+// for the battery's means.
+type batterySums struct {
+	t              *crt.Table
+	rows, cols     int
+	alts           []crt.Result
+	attSum, defSum []float64
+	deltaSum       [][][]float64 // by cell, alternative, metric
+}
+
+func newBatterySums(t *crt.Table) *batterySums {
+	b := &batterySums{t: t, rows: t.MaxRow - t.MinRow + 1, cols: t.Columns(), alts: t.Codes()}
+	n := 2 * b.cols * b.rows
+	b.attSum, b.defSum, b.deltaSum = make([]float64, n), make([]float64, n), make([][][]float64, n)
+	return b
+}
+
+func (b *batterySums) index(c crt.Cell) int { return (int(c.Kind)*b.rows+c.Row)*b.cols + c.Col }
+
+// weigh is one scenario's weights: how often each roll reads each cell,
+// and what each figure does if the cell read another result; it adds
+// them to the sums.
+func (b *batterySums) weigh(s *Scenario) ScenarioWeights {
+	t := b.t
+	n := len(b.attSum)
+	att, def := make([]uint64, n), make([]uint64, n)
+	base := Figures{Num: make([]int64, len(Metrics)), Size: s.reads.Size}
+	s.weigh(nil, base.Num, func(a, d crt.Cell, k uint64) {
+		att[b.index(a)] += k
+		def[b.index(d)] += k
+	})
+	sw := ScenarioWeights{Name: s.Name}
+	var reached uint64
+	sw.Figures = base.Values()
+	for i := range att {
+		reached += att[i]
+	}
+	sw.Fixed = float64(s.reads.Size-reached) / float64(s.reads.Size)
 	for kind := range 2 {
-		for row := range rows {
-			for col := range cols {
+		for row := range b.rows {
+			for col := range b.cols {
 				c := crt.Cell{Kind: crt.Kind(kind), Row: row, Col: col}
-				i := index(c)
+				i := b.index(c)
+				if att[i] == 0 && def[i] == 0 && !s.readsCell(c) {
+					continue
+				}
 				cw := newCellWeight(t, c)
-				cw.AttackerRoll = attSum[i] / float64(len(scs))
-				cw.DefenderRoll = defSum[i] / float64(len(scs))
+				cw.AttackerRoll = float64(att[i]) / float64(s.reads.Size)
+				cw.DefenderRoll = float64(def[i]) / float64(s.reads.Size)
 				cw.Weight = (cw.AttackerRoll + cw.DefenderRoll) / 2
-				for j, r := range alts {
+				b.attSum[i] += cw.AttackerRoll
+				b.defSum[i] += cw.DefenderRoll
+				if b.deltaSum[i] == nil {
+					b.deltaSum[i] = make([][]float64, len(b.alts))
+				}
+				for j, r := range b.alts {
 					ch := Change{Result: r.String(), Delta: make([]float64, len(Metrics))}
-					if deltaSum[i] != nil {
-						copy(ch.Delta, deltaSum[i][j])
+					if r != t.Cell(c) {
+						f := s.Figures([]crt.Edit{{Cell: c, Result: r}})
+						for m := range Metrics {
+							ch.Delta[m] = float64(f.Num[m]-base.Num[m]) / float64(f.Size)
+						}
+					}
+					if b.deltaSum[i][j] == nil {
+						b.deltaSum[i][j] = make([]float64, len(Metrics))
+					}
+					for m, d := range ch.Delta {
+						b.deltaSum[i][j][m] += d
 					}
 					cw.Changes = append(cw.Changes, ch)
 				}
-				w.Cells = append(w.Cells, cw)
+				sw.Cells = append(sw.Cells, cw)
 			}
 		}
 	}
-	return w, nil
+	return sw
+}
+
+// cells are the battery's weights of every cell: the means over its
+// scenarios.
+func (b *batterySums) cells(scenarios int) []CellWeight {
+	var out []CellWeight
+	for kind := range 2 {
+		for row := range b.rows {
+			for col := range b.cols {
+				c := crt.Cell{Kind: crt.Kind(kind), Row: row, Col: col}
+				i := b.index(c)
+				cw := newCellWeight(b.t, c)
+				cw.AttackerRoll = b.attSum[i] / float64(scenarios)
+				cw.DefenderRoll = b.defSum[i] / float64(scenarios)
+				cw.Weight = (cw.AttackerRoll + cw.DefenderRoll) / 2
+				for j, r := range b.alts {
+					ch := Change{Result: r.String(), Delta: make([]float64, len(Metrics))}
+					if b.deltaSum[i] != nil {
+						copy(ch.Delta, b.deltaSum[i][j])
+					}
+					cw.Changes = append(cw.Changes, ch)
+				}
+				out = append(out, cw)
+			}
+		}
+	}
+	return out
 }
 
 func newCellWeight(t *crt.Table, c crt.Cell) CellWeight {

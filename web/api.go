@@ -7,16 +7,14 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
+	"net/url"
 	"path"
 	"strings"
 
-	"github.com/wifodds/wifodds/analysis"
 	"github.com/wifodds/wifodds/answer"
-	"github.com/wifodds/wifodds/combat"
+	"github.com/wifodds/wifodds/answer/query"
 	"github.com/wifodds/wifodds/crt"
-	"github.com/wifodds/wifodds/plan"
 	"github.com/wifodds/wifodds/reports"
-	"github.com/wifodds/wifodds/sim"
 )
 
 //go:embed static
@@ -76,7 +74,7 @@ func only(method string, h http.HandlerFunc) http.HandlerFunc {
 }
 
 // handler computes an API answer from a request's input and query.
-type handler func(ctx context.Context, in *input, q query) (any, error)
+type handler func(ctx context.Context, in *input, v url.Values) (any, error)
 
 // compute runs an API handler under the server's guards: the body read
 // whole within its limit and deadline, then a free slot (waiting in a
@@ -87,7 +85,7 @@ type handler func(ctx context.Context, in *input, q query) (any, error)
 // JSON; an error as {"error": "..."} with its status.
 func (s *Server) compute(h handler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if err := checkQuery(r.URL.Path, r.URL.Query()); err != nil {
+		if err := query.Check(strings.TrimPrefix(r.URL.Path, "/api/"), r.URL.Query()); err != nil {
 			s.fail(w, r, err)
 			return
 		}
@@ -108,7 +106,7 @@ func (s *Server) compute(h handler) http.HandlerFunc {
 			s.fail(w, r, err)
 			return
 		}
-		v, err := h(ctx, in, query{r.URL.Query()})
+		v, err := h(ctx, in, r.URL.Query())
 		if err == nil && ctx.Err() != nil {
 			err = ctx.Err()
 		}
@@ -131,20 +129,16 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		}
 		writeError(w, br.status, br.msg)
 	case errors.As(err, &ie):
-		writeError(w, http.StatusBadRequest, where(ie))
+		writeError(w, http.StatusBadRequest, query.Message(err))
 	case r.Context().Err() != nil:
 		// The client went away: nobody reads an answer.
 		s.cfg.Log.Info("request abandoned by the client", "path", r.URL.Path)
 	case errors.Is(err, context.DeadlineExceeded):
 		w.Header().Set("Retry-After", "1")
 		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("the computation took longer than this server's %s limit: ask for fewer trials, a smaller plan, or use the CLI", s.cfg.Timeout))
-	case errors.Is(err, sim.ErrBudget):
-		writeError(w, http.StatusUnprocessableEntity, err.Error()+" (use method=mc or method=auto, or raise budget)")
-	case errors.Is(err, plan.ErrTooLarge), errors.Is(err, analysis.ErrNoTrials):
-		writeError(w, http.StatusUnprocessableEntity, err.Error())
 	default:
-		// Rules refusing the combat (compile errors) are the client's too.
-		writeError(w, http.StatusUnprocessableEntity, err.Error())
+		status, msg := query.Refusal(err)
+		writeError(w, status, msg)
 	}
 }
 
@@ -155,106 +149,25 @@ func writeError(w http.ResponseWriter, status int, msg string) {
 	reports.WriteJSON(w, map[string]string{"error": msg})
 }
 
-// engine reads method=exact|mc|auto.
-func engine(q query) (analysis.Engine, error) {
-	switch m := q.str("method", "auto"); m {
-	case "auto":
-		return analysis.Auto, nil
-	case "exact":
-		return analysis.Exact, nil
-	case "mc":
-		return analysis.MonteCarlo, nil
-	default:
-		return 0, bad("method=%s: want exact, mc or auto", m)
-	}
-}
+// The handlers read their query parameters as the browser build does
+// (package answer/query), keep the answer and turn one the deadline cut
+// short into a 503.
 
 // run is POST /api/run: `wifodds run --format json`.
-func (s *Server) run(ctx context.Context, in *input, q query) (any, error) {
-	eng, err := engine(q)
+func (s *Server) run(ctx context.Context, in *input, v url.Values) (any, error) {
+	ans, err := query.Run(ctx, in.answer(), v, s.limits())
+	if err == nil && ans.Run().Partial {
+		err = context.DeadlineExceeded
+	}
 	if err != nil {
 		return nil, err
-	}
-	smp, budget, err := s.sampling(q)
-	if err != nil {
-		return nil, err
-	}
-	explain, err := q.boolean("explain")
-	if err != nil {
-		return nil, err
-	}
-	// As the CLI's --raids: the range first, then the kind it applies to
-	// (0 when not asked).
-	raids := 0
-	if q.v.Has("raids") {
-		if raids, err = q.intIn("raids", 1, 1, combat.MaxRaids); err != nil {
-			return nil, err
-		}
-	}
-	f := answer.RunFlags{Request: analysis.Request{Engine: eng, Budget: budget, Sample: smp}, Explain: explain, Raids: raids}
-	if d := q.v.Get("dice"); d != "" {
-		if f.Dice, err = parseDice(d); err != nil {
-			return nil, err
-		}
-	}
-	a := in.answer()
-	if c := q.v.Get("crt"); c != "" {
-		a.CRT = c
-	}
-	ans, err := answer.Run(ctx, a, f)
-	var re *analysis.ReplayError
-	switch {
-	case errors.As(err, &re):
-		return nil, bad("dice: %v", err)
-	case errors.Is(err, answer.ErrRaidsNotBombardment):
-		return nil, bad("raids=%s: %v", q.v.Get("raids"), answer.ErrRaidsNotBombardment)
-	case err != nil:
-		return nil, err
-	case ans.Run().Partial:
-		return nil, context.DeadlineExceeded
 	}
 	return ans.Value(), nil
 }
 
-// parseDice reads dice=5,1.
-func parseDice(spec string) ([]int, error) {
-	rolls, err := sim.ParseRolls(spec)
-	if err != nil {
-		return nil, bad("dice=%s: %v", spec, err)
-	}
-	if len(rolls) > 64 {
-		return nil, bad("dice=%s: at most 64 rolls", spec)
-	}
-	return rolls, nil
-}
-
 // compare is POST /api/compare?variant=NAME=OVERRIDES&...: `wifodds compare`.
-func (s *Server) compare(ctx context.Context, in *input, q query) (any, error) {
-	specs := q.v["variant"]
-	if len(specs) == 0 {
-		return nil, bad("give at least one variant=NAME=OVERRIDES, e.g. variant=alt=crt=2d6")
-	}
-	if len(specs) > 12 {
-		return nil, bad("at most 12 variants")
-	}
-	eng, err := engine(q)
-	if err != nil {
-		return nil, err
-	}
-	smp, budget, err := s.sampling(q)
-	if err != nil {
-		return nil, err
-	}
-	independent, err := q.boolean("independent")
-	if err != nil {
-		return nil, err
-	}
-	cmp, err := answer.Compare(ctx, in.answer(), answer.CompareFlags{Request: analysis.Request{Engine: eng, Budget: budget, Sample: smp},
-		Variants: specs, Independent: independent})
-	var ve *analysis.VariantError
-	if errors.As(err, &ve) {
-		return nil, bad("%s", strings.Replace(ve.Error(), "--variant", "variant", 1))
-	}
+func (s *Server) compare(ctx context.Context, in *input, v url.Values) (any, error) {
+	cmp, err := query.Compare(ctx, in.answer(), v, s.limits())
 	if err == nil && cmp.Partial {
 		err = context.DeadlineExceeded
 	}
@@ -262,83 +175,23 @@ func (s *Server) compare(ctx context.Context, in *input, q query) (any, error) {
 }
 
 // sweep is POST /api/sweep?attack=LO..HI&crt=standard,2d6: `wifodds sweep`.
-func (s *Server) sweep(ctx context.Context, in *input, q query) (any, error) {
-	f := answer.SweepFlags{Axis: analysis.Attack}
-	spec := q.v.Get("attack")
-	if d := q.v.Get("defence"); d != "" {
-		if spec != "" {
-			return nil, bad("sweep one total: attack or defence")
-		}
-		f.Axis, spec = analysis.Defence, d
-	}
-	if spec == "" {
-		return nil, bad("give attack=LO..HI or defence=LO..HI")
-	}
-	var err error
-	if f.Totals, err = rangeOf(string(f.Axis), spec); err != nil {
-		return nil, err
-	}
-	if r := f.Totals; r.Lo < 0 || r.Hi > analysis.MaxSweepTotal || r.Hi-r.Lo >= analysis.MaxSweepSteps {
-		return nil, bad("%s=%s: totals from 0 to %d, at most %d steps", f.Axis, spec, analysis.MaxSweepTotal, analysis.MaxSweepSteps)
-	}
-	if m := q.v.Get("modifier"); m != "" {
-		mr, err := rangeOf("modifier", m)
-		if err != nil {
-			return nil, err
-		}
-		if mr.Lo < -crt.MaxModifier || mr.Hi > crt.MaxModifier {
-			return nil, bad("modifier=%s: within -%d..%d", m, crt.MaxModifier, crt.MaxModifier)
-		}
-		for x := mr.Lo; x <= mr.Hi; x++ {
-			f.Modifiers = append(f.Modifiers, x)
-		}
-	}
-	if _, f.Budget, err = s.sampling(q); err != nil {
-		return nil, err
-	}
-	if v := q.v.Get("crt"); v != "" {
-		f.CRTs = strings.Split(v, ",")
-	}
-	if f.Target, _, err = q.float("target", 0, 1); err != nil {
-		return nil, err
-	}
-	sw, err := answer.Sweep(ctx, in.answer(), f)
-	var none *answer.NoStepError
-	if errors.As(err, &none) {
-		return nil, bad("no step of %s is at or above what the units already bring: %s", spec, strings.Join(none.Notes, "; "))
-	}
-	return sw, err
-}
-
-func rangeOf(key, v string) (analysis.Range, error) {
-	r, err := analysis.ParseRange(v)
-	if err != nil {
-		return r, bad("%s=%s: %v", key, v, err)
-	}
-	return r, nil
+func (s *Server) sweep(ctx context.Context, in *input, v url.Values) (any, error) {
+	return query.Sweep(ctx, in.answer(), v, s.limits())
 }
 
 // plan is POST /api/plan?target=0.75: `wifodds plan --format json`.
-func (s *Server) plan(ctx context.Context, in *input, q query) (any, error) {
-	target, _, err := q.float("target", 0, 1000)
-	if err != nil {
-		return nil, err
-	}
-	maxForces, err := q.count("max_forces", 2_000_000, plan.DefaultMaxForces)
-	if err != nil {
-		return nil, err
-	}
-	smp, budget, err := s.sampling(q)
-	if err != nil {
-		return nil, err
-	}
-	return answer.PlanSide(ctx, in.answer(), answer.PlanFlags{Target: target, MaxForces: float64(maxForces), Budget: budget,
-		Sample: smp, Workers: s.cfg.Workers})
+func (s *Server) plan(ctx context.Context, in *input, v url.Values) (any, error) {
+	return query.Plan(ctx, in.answer(), v, s.limits())
+}
+
+// limits are this server's bounds on a request.
+func (s *Server) limits() query.Limits {
+	return query.Limits{MaxTrials: s.cfg.MaxTrials, Workers: s.cfg.Workers}
 }
 
 // parse is POST /api/parse: the scenario checked, then returned as a JSON
 // document with the file's keys, for the page to load into its form.
-func (s *Server) parse(_ context.Context, in *input, _ query) (any, error) {
+func (s *Server) parse(_ context.Context, in *input, _ url.Values) (any, error) {
 	return answer.Document(in.answer())
 }
 
@@ -359,12 +212,14 @@ func (s *Server) crtTable(w http.ResponseWriter, r *http.Request) {
 	reports.WriteJSON(w, map[string]string{"name": name, "yaml": string(src)})
 }
 
-// schema is GET /api/schema: the names the scenario format accepts, so the
-// page's lists come from the same source as the rules.
-// stack reads ?text= as the page's quick-entry box: the units of a stack
-// written on one line (answer.Stack). It reads and changes nothing but
-// its query, so like the schema it is a GET.
+// stack is GET /api/stack?text=: the page's quick-entry box, the units of
+// a stack written on one line (answer.Stack). It reads and changes
+// nothing but its query, so like the schema it is a GET.
 func (s *Server) stack(w http.ResponseWriter, r *http.Request) {
+	if err := query.Check("stack", r.URL.Query()); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	units, err := answer.Stack(r.URL.Query().Get("text"))
 	if err != nil {
 		s.fail(w, r, err)
@@ -374,7 +229,13 @@ func (s *Server) stack(w http.ResponseWriter, r *http.Request) {
 	reports.WriteJSON(w, units)
 }
 
+// schema is GET /api/schema: the names the scenario format accepts, so the
+// page's lists come from the same source as the rules.
 func (s *Server) schema(w http.ResponseWriter, r *http.Request) {
+	if err := query.Check("schema", r.URL.Query()); err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	w.Header().Set("Content-Type", "application/json")
 	reports.WriteJSON(w, answer.Schema())
 }

@@ -14,6 +14,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"runtime"
 	"strings"
 	"testing"
@@ -274,7 +275,7 @@ func TestSlowUploadsHoldNoSlot(t *testing.T) {
 // the idle connection for the client leaving).
 func TestBodyDeadlineEndsWithBody(t *testing.T) {
 	s, ts := newServer(t, Config{BodyTimeout: 20 * time.Millisecond})
-	s.mux.HandleFunc("POST /slow", s.compute(func(ctx context.Context, in *input, q query) (any, error) {
+	s.mux.HandleFunc("POST /slow", s.compute(func(ctx context.Context, in *input, _ url.Values) (any, error) {
 		select {
 		case <-time.After(300 * time.Millisecond):
 			return map[string]bool{"finished": true}, nil

@@ -3,7 +3,8 @@
 // clicking and a JSON API the page uses (POST /api/run, /api/compare,
 // /api/sweep, /api/plan, /api/parse; GET /api/crt/{name}, /api/schema,
 // /api/stack). Every rule
-// stays in Go: each handler reads its query parameters and calls the
+// stays in Go: each handler reads its query parameters through the
+// reader the browser build shares (package answer/query) and calls the
 // front door (package answer), as the CLI does, so the API answers with
 // exactly the JSON the CLI writes for the same scenario and flags, and
 // the page only draws it. Page returns the page's files for `wifodds

@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/wifodds/wifodds/answer/browser"
 )
 
 // Red-team finding F8: over HTTP a repeated parameter took its first value
@@ -34,6 +36,71 @@ func TestQueryParametersChecked(t *testing.T) {
 	for _, path := range []string{"/api/compare?variant=a=crt=2d6&variant=b=crt=standard&method=exact", "/api/run?method=exact&explain=true"} {
 		if code, m, _ := post(t, ts, path, "application/yaml", good); code != 200 {
 			t.Errorf("%s: %d %v", path, code, m["error"])
+		}
+	}
+}
+
+// The browser build reads the same parameters through the same reader
+// (package answer/query): a request the server refuses, it refuses with
+// the same status and message, byte for byte (query.Refusal). Trials are capped at the
+// server's default (1e8) on both.
+func TestBrowserRefusesAsTheServer(t *testing.T) {
+	_, ts := newServer(t, Config{})
+	for _, c := range []struct{ path, file string }{
+		{"/api/run?method=mc&trials=10&seed=1&seed=2", wild},
+		{"/api/run?method=mc&seeds=5", wild},
+		{"/api/run?Method=exact", wild},
+		{"/api/run?raids=0", wild},
+		{"/api/run?raids=21", wild},
+		{"/api/run?raids=3", wild},
+		{"/api/run?explain=yes", wild},
+		{"/api/run?trials=2e8", wild},
+		{"/api/run?budget=2e12", wild},
+		{"/api/run?dice=7", wild},
+		{"/api/sweep?attack=8..9&trials=100", wild},
+		{"/api/sweep?attack=8..9&target=0x1p-1", wild},
+		{"/api/sweep?attack=0..99999", wild},
+		{"/api/sweep?attack=8..9&defence=1..2", wild},
+		{"/api/compare?variant=a=crt=2d6&independant=true", wild},
+		{"/api/compare?method=exact", wild},
+		{"/api/compare?variant=a=nope=1", wild},
+		{"/api/compare?variant=a=crt=9d6", wild},
+		{"/api/plan?target=0.7&target=0.8", wild},
+		{"/api/plan?max_forces=1e12", wild},
+		{"/api/parse?x=1", wild},
+		{"/api/stack?text=INF+3+GE&text=ARM+6+GE", wild},
+		{"/api/stack?txt=INF+3+GE", wild},
+		{"/api/schema?x=1", wild},
+		// The wrong kind of scenario is told the right endpoint.
+		{"/api/run", "../examples/plan-one-hex.yaml"},
+		{"/api/compare?variant=a=crt=2d6", "../examples/dusseldorf-bombardment.yaml"},
+		// A combat the budget refuses is a 422, with what to change.
+		{"/api/run?method=exact&budget=1000", "../cmd/wifodds/testdata/huge-tree.yaml"},
+	} {
+		text := read(t, c.file)
+		var code int
+		var m map[string]any
+		if strings.HasPrefix(c.path, "/api/stack") || strings.HasPrefix(c.path, "/api/schema") {
+			code, m = get(t, ts, c.path)
+		} else {
+			code, m, _ = post(t, ts, c.path, "application/yaml", text)
+		}
+		if code != 400 && code != 422 {
+			t.Errorf("%s: the server answers %d %v, want a 400 or a 422", c.path, code, m["error"])
+			continue
+		}
+		u, err := url.Parse(c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req, _ := json.Marshal(map[string]any{"command": strings.TrimPrefix(u.Path, "/api/"), "params": u.Query(), "scenario": string(text)})
+		bcode, body := browser.Respond(t.Context(), string(req), nil)
+		var bm map[string]any
+		if err := json.Unmarshal(body, &bm); err != nil {
+			t.Fatalf("%s: the browser's answer is not JSON: %v", c.path, err)
+		}
+		if bcode != code || bm["error"] != m["error"] {
+			t.Errorf("%s: the server answers %d %q, the browser build %d %q", c.path, code, m["error"], bcode, bm["error"])
 		}
 	}
 }

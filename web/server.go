@@ -10,6 +10,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/wifodds/wifodds/answer/query"
 )
 
 // Config is how the server runs. The zero value of each field takes the
@@ -31,7 +33,7 @@ func (c Config) withDefaults() Config {
 		c.MaxBody = 256 << 10
 	}
 	if c.MaxTrials == 0 {
-		c.MaxTrials = 100_000_000
+		c.MaxTrials = query.DefaultMaxTrials
 	}
 	if c.BodyTimeout <= 0 {
 		c.BodyTimeout = 5 * time.Second

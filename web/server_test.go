@@ -47,6 +47,19 @@ func read(t testing.TB, path string) []byte {
 func post(t *testing.T, ts *httptest.Server, path, ctype string, body []byte) (int, map[string]any, http.Header) {
 	t.Helper()
 	res, err := http.Post(ts.URL+path, ctype, bytes.NewReader(body))
+	return decoded(t, path, res, err)
+}
+
+// get sends a GET and returns the status and the decoded JSON.
+func get(t *testing.T, ts *httptest.Server, path string) (int, map[string]any) {
+	t.Helper()
+	res, err := http.Get(ts.URL + path)
+	code, m, _ := decoded(t, path, res, err)
+	return code, m
+}
+
+func decoded(t *testing.T, path string, res *http.Response, err error) (int, map[string]any, http.Header) {
+	t.Helper()
 	if err != nil {
 		t.Fatal(err)
 	}

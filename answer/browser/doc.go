@@ -8,6 +8,7 @@
 // and its answer the HTTP status the server would give and the JSON bytes
 // it would send. cmd/wifodds-wasm exposes Respond to the page's Web
 // Worker; this package has no syscall/js in it, so its tests and fuzz
-// target run everywhere. It reads the parameters with the server's names
-// and bounds (trials, dice, variants), since a link can carry any request.
+// target run everywhere. It reads the parameters with the server's own
+// reader (package answer/query): the same names, bounds and refusals,
+// since a link can carry any request.
 package browser

@@ -3,10 +3,9 @@ package browser
 import (
 	"context"
 	"encoding/json"
-	"errors"
 
-	"github.com/wifodds/wifodds/analysis"
 	"github.com/wifodds/wifodds/answer"
+	"github.com/wifodds/wifodds/answer/query"
 )
 
 // Respond answers one call: the request's JSON text in, the status and
@@ -32,16 +31,10 @@ func Respond(ctx context.Context, text string, progress func(done, planned uint6
 }
 
 // Failure is an error as the server words it: {"error": ...}, 400 for the
-// request's own fault, 422 for a combat the rules or the budget refuse.
+// request's own fault, 422 for a combat the rules or the budget refuse
+// (query.Refusal).
 func Failure(err error) (int, []byte) {
-	status := 422
-	var ie *answer.InputError
-	if errors.As(err, &ie) {
-		status = 400
-	}
-	if errors.Is(err, analysis.ErrNoTrials) {
-		status = 422
-	}
-	body, _ := answer.JSON(map[string]string{"error": err.Error()})
+	status, msg := query.Refusal(err)
+	body, _ := answer.JSON(map[string]string{"error": msg})
 	return status, body
 }

@@ -35,7 +35,7 @@ func TestRespondIsTheFrontDoor(t *testing.T) {
 		t.Fatalf("%d %s", status, body)
 	}
 	a, err := answer.Run(context.Background(), answer.Input{Name: "request.yaml", Text: text, Options: scenario.ParseOptions{NoFiles: true}, Tables: answer.Supplied{}},
-		answer.RunFlags{Request: analysis.Request{Engine: analysis.Exact, Budget: sim.DefaultPathBudget, Sample: sim.Config{Trials: defaultTrial, Seed: 1, Workers: 1}}, Dice: []int{6, 6}, Explain: true})
+		answer.RunFlags{Request: analysis.Request{Engine: analysis.Exact, Budget: sim.DefaultPathBudget, Sample: sim.Config{Trials: 1_000_000, Seed: 1, Workers: 1}}, Dice: []int{6, 6}, Explain: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -132,7 +132,7 @@ func TestLineBreakersRefused(t *testing.T) {
 		{[]string{"run", bidi}, `U+202E`, exitError},
 		{[]string{"plan", planFile}, `"Stuka\r\nforged" holds the character U+000D`, exitError},
 		{[]string{"run", fromFile}, `name: the file's name is the scenario's name`, exitError},
-		{[]string{"compare", land, "-v", "a\nforged=crt=2d6"}, `--variant: "a\nforged=crt=2d6" holds`, exitUsage},
+		{[]string{"compare", land, "-v", "a\nforged=crt=2d6"}, `wifodds: variant: "a\nforged=crt=2d6" holds`, exitUsage},
 		{[]string{"compare", land, "-v", "a\tb=crt=2d6"}, `U+0009`, exitUsage},
 		{[]string{"battery", "--generate", "--axis", "attack=13..14", "-v", "std=crt=standard", "-v", "x\u2028y=crt=2d6", land}, `U+2028`, exitUsage},
 	} {

@@ -17,5 +17,6 @@
 // checked, so one that nothing reads (within 0.2 s) is refused before any work, and a
 // write its reader never takes stops when the context is cancelled. A
 // read-only file, a socket, a block device, an output that is also an
-// input, or one that two flags name, is refused.
+// input, or one that two flags name, is refused. Folder makes the folder a
+// command writes into; Scratch a private temporary one for a build.
 package fileio

@@ -8,5 +8,10 @@
 //
 // Parse reads the plain YAML that scenario and table files are written in
 // with its own small parser and hands anything else to yaml.v3; both give
-// the same node tree, so which one read a file never shows.
+// the same node tree, so which one read a file never shows. ParseShared is
+// Parse for a caller that hands the tree's nodes back to a pool when done.
+//
+// LineBreaker and CheckOneLine find a character that would break or
+// reorder a report's line (newlines, bidirectional controls) in a name,
+// an id or a key, which must be one line.
 package yamlx
