@@ -49,11 +49,12 @@ func (s *Server) routes() {
 	m.HandleFunc("/api/sweep", only("POST", s.compute(s.sweep)))
 	m.HandleFunc("/api/plan", only("POST", s.compute(s.plan)))
 	m.HandleFunc("/api/parse", only("POST", s.compute(s.parse)))
+	m.HandleFunc("/api/weights", only("POST", s.compute(s.weights)))
 	m.HandleFunc("/api/crt/{name}", only("GET", s.crtTable))
 	m.HandleFunc("/api/schema", only("GET", s.schema))
 	m.HandleFunc("/api/stack", only("GET", s.stack))
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("%s %s: no such endpoint (POST /api/run, /api/compare, /api/sweep, /api/plan, /api/parse; GET /api/crt/{name}, /api/schema, /api/stack)", r.Method, r.URL.Path))
+		writeError(w, http.StatusNotFound, fmt.Sprintf("%s %s: no such endpoint (POST /api/run, /api/compare, /api/sweep, /api/plan, /api/parse, /api/weights; GET /api/crt/{name}, /api/schema, /api/stack)", r.Method, r.URL.Path))
 	})
 	s.mux = m
 }
@@ -191,7 +192,7 @@ func (s *Server) run(ctx context.Context, in *input, q query) (any, error) {
 			return nil, err
 		}
 	}
-	f := answer.RunFlags{Request: analysis.Request{Engine: eng, Budget: budget, Sample: smp}, Explain: explain, Raids: raids}
+	f := answer.RunFlags{Request: analysis.Request{Engine: eng, Budget: budget, Sample: smp}, Explain: explain, Raids: raids, Cells: q.v["cell"]}
 	if d := q.v.Get("dice"); d != "" {
 		if f.Dice, err = parseDice(d); err != nil {
 			return nil, err
@@ -208,6 +209,8 @@ func (s *Server) run(ctx context.Context, in *input, q query) (any, error) {
 		return nil, bad("dice: %v", err)
 	case errors.Is(err, answer.ErrRaidsNotBombardment):
 		return nil, bad("raids=%s: %v", q.v.Get("raids"), answer.ErrRaidsNotBombardment)
+	case errors.Is(err, answer.ErrCellsBombardment):
+		return nil, bad("cell=%s: %v", q.v.Get("cell"), answer.ErrCellsBombardment)
 	case err != nil:
 		return nil, err
 	case ans.Run().Partial:
@@ -334,6 +337,17 @@ func (s *Server) plan(ctx context.Context, in *input, q query) (any, error) {
 	}
 	return answer.PlanSide(ctx, in.answer(), answer.PlanFlags{Target: target, MaxForces: float64(maxForces), Budget: budget,
 		Sample: smp, Workers: s.cfg.Workers})
+}
+
+// weights is POST /api/weights?cell=TABLE/ODDS/ROLL:RESULT&...: the
+// combat's table with every cell's weight (answer.Weights), for the
+// page's Table tab.
+func (s *Server) weights(ctx context.Context, in *input, q query) (any, error) {
+	a := in.answer()
+	if c := q.v.Get("crt"); c != "" {
+		a.CRT = c
+	}
+	return answer.Weights(ctx, a, answer.WeightsFlags{Cells: q.v["cell"]})
 }
 
 // parse is POST /api/parse: the scenario checked, then returned as a JSON

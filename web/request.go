@@ -252,9 +252,10 @@ func (in *input) airTables() (*crt.AirTables, error) {
 type query struct{ v url.Values }
 
 // parameters are the query parameters each endpoint reads, as the CLI's
-// flags; variant alone may be given more than once.
+// flags; variant and cell alone may be given more than once.
 var parameters = map[string][]string{
-	"/api/run":     {"method", "trials", "seed", "budget", "explain", "raids", "dice", "crt"},
+	"/api/run":     {"method", "trials", "seed", "budget", "explain", "raids", "dice", "crt", "cell"},
+	"/api/weights": {"crt", "cell"},
 	"/api/compare": {"variant", "method", "trials", "seed", "budget", "independent"},
 	"/api/sweep":   {"attack", "defence", "modifier", "crt", "target", "budget"},
 	"/api/plan":    {"target", "max_forces", "trials", "seed", "budget"},
@@ -289,7 +290,7 @@ func checkQuery(path string, v url.Values) error {
 				takes = "the parameters " + strings.Join(known, ", ")
 			}
 			return bad("unknown parameter %q%s: %s takes %s", k, hint, path, takes)
-		case len(v[k]) > 1 && k != "variant":
+		case len(v[k]) > 1 && k != "variant" && k != "cell":
 			return bad("%s is given %d times (%s=%s); give it once", k, len(v[k]), k, strings.Join(v[k], ", "+k+"="))
 		}
 	}

@@ -71,8 +71,13 @@ func (r *request) answer(ctx context.Context) (any, error) {
 		return r.sweep(ctx, in)
 	case "plan":
 		return r.plan(ctx, in)
+	case "weights":
+		if c := r.get("crt"); c != "" {
+			in.CRT = c
+		}
+		return answer.Weights(ctx, in, answer.WeightsFlags{Cells: r.Params["cell"]})
 	}
-	return nil, Inputf("command %q: want run, compare, sweep, plan, parse, stack or schema", r.Command)
+	return nil, Inputf("command %q: want run, compare, sweep, plan, parse, weights, stack or schema", r.Command)
 }
 
 // input is the scenario as sent, naming no file, with its uploaded tables.
@@ -102,7 +107,7 @@ func (r *request) run(ctx context.Context, in answer.Input) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := answer.RunFlags{Request: req, Explain: r.get("explain") == "true"}
+	f := answer.RunFlags{Request: req, Explain: r.get("explain") == "true", Cells: r.Params["cell"]}
 	// 0 when not asked: raids apply only to bombardments.
 	if f.Raids, err = r.intIn("raids", 0, 1, 1000); err != nil {
 		return nil, err
@@ -122,6 +127,9 @@ func (r *request) run(ctx context.Context, in answer.Input) (any, error) {
 	}
 	if errors.Is(err, answer.ErrRaidsNotBombardment) {
 		return nil, Inputf("raids=%s: %v", r.get("raids"), err)
+	}
+	if errors.Is(err, answer.ErrCellsBombardment) {
+		return nil, Inputf("cell=%s: %v", r.get("cell"), err)
 	}
 	if err != nil {
 		return nil, err
