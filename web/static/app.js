@@ -1162,7 +1162,8 @@ async function tableNow() {
     card('table', tables.join(' / ') || '—', null, 'tt-table-used'),
     card('breakthrough', pct(p.breakthrough.p), interval(p.breakthrough), 'tt-p-breakthrough', p.breakthrough.p),
     card('attackers face-up', pct(p.attacker_face_up.p), interval(p.attacker_face_up), 'tt-p-faceup', p.attacker_face_up.p),
-    card('units lost', `${num(json.means.attacker_units_lost.mean)} : ${num(json.means.defender_units_lost.mean)}`, 'attacker : defender', 'tt-losses'),
+    card('attacking units lost', num(json.means.attacker_units_lost.mean), 'expected', 'tt-att-lost', json.means.attacker_units_lost.mean),
+    card('defending units lost', num(json.means.defender_units_lost.mean), 'expected', 'tt-def-lost', json.means.defender_units_lost.mean),
   );
   summary(pct(p.hex_taken.p), levels.join(' / ') || '—', tables.join(' / ') || '—');
   renderTableEdits(w);
@@ -1206,7 +1207,7 @@ function renderWeights(w) {
   const shade = (x) => (top > 0 ? x / top : 0);
   const out = [el('div', { class: 'weight-legend', role: 'img', 'aria-label': `Shading: a cell's weight, from 0 (light) to ${pct(top)} (darkest)` },
     el('span', { text: '0%' }), el('span', { class: 'ramp', 'aria-hidden': 'true' }), el('span', { text: pct(top) }),
-    el('span', { class: 'hint', text: ' the chance that this combat\'s roll reads the cell' + (w.grids.some((g) => g.cells.some((r) => r.some((c) => c.attacker_roll !== c.defender_roll)))
+    el('span', { class: 'hint', text: ' the chance that this combat\'s roll reads the cell' + ((doc.options ?? []).includes('wild-results')
       ? ' (wild results: the mean of the attacker\'s and the defender\'s roll)' : '') }))];
   if (w.fixed > 0) out.push(el('p', { class: 'note', text: `${pct(w.fixed)} of the outcomes are decided by no cell (an automatic result, or a forbidden airdrop).` }));
   for (const g of w.grids) {
