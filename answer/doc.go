@@ -1,7 +1,8 @@
 // Package answer is wifodds' one front door: a request in (the scenario
 // file's bytes, the tables it names, the command's flags as a typed
 // struct), the finished answer out, for run, compare, sweep and plan (and
-// the page's helpers: Document, Schema, and Stack, the quick-entry line). It
+// the page's helpers: Document, Schema, Stack, the quick-entry line, and
+// Weights, the Table tab's grid of cell weights). It
 // parses, opens tables through the caller, compiles and computes, and
 // does no file system, network or printing: the CLI (flags and files), the
 // web server (HTTP) and the browser build (JavaScript values) each keep
