@@ -33,8 +33,11 @@ type TableWeights struct {
 	Fixed   float64      `json:"fixed"` // the mass no cell decides (automatic results, forbidden airdrops)
 	// Metrics and Figures are the headline figures on the (edited) table,
 	// exact: compare's metrics, in its order.
-	Metrics []string   `json:"metrics"`
-	Figures []float64  `json:"figures"`
+	Metrics []string  `json:"metrics"`
+	Figures []float64 `json:"figures"`
+	// Printed are the same figures on the table as printed (Figures
+	// when no cell is edited).
+	Printed []float64  `json:"printed_figures"`
 	Edits   []CellEdit `json:"edits"`
 }
 
@@ -84,6 +87,22 @@ func Weights(ctx context.Context, in Input, f WeightsFlags) (*TableWeights, erro
 	if err != nil {
 		return nil, err
 	}
+	w, err := weigh(ctx, s, t, air)
+	if err != nil {
+		return nil, err
+	}
+	tw := tableWeights(s, base, t, edits, w)
+	if len(edits) > 0 {
+		if w, err = weigh(ctx, s, base, air); err != nil {
+			return nil, err
+		}
+		tw.Printed = w.Scenarios[0].Figures
+	}
+	return tw, nil
+}
+
+// weigh compiles the combat on t and weighs its cells.
+func weigh(ctx context.Context, s *scenario.Scenario, t *crt.Table, air *crt.AirTables) (*cells.Weights, error) {
 	cb, err := combat.CompileWith(s, t, air, combat.Options{})
 	if err != nil {
 		return nil, err
@@ -92,11 +111,7 @@ func Weights(ctx context.Context, in Input, f WeightsFlags) (*TableWeights, erro
 	if err != nil {
 		return nil, err
 	}
-	w, err := cells.Weigh(ctx, t, []*cells.Scenario{sc})
-	if err != nil {
-		return nil, err
-	}
-	return tableWeights(s, base, t, edits, w), nil
+	return cells.Weigh(ctx, t, []*cells.Scenario{sc})
 }
 
 // editTable applies the edits (none: the table itself).
@@ -120,7 +135,7 @@ func editTable(t *crt.Table, specs []string) (*crt.Table, []crt.Edit, error) {
 // tableWeights lays the weights of t (base edited by edits) out as grids.
 func tableWeights(s *scenario.Scenario, base, t *crt.Table, edits []crt.Edit, w *cells.Weights) *TableWeights {
 	tw := &TableWeights{Scenario: s.Name, Table: t.Name, Method: t.Method.String(), Fixed: w.Fixed,
-		Metrics: w.Metrics, Figures: w.Scenarios[0].Figures, Edits: []CellEdit{}}
+		Metrics: w.Metrics, Figures: w.Scenarios[0].Figures, Printed: w.Scenarios[0].Figures, Edits: []CellEdit{}}
 	for col := range t.Columns() {
 		tw.Columns = append(tw.Columns, t.ColumnLabel(col))
 	}

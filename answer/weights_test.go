@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -86,6 +87,9 @@ func TestWeightsGrid(t *testing.T) {
 	}
 	if p := run.Land.Probabilities.HexTaken.P; edited.Metrics[0] != "hex_taken" || edited.Figures[0] != p || p == got.Figures[0] {
 		t.Errorf("P(hex taken) on the edited table: weights %v, run %v (unedited %v)", edited.Figures[0], p, got.Figures[0])
+	}
+	if !slices.Equal(edited.Printed, got.Figures) || !slices.Equal(got.Printed, got.Figures) {
+		t.Errorf("the printed figures %v (edited), %v (unedited), want %v", edited.Printed, got.Printed, got.Figures)
 	}
 
 	for _, bad := range [][]string{{"assault/3:1/9:*/1"}, {"assault/3:1/4:*/1", "assault/3:1/4:1/1"}, {"nope/3:1/4:*/1"}, {"assault/3:1/4:x"}} {

@@ -2,20 +2,24 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // The page's Table tab (issue 29 item 4, docs/web.md), under both
 // engines: on the wild-results example every cell's weight is the one
 // `wifodds crt weights` reports for the scenario; clicking a cell edits
 // it and P(hex taken) becomes `wifodds run --cell`'s for that edit;
-// Shift+Enter on the cell takes the edit back; axe-core finds no serious
+// Shift+Enter on the cell takes the edit back and the arrow keys move
+// between cells; axe-core finds no serious
 // or critical violation on the tab. A screenshot at 1280 goes to the
 // test's artifact folder.
 func TestTableTab(t *testing.T) {
@@ -98,6 +102,9 @@ func tableTabChecks(t *testing.T, url, axe string) {
 	if got := liveText(ctx, t, cell); got != m[1] {
 		t.Errorf("the edited cell shows %q, want %s", got, m[1])
 	}
+	if got, want := liveText(ctx, t, "#tt-p-hex"), fmt.Sprintf("as printed %.2f%%", 100*printed); !strings.Contains(got, want) {
+		t.Errorf("P(hex taken) on the edited table says %q, want it to say %q", got, want)
+	}
 	shotAs(ctx, t, "table-1280.png", false, "", true)
 	accessible(ctx, t, axe, "the table tab")
 
@@ -108,8 +115,22 @@ func tableTabChecks(t *testing.T, url, axe string) {
 		t.Fatal(err)
 	}
 	waitValue(ctx, t, "#tt-p-hex", printed)
-	if focused, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.activeElement?.dataset?.cell ?? ''`)); err != nil || focused != "assault/3:1/4" {
-		t.Errorf("after the redraw the focus is on %q (%v), want the cell edited", focused, err)
+	focused := func() string {
+		f, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.activeElement?.dataset?.cell ?? ''`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	if f := focused(); f != "assault/3:1/4" {
+		t.Errorf("after the redraw the focus is on %q, want the cell edited", f)
+	}
+	// The arrow keys move between the cells.
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+		t.Fatal(err)
+	}
+	if f := focused(); f != "assault/4:1/5" {
+		t.Errorf("down and right from assault/3:1/4 the focus is on %q, want assault/4:1/5", f)
 	}
 }
 

@@ -1156,14 +1156,17 @@ async function tableNow() {
   const levels = Object.keys(json.odds_levels);
   const tables = Object.entries(json.tables).filter(([, v]) => v > 0).map(([k]) => k);
   const edited = cell.length ? ' (edited table)' : '';
+  // Beside each figure of the edited table, the same figure as printed.
+  const printed = Object.fromEntries(w.metrics.map((m, i) => [m, w.printed_figures[i]]));
+  const was = (m, f, other) => (cell.length ? `as printed ${f(printed[m])}` : other);
   $('#table-headline').replaceChildren(
-    card('P(hex taken)' + edited, pct(p.hex_taken.p), interval(p.hex_taken), 'tt-p-hex', p.hex_taken.p, 'main'),
+    card('P(hex taken)' + edited, pct(p.hex_taken.p), was('hex_taken', pct, interval(p.hex_taken)), 'tt-p-hex', p.hex_taken.p, 'main'),
     card('odds', levels.join(' / ') || '—', `${num(json.odds.attack)} : ${num(json.odds.defence)}`, 'tt-odds'),
     card('table', tables.join(' / ') || '—', null, 'tt-table-used'),
-    card('breakthrough', pct(p.breakthrough.p), interval(p.breakthrough), 'tt-p-breakthrough', p.breakthrough.p),
-    card('attackers face-up', pct(p.attacker_face_up.p), interval(p.attacker_face_up), 'tt-p-faceup', p.attacker_face_up.p),
-    card('attacking units lost', num(json.means.attacker_units_lost.mean), 'expected', 'tt-att-lost', json.means.attacker_units_lost.mean),
-    card('defending units lost', num(json.means.defender_units_lost.mean), 'expected', 'tt-def-lost', json.means.defender_units_lost.mean),
+    card('breakthrough', pct(p.breakthrough.p), was('breakthrough', pct, interval(p.breakthrough)), 'tt-p-breakthrough', p.breakthrough.p),
+    card('attackers face-up', pct(p.attacker_face_up.p), was('attacker_face_up', pct, interval(p.attacker_face_up)), 'tt-p-faceup', p.attacker_face_up.p),
+    card('attacking units lost', num(json.means.attacker_units_lost.mean), was('attacker_units_lost', num, 'expected'), 'tt-att-lost', json.means.attacker_units_lost.mean),
+    card('defending units lost', num(json.means.defender_units_lost.mean), was('defender_units_lost', num, 'expected'), 'tt-def-lost', json.means.defender_units_lost.mean),
   );
   summary(pct(p.hex_taken.p), levels.join(' / ') || '—', tables.join(' / ') || '—');
   renderTableEdits(w);
@@ -1216,14 +1219,20 @@ function renderWeights(w) {
       el('caption', { text: `${name} table${w.method === 'modifier' ? ' (read by modifier: one column)' : ''}: modified roll (rows) by odds (columns)` }),
       el('tr', {}, el('th', { scope: 'col', text: 'roll' }), ...w.columns.map((c) => el('th', { scope: 'col', text: c }))));
     g.cells.forEach((row, i) => {
-      t.append(el('tr', {}, el('th', { scope: 'row', text: w.rows[i] }), ...row.map((c) => {
+      t.append(el('tr', {}, el('th', { scope: 'row', text: w.rows[i] }), ...row.map((c, j) => {
         const f = shade(c.weight);
         tablePrinted.set(c.cell, from.get(c.cell) ?? c.result);
         const b = el('button', { type: 'button', class: 'cell' + (c.edited ? ' edited' : ''), 'data-cell': c.cell, 'data-weight': c.weight,
+          'data-at': `${g.kind} ${i} ${j}`, tabindex: -1,
           'aria-label': `${c.cell}: ${c.result}${c.edited ? ' (edited)' : ''}, weight ${pct(c.weight)}. Next result; Shift for the previous`,
           text: c.result, style: { background: heatColour(f), color: f >= 0.5 ? '#fff' : '#1b2126' },
           onclick: (e) => { if (!skipClick) cycleCell(c.cell, w.results, e.shiftKey ? -1 : 1); skipClick = false; },
-          onkeydown: (e) => { if (e.key === 'Enter' && e.shiftKey) { e.preventDefault(); skipClick = true; cycleCell(c.cell, w.results, -1); } },
+          onkeydown: (e) => {
+            if (e.key === 'Enter' && e.shiftKey) { e.preventDefault(); skipClick = true; cycleCell(c.cell, w.results, -1); return; }
+            const [dr, dc] = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[e.key] ?? [0, 0];
+            const to = (dr || dc) && $(`[data-at="${g.kind} ${i + dr} ${j + dc}"]`);
+            if (to) { e.preventDefault(); gridFocus(to); }
+          },
           onkeyup: () => { skipClick = false; } });
         return el('td', { title: `${c.cell}: ${c.result}, weight ${pct(c.weight)}` }, b);
       })));
@@ -1231,8 +1240,19 @@ function renderWeights(w) {
     out.push(t);
   }
   $('#table-out').replaceChildren(...out);
-  if (tableFocus) $(`[data-cell="${CSS.escape(tableFocus)}"]`)?.focus();
+  // One stop on Tab a grid (the arrow keys move within it): the cell
+  // last clicked, else the first cell.
+  for (const g of w.grids) $(`[data-at="${g.kind} 0 0"]`).tabIndex = 0;
+  const back = tableFocus && $(`[data-cell="${CSS.escape(tableFocus)}"]`);
+  if (back) gridFocus(back);
   tableFocus = null;
+}
+
+// gridFocus moves a grid's Tab stop to the cell and focuses it.
+function gridFocus(b) {
+  for (const o of b.closest('table').querySelectorAll('button.cell')) o.tabIndex = -1;
+  b.tabIndex = 0;
+  b.focus();
 }
 
 // ---- Tabs ---------------------------------------------------------------
