@@ -107,6 +107,10 @@ func tableTabChecks(t *testing.T, url, axe string) {
 	}
 	shotAs(ctx, t, "table-1280.png", false, "", true)
 	accessible(ctx, t, axe, "the table tab")
+	colourScheme(ctx, t, "dark")
+	shotAs(ctx, t, "table-1280-dark.png", false, "", true)
+	accessible(ctx, t, axe, "the table tab, dark")
+	colourScheme(ctx, t, "light")
 
 	// Shift+Enter on the cell (the focus stays on it) goes back to the
 	// printed result: no edit, the printed figures.
