@@ -3,6 +3,7 @@ package answer
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/wifodds/wifodds/cells"
 	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/scenario"
 )
 
 // The Table tab's answer is the lab's weights of the one combat
@@ -155,3 +157,48 @@ func TestRunCellsEqualsEditedFile(t *testing.T) {
 var elapsed = regexp.MustCompile(`"elapsed_seconds": [0-9.e-]+`)
 
 func timing(s string) string { return elapsed.ReplaceAllString(s, `"elapsed_seconds": X`) }
+
+// Every example answers the Table tab: a combat's weights and the mass no
+// cell decides sum to 1 (docs/crtlab.md, Cell weights); a plan, a
+// bombardment and an operation are refused, as compare refuses them.
+func TestWeightsEveryExample(t *testing.T) {
+	files, err := filepath.Glob("../examples/*.yaml")
+	if err != nil || len(files) == 0 {
+		t.Fatal("no examples")
+	}
+	weighed := 0
+	for _, file := range files {
+		name := strings.TrimSuffix(filepath.Base(file), ".yaml")
+		in := example(t, name)
+		s, err := in.parse()
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := Weights(context.Background(), in, WeightsFlags{})
+		switch {
+		case s.IsPlan() || s.Kind == scenario.Bombardment || s.IsOperation():
+			if err == nil {
+				t.Errorf("%s: weighed a plan, bombardment or operation", name)
+			}
+			continue
+		case err != nil:
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		sum := w.Fixed
+		for _, g := range w.Grids {
+			for _, row := range g.Cells {
+				for _, c := range row {
+					sum += c.Weight
+				}
+			}
+		}
+		if d := sum - 1; d > 1e-12 || d < -1e-12 {
+			t.Errorf("%s: the weights and the fixed mass sum to %v", name, sum)
+		}
+		weighed++
+	}
+	if weighed < 5 {
+		t.Errorf("only %d examples weighed", weighed)
+	}
+}
