@@ -2,8 +2,8 @@
 // file's bytes, the tables it names, the command's flags as a typed
 // struct), the finished answer out, for run, compare, sweep and plan (Plan
 // the attacker's, Defend the defender's, PlanSide whichever the file is),
-// and the page's helpers: Document, Schema, and Stack, the quick-entry
-// line. JSON and AppendJSON write an answer as every surface writes it. It
+// and the page's helpers: Document, Schema, Stack, the quick-entry
+// line, and Weights, the Table tab's grid of cell weights. JSON and AppendJSON write an answer as every surface writes it. It
 // parses, opens tables through the caller, compiles and computes, and
 // does no file system, network or printing: the CLI (flags and files), the
 // web server (HTTP) and the browser build (JavaScript values) each keep

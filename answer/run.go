@@ -6,6 +6,7 @@ import (
 
 	"github.com/wifodds/wifodds/analysis"
 	"github.com/wifodds/wifodds/combat"
+	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/operation"
 	"github.com/wifodds/wifodds/scenario"
 	"github.com/wifodds/wifodds/sim"
@@ -17,11 +18,19 @@ type RunFlags struct {
 	Dice             []int // replay these rolls; nil: the scenario's dice list
 	Explain          bool  // keep the working
 	Raids            int   // a bombardment's raids in a campaign; 0: not asked (one raid)
+	// Cells are cell edits TABLE/ODDS/ROLL:RESULT applied to the table
+	// before the combat is compiled (the page's Table tab); a bad one
+	// comes back as *CellEditError in an InputError.
+	Cells []string
 }
 
 // ErrRaidsNotBombardment is a number of raids asked of a combat that is not
 // a bombardment; each surface names its own flag or parameter.
 var ErrRaidsNotBombardment = errors.New("raids applies only to bombardments")
+
+// ErrCellsBombardment is a cell edit asked of a bombardment, which reads
+// no CRT; each surface names its own flag or parameter.
+var ErrCellsBombardment = errors.New("cell edits apply to a combat's CRT: a bombardment reads the air tables")
 
 // RunAnswer is what run answers: one of Land, Raid and Operation, with the
 // working.
@@ -76,6 +85,9 @@ func Run(ctx context.Context, in Input, f RunFlags) (*RunAnswer, error) {
 		return runOperation(ctx, in, s, f)
 	}
 	if s.Kind == scenario.Bombardment {
+		if len(f.Cells) > 0 {
+			return nil, &InputError{ErrCellsBombardment}
+		}
 		return runRaid(ctx, in, s, f)
 	}
 	if f.Raids != 0 {
@@ -85,7 +97,7 @@ func Run(ctx context.Context, in Input, f RunFlags) (*RunAnswer, error) {
 }
 
 func runLand(ctx context.Context, in Input, s *scenario.Scenario, f RunFlags) (*RunAnswer, error) {
-	table, err := in.Tables.CRT(s, s.CRT)
+	table, err := editedCRT(in, s, f.Cells)
 	if err != nil {
 		return nil, err
 	}
@@ -136,7 +148,7 @@ func runOperation(ctx context.Context, in Input, s *scenario.Scenario, f RunFlag
 	if f.Raids != 0 {
 		return nil, &InputError{ErrRaidsNotBombardment}
 	}
-	table, err := in.Tables.CRT(s, s.CRT)
+	table, err := editedCRT(in, s, f.Cells)
 	if err != nil {
 		return nil, err
 	}
@@ -149,4 +161,18 @@ func runOperation(ctx context.Context, in Input, s *scenario.Scenario, f RunFlag
 		return nil, err
 	}
 	return &RunAnswer{Scenario: s, Operation: res}, nil
+}
+
+// editedCRT opens the scenario's table with the cell edits applied; the
+// answer names it as compare names an edited variant's, "standard
+// (edited)".
+func editedCRT(in Input, s *scenario.Scenario, cells []string) (*crt.Table, error) {
+	t, err := in.Tables.CRT(s, s.CRT)
+	if err != nil {
+		return nil, err
+	}
+	if t, _, err = editTable(t, cells); err == nil && len(cells) > 0 {
+		s.CRT += " (edited)"
+	}
+	return t, err
 }

@@ -31,7 +31,7 @@ var layers = map[string][]string{
 	"cells":            {"analysis", "combat", "sim", "stats", "crt", "scenario"},
 	"reports":          {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "battery", "operation", "answer", "cells"},
 	"benchmarks":       {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "battery"},
-	"answer":           {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "operation"},
+	"answer":           {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "operation", "cells"},
 	"answer/query":     {"answer", "analysis", "combat", "crt", "plan", "sim"},
 	"web":              {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "reports", "answer", "answer/query"},
 	"cmd/wifodds":      {"analysis", "combat", "sim", "stats", "crt", "scenario", "plan", "battery", "cells", "web", "reports", "benchmarks", "answer", "internal/yamlx", "internal/fileio", "operation"},

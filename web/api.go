@@ -47,11 +47,12 @@ func (s *Server) routes() {
 	m.HandleFunc("/api/sweep", only("POST", s.compute(s.sweep)))
 	m.HandleFunc("/api/plan", only("POST", s.compute(s.plan)))
 	m.HandleFunc("/api/parse", only("POST", s.compute(s.parse)))
+	m.HandleFunc("/api/weights", only("POST", s.compute(s.weights)))
 	m.HandleFunc("/api/crt/{name}", only("GET", s.crtTable))
 	m.HandleFunc("/api/schema", only("GET", s.schema))
 	m.HandleFunc("/api/stack", only("GET", s.stack))
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("%s %s: no such endpoint (POST /api/run, /api/compare, /api/sweep, /api/plan, /api/parse; GET /api/crt/{name}, /api/schema, /api/stack)", r.Method, r.URL.Path))
+		writeError(w, http.StatusNotFound, fmt.Sprintf("%s %s: no such endpoint (POST /api/run, /api/compare, /api/sweep, /api/plan, /api/parse, /api/weights; GET /api/crt/{name}, /api/schema, /api/stack)", r.Method, r.URL.Path))
 	})
 	s.mux = m
 }
@@ -187,6 +188,13 @@ func (s *Server) plan(ctx context.Context, in *input, v url.Values) (any, error)
 // limits are this server's bounds on a request.
 func (s *Server) limits() query.Limits {
 	return query.Limits{MaxTrials: s.cfg.MaxTrials, Workers: s.cfg.Workers}
+}
+
+// weights is POST /api/weights?cell=TABLE/ODDS/ROLL:RESULT&...: the
+// combat's table with every cell's weight (answer.Weights), for the
+// page's Table tab.
+func (s *Server) weights(ctx context.Context, in *input, v url.Values) (any, error) {
+	return query.Weights(ctx, in.answer(), v)
 }
 
 // parse is POST /api/parse: the scenario checked, then returned as a JSON

@@ -1,7 +1,7 @@
 // Package web is wifodds' local web app: an HTTP server (net/http, log/slog)
 // that serves an embedded page for building a combat by pointing and
 // clicking and a JSON API the page uses (POST /api/run, /api/compare,
-// /api/sweep, /api/plan, /api/parse; GET /api/crt/{name}, /api/schema,
+// /api/sweep, /api/plan, /api/parse, /api/weights; GET /api/crt/{name}, /api/schema,
 // /api/stack). Every rule
 // stays in Go: each handler reads its query parameters through the
 // reader the browser build shares (package answer/query) and calls the

@@ -13,13 +13,18 @@ import (
 // Red-team finding F8: over HTTP a repeated parameter took its first value
 // (seed=1&seed=2 ran seed 1) and an unknown one was ignored (seeds=5 ran
 // seed 1), so a typo went unnoticed. Both are a 400 naming the parameter,
-// as the CLI refuses a repeated or unknown flag; variant alone repeats.
+// as the CLI refuses a repeated or unknown flag; variant and cell alone
+// repeat.
 func TestQueryParametersChecked(t *testing.T) {
 	_, ts := newServer(t, Config{MaxTrials: 1_000_000})
 	good := read(t, wild)
 	for _, c := range []struct{ path, text string }{
 		{"/api/run?method=mc&trials=10&seed=1&seed=2", "seed is given 2 times (seed=1, seed=2); give it once"},
-		{"/api/run?method=mc&seeds=5", `unknown parameter "seeds" (did you mean seed?): /api/run takes the parameters method, trials, seed, budget, explain, raids, dice, crt`},
+		{"/api/run?method=mc&seeds=5", `unknown parameter "seeds" (did you mean seed?): /api/run takes the parameters method, trials, seed, budget, explain, raids, dice, crt, cell`},
+		{"/api/weights?crt=standard&crt=2d6", "crt is given 2 times"},
+		{"/api/weights?cells=assault/3:1/4:*/1", `unknown parameter "cells" (did you mean cell?)`},
+		{"/api/weights?cell=assault/3:1/9:*/1", `cell: cell "assault/3:1/9": roll "9": want a whole number from 0 to 7`},
+		{"/api/run?cell=assault/3:1/4:*/1&cell=assault/3:1/4:1/1", "cell: cell assault/3:1/4 is edited twice"},
 		{"/api/run?raids=3&raids=21", "raids is given 2 times"},
 		{"/api/run?Method=exact", `unknown parameter "Method" (did you mean method?)`},
 		{"/api/sweep?attack=8..9&attack=20..21", "attack is given 2 times"},
@@ -33,7 +38,8 @@ func TestQueryParametersChecked(t *testing.T) {
 		code, m, _ := post(t, ts, c.path, "application/yaml", good)
 		wantError(t, code, m, 400, c.text)
 	}
-	for _, path := range []string{"/api/compare?variant=a=crt=2d6&variant=b=crt=standard&method=exact", "/api/run?method=exact&explain=true"} {
+	for _, path := range []string{"/api/compare?variant=a=crt=2d6&variant=b=crt=standard&method=exact", "/api/run?method=exact&explain=true",
+		"/api/run?method=exact&cell=assault/3:1/4:*/1&cell=assault/3:1/5:*/1", "/api/weights?cell=assault/3:1/4:*/1&cell=assault/3:1/5:*/1"} {
 		if code, m, _ := post(t, ts, path, "application/yaml", good); code != 200 {
 			t.Errorf("%s: %d %v", path, code, m["error"])
 		}

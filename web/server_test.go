@@ -375,7 +375,8 @@ func FuzzAPI(f *testing.F) {
 		f.Fatal(err)
 	}
 	types := []string{"application/yaml", "application/json", "text/plain", "multipart/form-data; boundary=x"}
-	paths := []string{"/api/run?trials=1000", "/api/compare?variant=a=crt=2d6&trials=1000", "/api/sweep?attack=1..6", "/api/plan?max_forces=256", "/api/parse"}
+	paths := []string{"/api/run?trials=1000", "/api/compare?variant=a=crt=2d6&trials=1000", "/api/sweep?attack=1..6", "/api/plan?max_forces=256", "/api/parse",
+		"/api/weights?cell=assault/3:1/4:*/1&cell=blitz/2:1/3:1/2", "/api/run?trials=1000&cell=assault/1:1/0:*/2B"}
 	f.Fuzz(func(t *testing.T, body []byte, ct, path uint8) {
 		req := httptest.NewRequest("POST", "http://127.0.0.1:8080"+paths[int(path)%len(paths)], bytes.NewReader(body))
 		req.Header.Set("Content-Type", types[int(ct)%len(types)])

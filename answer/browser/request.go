@@ -57,8 +57,10 @@ func (r *request) answer(ctx context.Context) (any, error) {
 		return r.sweep(ctx, in)
 	case "plan":
 		return r.plan(ctx, in)
+	case "weights":
+		return query.Weights(ctx, in, r.Params)
 	}
-	return nil, Inputf("command %q: want run, compare, sweep, plan, parse, stack or schema", r.Command)
+	return nil, Inputf("command %q: want run, compare, sweep, plan, parse, weights, stack or schema", r.Command)
 }
 
 // input is the scenario as sent, naming no file, with its uploaded tables.

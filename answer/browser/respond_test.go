@@ -84,9 +84,14 @@ func FuzzRespond(f *testing.F) {
 		if err != nil {
 			f.Fatal(err)
 		}
-		for _, cmd := range []string{"run", "compare", "sweep", "plan", "parse"} {
+		for _, cmd := range []string{"run", "compare", "sweep", "plan", "parse", "weights"} {
 			req, _ := json.Marshal(map[string]any{"command": cmd, "scenario": string(text),
 				"params": map[string][]string{"variant": {"a=crt=2d6"}, "attack": {"5..9"}, "trials": {"1000"}}})
+			f.Add(string(req))
+		}
+		for _, cmd := range []string{"run", "weights"} {
+			req, _ := json.Marshal(map[string]any{"command": cmd, "scenario": string(text),
+				"params": map[string][]string{"cell": {"assault/3:1/4:*/1", "blitz/>=10:1/6:-/2S"}, "trials": {"1000"}}})
 			f.Add(string(req))
 		}
 	}

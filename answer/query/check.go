@@ -8,9 +8,10 @@ import (
 )
 
 // parameters are the query parameters each command reads, as the CLI's
-// flags; variant alone may be given more than once.
+// flags; variant and cell alone may be given more than once.
 var parameters = map[string][]string{
-	"run":     {"method", "trials", "seed", "budget", "explain", "raids", "dice", "crt"},
+	"run":     {"method", "trials", "seed", "budget", "explain", "raids", "dice", "crt", "cell"},
+	"weights": {"crt", "cell"},
 	"compare": {"variant", "method", "trials", "seed", "budget", "independent"},
 	"sweep":   {"attack", "defence", "modifier", "crt", "target", "budget"},
 	"plan":    {"target", "max_forces", "trials", "seed", "budget"},
@@ -48,7 +49,7 @@ func Check(command string, v url.Values) error {
 				takes = "the parameters " + strings.Join(known, ", ")
 			}
 			return bad("unknown parameter %q%s: /api/%s takes %s", k, hint, command, takes)
-		case len(v[k]) > 1 && k != "variant":
+		case len(v[k]) > 1 && k != "variant" && k != "cell":
 			return bad("%s is given %d times (%s=%s); give it once", k, len(v[k]), k, strings.Join(v[k], ", "+k+"="))
 		}
 	}

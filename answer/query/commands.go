@@ -22,14 +22,15 @@ const (
 )
 
 // Run answers run (`wifodds run --format json`) for the parameters method,
-// trials, seed, budget, explain, raids, dice and crt.
+// trials, seed, budget, explain, raids, dice, crt and cell (repeated: the
+// table's cells edited, TABLE/ODDS/ROLL:RESULT).
 func Run(ctx context.Context, in answer.Input, v url.Values, lim Limits) (*answer.RunAnswer, error) {
 	q := reader{v}
 	req, err := q.request(lim)
 	if err != nil {
 		return nil, err
 	}
-	f := answer.RunFlags{Request: req}
+	f := answer.RunFlags{Request: req, Cells: v["cell"]}
 	if f.Explain, err = q.boolean("explain"); err != nil {
 		return nil, err
 	}
@@ -58,8 +59,19 @@ func Run(ctx context.Context, in answer.Input, v url.Values, lim Limits) (*answe
 		return nil, bad("dice: %v", err)
 	case errors.Is(err, answer.ErrRaidsNotBombardment):
 		return nil, bad("raids=%s: %v", v.Get("raids"), answer.ErrRaidsNotBombardment)
+	case errors.Is(err, answer.ErrCellsBombardment):
+		return nil, bad("cell=%s: %v", v.Get("cell"), answer.ErrCellsBombardment)
 	}
 	return a, err
+}
+
+// Weights answers weights (the page's Table tab) for the parameters crt
+// and cell (repeated): the combat's table with every cell's weight.
+func Weights(ctx context.Context, in answer.Input, v url.Values) (*answer.TableWeights, error) {
+	if c := v.Get("crt"); c != "" {
+		in.CRT = c
+	}
+	return answer.Weights(ctx, in, answer.WeightsFlags{Cells: v["cell"]})
 }
 
 // Compare answers compare (`wifodds compare`) for the parameters variant

@@ -123,7 +123,7 @@ func runAction(c *cli.Context) error {
 		return err
 	}
 	req, done := o.request(c)
-	f := answer.RunFlags{Request: req, Explain: o.explain}
+	f := answer.RunFlags{Request: req, Explain: o.explain, Cells: c.StringSlice("cell")}
 	if c.IsSet("raids") {
 		f.Raids = o.raids
 	}
@@ -148,6 +148,10 @@ func runAction(c *cli.Context) error {
 // checkKind refuses the flags that do not apply to the scenario's kind.
 func (o *runOptions) checkKind(c *cli.Context, s *scenario.Scenario) error {
 	switch {
+	case c.IsSet("cell") && c.IsSet("shard"):
+		return usagef("--cell applies to a whole run, not a --shard: write the edited table to a file and give it by --crt")
+	case s.Kind == scenario.Bombardment && c.IsSet("cell"):
+		return usagef("--cell edits a CRT: a bombardment reads the air tables")
 	case s.IsOperation() && (o.diceSet || c.IsSet("shard")):
 		return usagef("an operation is answered as a whole: --dice and --shard apply to one combat at a time")
 	case s.Kind != scenario.Bombardment && c.IsSet("raids"):
@@ -203,7 +207,10 @@ func (o *runOptions) request(c *cli.Context) (analysis.Request, func()) {
 // the scenario file's line).
 func (o *runOptions) runError(c *cli.Context, s *scenario.Scenario, err error) error {
 	var re *analysis.ReplayError
+	var cell *answer.CellEditError
 	switch {
+	case errors.As(err, &cell):
+		return usagef("--cell: %v", cell.Err)
 	case errors.Is(err, analysis.ErrNoTrials):
 		return fmt.Errorf("%w: %v", errInterrupted, err)
 	case c.Context.Err() != nil:
@@ -237,6 +244,7 @@ func runCommand() *cli.Command {
 		&cli.StringFlag{Name: "max-trials", Value: "1000000000", Usage: "with --precision, the most trials to run"},
 		&cli.StringFlag{Name: "dice", Usage: "replay these rolls (e.g. 5,1) instead of the scenario's dice list"},
 		&cli.StringFlag{Name: "crt", Usage: "use this table (standard, 2d6 or a file) instead of the scenario's"},
+		&cli.StringSliceFlag{Name: "cell", Usage: "edit the table's cell: `TABLE/ODDS/ROLL:RESULT`, e.g. assault/3:1/4:*/1 (repeat; docs/crtlab.md)"},
 		&cli.BoolFlag{Name: "explain", Usage: "show how totals, odds, modifiers and table choice were reached"},
 		&cli.StringFlag{Name: "shard", Usage: "with --mc: run shard `I/N` of the trials and write its part for wifodds merge"},
 		&cli.IntFlag{Name: "raids", Value: 1, Usage: fmt.Sprintf("bombardment: fly `K` raids (1-%d), carrying losses forward, and report the campaign's totals (Monte Carlo; exact with --exact)", combat.MaxRaids)},

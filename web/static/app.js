@@ -321,7 +321,7 @@ function showKind() {
   for (const e of document.querySelectorAll('.land-only')) e.hidden = raid;
   for (const e of document.querySelectorAll('.raid-only')) e.hidden = !raid;
   $('.upload').hidden = raid || (!uploadedCRT && $('#crt').value !== 'upload');
-  for (const t of ['compare', 'sweep', 'plan']) $('#tab-' + t).disabled = raid;
+  for (const t of ['compare', 'sweep', 'plan', 'table']) $('#tab-' + t).disabled = raid;
   if (raid && tab !== 'run') selectTab('run');
 }
 
@@ -595,6 +595,7 @@ function refresh() {
   if (tab === 'compare') return guarded(compareNow);
   if (tab === 'sweep') return guarded(sweepNow);
   if (tab === 'plan') return guarded(planNow);
+  if (tab === 'table') return guarded(tableNow);
 }
 
 function methodLine(j, ms) {
@@ -1251,6 +1252,133 @@ function renderDefence(json, ms) {
 // exportYAML is the file the CLI reads for what the page shows: a plan
 // file (with the plan tab's target, cost and units) for a plan.
 const exportYAML = () => (isPlan() ? toYAML(planDoc()) : toYAML(doc));
+
+// ---- Table ------------------------------------------------------------------
+// The combat's results table, each cell shaded by the chance that this
+// combat's roll reads it (POST /api/weights, docs/crtlab.md); clicking a
+// cell sets it to the next result the table uses (Shift: the previous),
+// and the figures are the run on the edited table (run with cell=).
+const tableEdits = new Map(); // cell label (assault/3:1/4) -> the result it is set to
+const tablePrinted = new Map(); // cell label -> its result as printed, from the last answer
+let tableEditsFor = ''; // the table the edits are of: a new table drops them
+const tableKey = () => (uploadedCRT ? 'uploaded:' + uploadedCRT : doc.crt ?? 'standard');
+const cellParams = () => [...tableEdits].map(([c, to]) => `${c}:${to}`);
+let tableFocus = null; // the cell whose button had the focus, to keep it across a redraw
+let skipClick = false; // Shift+Enter stepped back on keydown: the button's own click is not a step forward
+
+async function tableNow() {
+  if (isPlan()) {
+    for (const id of ['#table-headline', '#table-edits', '#table-out']) $(id).replaceChildren();
+    $('#table-out').append(el('p', { class: 'plan-note', text: 'This is a plan file: the Table tab weighs one combat.' }));
+    return;
+  }
+  if (tableKey() !== tableEditsFor) { tableEdits.clear(); tableEditsFor = tableKey(); }
+  const cell = cellParams();
+  const w = (await api('weights', doc, { cell })).json;
+  const { json, ms } = await api('run', doc, { method: 'auto', cell });
+  $('#status-text').textContent = methodLine(json, ms) + (cell.length ? ` · ${cell.length} cell${cell.length > 1 ? 's' : ''} edited` : '');
+  const p = json.probabilities;
+  const levels = Object.keys(json.odds_levels);
+  const tables = Object.entries(json.tables).filter(([, v]) => v > 0).map(([k]) => k);
+  const edited = cell.length ? ' (edited table)' : '';
+  // Beside each figure of the edited table, the same figure as printed.
+  const printed = Object.fromEntries(w.metrics.map((m, i) => [m, w.printed_figures[i]]));
+  const was = (m, f, other) => (cell.length ? `as printed ${f(printed[m])}` : other);
+  $('#table-headline').replaceChildren(
+    card('P(hex taken)' + edited, pct(p.hex_taken.p), was('hex_taken', pct, interval(p.hex_taken)), 'tt-p-hex', p.hex_taken.p, 'main'),
+    card('odds', levels.join(' / ') || '—', `${num(json.odds.attack)} : ${num(json.odds.defence)}`, 'tt-odds'),
+    card('table', tables.join(' / ') || '—', null, 'tt-table-used'),
+    card('breakthrough', pct(p.breakthrough.p), was('breakthrough', pct, interval(p.breakthrough)), 'tt-p-breakthrough', p.breakthrough.p),
+    card('attackers face-up', pct(p.attacker_face_up.p), was('attacker_face_up', pct, interval(p.attacker_face_up)), 'tt-p-faceup', p.attacker_face_up.p),
+    card('attacking units lost', num(json.means.attacker_units_lost.mean), was('attacker_units_lost', num, 'expected'), 'tt-att-lost', json.means.attacker_units_lost.mean),
+    card('defending units lost', num(json.means.defender_units_lost.mean), was('defender_units_lost', num, 'expected'), 'tt-def-lost', json.means.defender_units_lost.mean),
+  );
+  summary(pct(p.hex_taken.p), levels.join(' / ') || '—', tables.join(' / ') || '—');
+  renderTableEdits(w);
+  renderWeights(w);
+}
+
+// cycleCell sets a cell to the next (step 1) or previous (-1) result the
+// table uses; back at its printed result, the edit is dropped. It reads
+// the edits, not the drawn grid, so a second click before the answer
+// steps on from the first.
+function cycleCell(cell, results, step) {
+  const printed = tablePrinted.get(cell);
+  const now = tableEdits.get(cell) ?? printed;
+  const to = results[(results.indexOf(now) + step + results.length) % results.length];
+  if (to === printed) tableEdits.delete(cell); else tableEdits.set(cell, to);
+  tableFocus = cell;
+  refresh();
+}
+
+function renderTableEdits(w) {
+  const box = $('#table-edits');
+  if (!w.edits.length) {
+    box.replaceChildren(el('p', { class: 'hint', id: 'table-edit-none', text: `No cell edited: the ${w.table} table as printed.` }));
+    return;
+  }
+  const list = el('ul', { id: 'table-edit-list', class: 'edit-list', 'aria-label': 'Cells edited' });
+  for (const e of w.edits) {
+    list.append(el('li', {}, el('span', { text: `${e.cell}: ${e.from} → ${e.to}` }), ' ',
+      el('button', { type: 'button', class: 'small', 'aria-label': `Undo the edit of ${e.cell}`, text: 'Undo',
+        onclick: () => { tableEdits.delete(e.cell); refresh(); } })));
+  }
+  box.replaceChildren(el('h3', { text: `Cells edited (${w.edits.length})` }), list,
+    el('button', { type: 'button', id: 'table-reset', text: 'Reset the table', onclick: () => { tableEdits.clear(); refresh(); } }));
+}
+
+function renderWeights(w) {
+  const from = new Map(w.edits.map((e) => [e.cell, e.from]));
+  tablePrinted.clear();
+  let top = 0;
+  for (const g of w.grids) for (const row of g.cells) for (const c of row) top = Math.max(top, c.weight);
+  const shade = (x) => (top > 0 ? x / top : 0);
+  const out = [el('div', { class: 'weight-legend', role: 'img', 'aria-label': `Shading: a cell's weight, from 0 (light) to ${pct(top)} (darkest)` },
+    el('span', { text: '0%' }), el('span', { class: 'ramp', 'aria-hidden': 'true' }), el('span', { text: pct(top) }),
+    el('span', { class: 'hint', text: ' the chance that this combat\'s roll reads the cell' + ((doc.options ?? []).includes('wild-results')
+      ? ' (wild results: the mean of the attacker\'s and the defender\'s roll)' : '') }))];
+  if (w.fixed > 0) out.push(el('p', { class: 'note', text: `${pct(w.fixed)} of the outcomes are decided by no cell (an automatic result, or a forbidden airdrop).` }));
+  for (const g of w.grids) {
+    const name = g.kind === 'blitz' ? 'Blitz' : 'Assault';
+    const t = el('table', { class: 'crt-grid', id: 'grid-' + g.kind },
+      el('caption', { text: `${name} table${w.method === 'modifier' ? ' (read by modifier: one column)' : ''}: modified roll (rows) by odds (columns)` }),
+      el('tr', {}, el('th', { scope: 'col', text: 'roll' }), ...w.columns.map((c) => el('th', { scope: 'col', text: c }))));
+    g.cells.forEach((row, i) => {
+      t.append(el('tr', {}, el('th', { scope: 'row', text: w.rows[i] }), ...row.map((c, j) => {
+        const f = shade(c.weight);
+        tablePrinted.set(c.cell, from.get(c.cell) ?? c.result);
+        const b = el('button', { type: 'button', class: 'cell' + (c.edited ? ' edited' : ''), 'data-cell': c.cell, 'data-weight': c.weight,
+          'data-at': `${g.kind} ${i} ${j}`, tabindex: -1,
+          'aria-label': `${c.cell}: ${c.result}${c.edited ? ' (edited)' : ''}, weight ${pct(c.weight)}. Next result; Shift for the previous`,
+          text: c.result, style: { background: heatColour(f), color: f >= 0.5 ? '#fff' : '#1b2126' },
+          onclick: (e) => { if (!skipClick) cycleCell(c.cell, w.results, e.shiftKey ? -1 : 1); skipClick = false; },
+          onkeydown: (e) => {
+            if (e.key === 'Enter' && e.shiftKey) { e.preventDefault(); skipClick = true; cycleCell(c.cell, w.results, -1); return; }
+            const [dr, dc] = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[e.key] ?? [0, 0];
+            const to = (dr || dc) && $(`[data-at="${g.kind} ${i + dr} ${j + dc}"]`);
+            if (to) { e.preventDefault(); gridFocus(to); }
+          },
+          onkeyup: () => { skipClick = false; } });
+        return el('td', { title: `${c.cell}: ${c.result}, weight ${pct(c.weight)}` }, b);
+      })));
+    });
+    out.push(t);
+  }
+  $('#table-out').replaceChildren(...out);
+  // One stop on Tab a grid (the arrow keys move within it): the cell
+  // last clicked, else the first cell.
+  for (const g of w.grids) $(`[data-at="${g.kind} 0 0"]`).tabIndex = 0;
+  const back = tableFocus && $(`[data-cell="${CSS.escape(tableFocus)}"]`);
+  if (back) gridFocus(back);
+  tableFocus = null;
+}
+
+// gridFocus moves a grid's Tab stop to the cell and focuses it.
+function gridFocus(b) {
+  for (const o of b.closest('table').querySelectorAll('button.cell')) o.tabIndex = -1;
+  b.tabIndex = 0;
+  b.focus();
+}
 
 // ---- Tabs ---------------------------------------------------------------
 function selectTab(name) {
