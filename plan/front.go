@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 
 	"github.com/wifodds/wifodds/analysis"
@@ -48,9 +49,16 @@ func (pl *planner) front() (*TablePlan, error) {
 	if err := pl.checkStateLimit(fs.l.stateBytes(nt * nc)); err != nil {
 		return nil, err
 	}
-	fs.maxStates = int(pl.cfg.MaxForces)
+	// A front's states are wide: the search holds at most what
+	// frontMemory does, whatever the limit.
+	perState := fs.l.stateBytes(nt * nc)
+	fs.maxStates = int(min(pl.cfg.MaxForces, frontMemory/perState))
 	fin, err := fs.run()
 	if errors.Is(err, errTooManyStates) {
+		if float64(fs.maxStates) < pl.cfg.MaxForces {
+			return nil, fmt.Errorf("%s: %w: more than %d distinct states of the front's assignments, all %d MiB holds at %.0f bytes a state; cap plan.max_units, narrow can_attack, or give interchangeable units the same attributes",
+				pl.s.File, ErrTooLarge, fs.maxStates, frontMemory>>20, perState)
+		}
 		return nil, pl.tooManyStates("distinct states of the front's assignments", " narrow can_attack,")
 	}
 	if err != nil {
@@ -186,6 +194,10 @@ func (pl *planner) front() (*TablePlan, error) {
 	pl.warn(tp)
 	return tp, nil
 }
+
+// frontMemory bounds the memory a front's search may hold (issue 25:
+// under 256 MiB).
+const frontMemory = 256 << 20
 
 // frontSearch walks the classes one at a time over the states of a
 // front's assignments: a state is the tuple of the targets' combat states

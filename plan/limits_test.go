@@ -104,6 +104,16 @@ func TestFrontStateLimit(t *testing.T) {
 	if bytes > 256<<20 {
 		t.Errorf("refusing the plan allocated %d MiB", bytes>>20)
 	}
+	// At the default limit the states a front may hold are what 256 MiB
+	// holds, and the message says so.
+	bytes = allocated(func() { _, err = planFile(t, bigFront(8, 20), Config{}) })
+	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "all 256 MiB holds") {
+		t.Fatalf("got %v, want ErrTooLarge naming the memory", err)
+	}
+	t.Logf("refusing at the default allocated %d MiB", bytes>>20)
+	if bytes > 2*frontMemory {
+		t.Errorf("refusing the plan allocated %d MiB", bytes>>20)
+	}
 }
 
 // The front's count of assignments is the number the search walks.

@@ -39,10 +39,13 @@ type states struct {
 	gtable []int32
 	next   []int32
 	dead   []bool
+	// grouped is false when a state keeps no smallest factors: each group
+	// is one state, so no group table is kept (a front's tuples).
+	grouped bool
 }
 
 func newStates(l *layout, nc, room int) *states {
-	st := &states{l: l, nc: nc}
+	st := &states{l: l, nc: nc, grouped: len(l.low) > 0}
 	st.reset(room)
 	return st
 }
@@ -54,11 +57,18 @@ func (st *states) reset(room int) {
 		size *= 2
 	}
 	if cap(st.table) >= size {
-		st.table, st.gtable = st.table[:size], st.gtable[:size]
+		st.table = st.table[:size]
 		clear(st.table)
-		clear(st.gtable)
 	} else {
-		st.table, st.gtable = make([]int32, size), make([]int32, size)
+		st.table = make([]int32, size)
+	}
+	if st.grouped {
+		if cap(st.gtable) >= size {
+			st.gtable = st.gtable[:size]
+			clear(st.gtable)
+		} else {
+			st.gtable = make([]int32, size)
+		}
 	}
 	st.keys, st.xs, st.bps, st.next, st.dead = st.keys[:0], st.xs[:0], st.bps[:0], st.next[:0], st.dead[:0]
 }
@@ -107,17 +117,24 @@ func (st *states) insert(slot int, key []uint64, x []uint8, bp float64) int {
 	st.bps = append(st.bps, bp)
 	st.dead = append(st.dead, false)
 	st.table[slot] = int32(i + 1)
-	head, gslot := st.group(key)
-	st.next = append(st.next, int32(head+1))
-	st.gtable[gslot] = int32(i + 1)
+	if st.grouped {
+		head, gslot := st.group(key)
+		st.next = append(st.next, int32(head+1))
+		st.gtable[gslot] = int32(i + 1)
+	}
 	if 2*st.len() > len(st.table) {
-		st.table, st.gtable = make([]int32, 2*len(st.table)), make([]int32, 2*len(st.table))
+		st.table = make([]int32, 2*len(st.table))
+		if st.grouped {
+			st.gtable = make([]int32, 2*len(st.gtable))
+		}
 		for k := range st.len() {
 			_, j := st.find(st.key(k))
 			st.table[j] = int32(k + 1)
-			// Oldest first, so each group ends at its newest state.
-			_, g := st.group(st.key(k))
-			st.gtable[g] = int32(k + 1)
+			if st.grouped {
+				// Oldest first, so each group ends at its newest state.
+				_, g := st.group(st.key(k))
+				st.gtable[g] = int32(k + 1)
+			}
 		}
 	}
 	return i
@@ -152,6 +169,9 @@ func (st *states) dominates(byBP bool, abp float64, ax []uint8, ak []uint64, bbp
 // beaten reports whether a live state of key's group, other than skip,
 // dominates the force x costing bp.
 func (st *states) beaten(byBP bool, key []uint64, x []uint8, bp float64, skip int) bool {
+	if !st.grouped {
+		return false // a group is one state
+	}
 	head, _ := st.group(key)
 	for o := head; o >= 0; o = int(st.next[o]) - 1 {
 		if o != skip && !st.dead[o] && st.dominates(byBP, st.bps[o], st.force(o), st.key(o), bp, x, key) {
@@ -163,6 +183,9 @@ func (st *states) beaten(byBP bool, key []uint64, x []uint8, bp float64, skip in
 
 // prune marks dead the states of state i's group that i dominates.
 func (st *states) prune(byBP bool, i int) {
+	if !st.grouped {
+		return
+	}
 	head, _ := st.group(st.key(i))
 	for o := head; o >= 0; o = int(st.next[o]) - 1 {
 		if o != i && !st.dead[o] && st.dominates(byBP, st.bps[i], st.force(i), st.key(i), st.bps[o], st.force(o), st.key(o)) {
