@@ -128,7 +128,7 @@ func (pl *planner) front() (*TablePlan, error) {
 		}
 	}
 	// Each state's preferred assignment, offered in the walk's order.
-	var cands []candidate
+	cands := make([]candidate, 0, len(live))
 	total := make(counts, nc)
 	for _, i := range live {
 		value, lostU, lostF := 0.0, 0.0, 0.0

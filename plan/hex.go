@@ -83,7 +83,10 @@ func (pl *planner) hex() (*TablePlan, error) {
 		}
 	}
 	// Each state's preferred force, offered in enumeration order.
-	var cands []candidate
+	cands := make([]candidate, 0, tp.Forces)
+	if states.len() <= maxChartPoints {
+		tp.Candidates = make([]Point, 0, tp.Forces)
+	}
 	for i := range which {
 		if which[i] < 0 {
 			continue

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"slices"
 )
 
 // stateBytes is the most one state costs the search: its key, force,
@@ -70,7 +71,15 @@ func (st *states) reset(room int) {
 			st.gtable = make([]int32, size)
 		}
 	}
-	st.keys, st.xs, st.bps, st.next, st.dead = st.keys[:0], st.xs[:0], st.bps[:0], st.next[:0], st.dead[:0]
+	// Room for the states expected, so a layer rarely copies its arrays.
+	st.keys = slices.Grow(st.keys[:0], room*st.l.words)
+	st.xs = slices.Grow(st.xs[:0], room*st.nc)
+	st.bps = slices.Grow(st.bps[:0], room)
+	st.dead = slices.Grow(st.dead[:0], room)
+	st.next = st.next[:0]
+	if st.grouped {
+		st.next = slices.Grow(st.next, room)
+	}
 }
 
 func (st *states) len() int           { return len(st.bps) }
@@ -145,11 +154,19 @@ func (st *states) insert(slot int, key []uint64, x []uint8, bp float64) int {
 // is first in enumeration order, and each sum of its j smallest factors is
 // at most b's, so its expected factors lost are at most b's for any
 // chances of losing j units (which fall as j grows). The frontier would
-// list a before b, so b is never needed.
+// list a before b, so b is never needed. Unless cost is counted in build
+// points, a is known to come first (stateSearch.run) and the order is
+// not compared.
 func (st *states) dominates(byBP bool, abp float64, ax []uint8, ak []uint64, bbp float64, bx []uint8, bk []uint64) bool {
 	if byBP && abp > bbp {
 		return false
 	}
+	return st.fewerLost(ak, bk) && (!byBP || bytes.Compare(ax, bx) < 0)
+}
+
+// fewerLost reports whether each sum of packed state ak's j smallest
+// factors is at most bk's, for states of the same group.
+func (st *states) fewerLost(ak, bk []uint64) bool {
 	var sa, sb uint64
 	for j := range st.l.low {
 		qa, oka := st.l.lowAt(ak, j)
@@ -163,7 +180,7 @@ func (st *states) dominates(byBP bool, abp float64, ax []uint8, ak []uint64, bbp
 			return false
 		}
 	}
-	return bytes.Compare(ax, bx) < 0
+	return true
 }
 
 // beaten reports whether a live state of key's group, other than skip,
@@ -216,6 +233,15 @@ var errTooManyStates = errors.New("too many states")
 
 // run searches every force within the limit and returns the final states
 // with their forces, or an error when the states outgrow the limit.
+//
+// Each layer is built in enumeration order: the states of the layer before
+// in their order, each sending 0, 1, ... items of the class. Unless cost
+// counts build points, the force kept for a state is the first reaching
+// it, so a layer's order is its forces' enumeration order, by induction:
+// a force reaching a known state is never preferred, a new state is last
+// in order and dominates no older one, and only an older state can beat a
+// new one, which it does by its smallest factors alone
+// (TestStateSearchIsReference).
 func (ss *stateSearch) run() (*states, error) {
 	nc := len(ss.p.classes)
 	l := ss.l
@@ -251,7 +277,9 @@ func (ss *stateSearch) run() (*states, error) {
 				bp := ebp + cl.prefix[k]
 				j, slot := next.find(ss.buf)
 				if j >= 0 {
-					if ss.prefer(bp, ss.x, c, next.bps[j], next.force(j)) {
+					// Unless cost counts build points, the first force
+					// reaching a state is the one preferred (see above).
+					if ss.byBP && ss.prefer(bp, ss.x, c, next.bps[j], next.force(j)) {
 						next.bps[j] = bp
 						copy(next.force(j), ss.x)
 						// A better force may bring a beaten state back.
@@ -270,7 +298,9 @@ func (ss *stateSearch) run() (*states, error) {
 				if next.len() >= ss.maxStates {
 					return nil, errTooManyStates
 				}
-				next.prune(ss.byBP, next.insert(slot, ss.buf, ss.x, bp))
+				if i := next.insert(slot, ss.buf, ss.x, bp); ss.byBP {
+					next.prune(ss.byBP, i)
+				}
 			}
 		}
 		cur, next = next, cur
