@@ -154,7 +154,7 @@ func (pl *planner) front() (*TablePlan, error) {
 		cands = append(cands, candidate{cost: pl.costOf(total, lostU, lostF), value: value, tie: lostF, size: total.size(), ref: i})
 	}
 	tp.Forces = len(cands)
-	fr := offerInOrder(cands, fin)
+	fr := offerInOrder(cands, fin, fs.ranks(fin, cands))
 	split := func(xs []uint8) []counts {
 		a := make([]counts, nt)
 		for t := range a {
@@ -233,10 +233,38 @@ func (fs *frontSearch) sub(k []uint64, t int) []uint64 { return k[fs.off[t]:fs.o
 
 // total sums an assignment (target-major) into the items sent of each class.
 func (fs *frontSearch) total(dst counts, xs []uint8) {
-	clear(dst)
-	for i, k := range xs {
-		dst[i%len(dst)] += k
+	copy(dst, xs)
+	for o := len(dst); o < len(xs); o += len(dst) {
+		for c, k := range xs[o : o+len(dst)] {
+			dst[c] += k
+		}
 	}
+}
+
+// ranks numbers the candidates' assignments in the walk's order, their
+// counts read as the digits of one number (target-major, each count in
+// the bits its class's size needs), or is nil when that number needs
+// more than 64 bits.
+func (fs *frontSearch) ranks(fin *states, cands []candidate) []uint64 {
+	nc := len(fs.p.classes)
+	shift := make([]int, len(fs.sps)*nc)
+	bits := 0
+	for pos := len(shift) - 1; pos >= 0; pos-- {
+		shift[pos] = bits
+		bits += width(uint64(len(fs.p.classes[pos%nc].items)))
+	}
+	if bits > 64 {
+		return nil
+	}
+	rank := make([]uint64, fin.len())
+	for _, c := range cands {
+		r := uint64(0)
+		for pos, k := range fin.force(c.ref) {
+			r |= uint64(k) << shift[pos]
+		}
+		rank[c.ref] = r
+	}
+	return rank
 }
 
 // run searches every assignment within the limit and returns the final

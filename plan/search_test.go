@@ -335,3 +335,28 @@ func TestFrontStateSearchIsReference(t *testing.T) {
 		t.Errorf("the state search merged assignments in %d of 40 fronts", merged)
 	}
 }
+
+// A front too wide to number its assignments in 64 bits (8 hexes, 9
+// units) sorts them by their counts: the same answer as the walk.
+func TestWideFrontIsReference(t *testing.T) {
+	for seed := range 3 {
+		r := rand.New(rand.NewPCG(uint64(seed), 27))
+		text := bigFront(8, 9)
+		var b strings.Builder
+		for line := range strings.Lines(text) {
+			if strings.Contains(line, "nation: GE}") {
+				a, c := r.IntN(8), r.IntN(8)
+				line = strings.Replace(line, "nation: GE}", fmt.Sprintf("nation: GE, can_attack: [T%d, T%d]}", a, c), 1)
+			}
+			b.WriteString(line)
+		}
+		b.WriteString(fmt.Sprintf("plan: {cost: %s}\n", measures[seed%len(measures)]))
+		got, want := planBoth(t, b.String(), 1+seed%2)
+		if g, w := comparable(t, got), comparable(t, want); g != w {
+			t.Errorf("state search\n got %s\nwant %s\n%s", g, w, b.String())
+		}
+		if len(got.Frontier) < 2 {
+			t.Errorf("a frontier of %d points tests little\n%s", len(got.Frontier), b.String())
+		}
+	}
+}
