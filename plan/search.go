@@ -71,14 +71,17 @@ func (st *states) reset(room int) {
 			st.gtable = make([]int32, size)
 		}
 	}
-	// Room for the states expected, so a layer rarely copies its arrays.
-	st.keys = slices.Grow(st.keys[:0], room*st.l.words)
-	st.xs = slices.Grow(st.xs[:0], room*st.nc)
-	st.bps = slices.Grow(st.bps[:0], room)
-	st.dead = slices.Grow(st.dead[:0], room)
+	// Room for half the states expected (a layer of distinct units grows
+	// by less than twice), so a layer seldom copies its arrays and does
+	// not hold twice the memory it needs.
+	half := room / 2
+	st.keys = slices.Grow(st.keys[:0], half*st.l.words)
+	st.xs = slices.Grow(st.xs[:0], half*st.nc)
+	st.bps = slices.Grow(st.bps[:0], half)
+	st.dead = slices.Grow(st.dead[:0], half)
 	st.next = st.next[:0]
 	if st.grouped {
-		st.next = slices.Grow(st.next, room)
+		st.next = slices.Grow(st.next, half)
 	}
 }
 
