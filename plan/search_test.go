@@ -331,7 +331,8 @@ func TestFrontStateSearchIsReference(t *testing.T) {
 			}
 		})
 	}
-	if merged < 10 {
+	// Fronts of at most 7 units (-short) merge less.
+	if want := map[bool]int{false: 10, true: 5}[testing.Short()]; merged < want {
 		t.Errorf("the state search merged assignments in %d of 40 fronts", merged)
 	}
 }
