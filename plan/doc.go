@@ -6,10 +6,11 @@
 // hexes it searches the assignments of units to hexes for the most hexes
 // taken at each cost.
 //
-// On one hex it searches combat states rather than subsets: a force's
-// combat depends on its units only through a few sums, counts and flags
-// (state.go), so the search keeps one force per state (search.go) and
-// weighs each distinct combat once. Units with the same combat attributes
+// It searches combat states rather than subsets: a force's combat depends
+// on its units only through a few sums, counts and flags (state.go), so
+// the search keeps one force per state (search.go; on a front, one
+// assignment per tuple of the hexes' states, front.go) and weighs each
+// distinct combat once. Units with the same combat attributes
 // are interchangeable: a force sending k of a class sends its k cheapest.
 // docs/planner.md explains the search and its limits.
 package plan

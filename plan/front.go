@@ -1,214 +1,372 @@
 package plan
 
 import (
+	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"slices"
 
 	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/scenario"
 )
-
-// frontPlan is the search over a front: which units attack which hex.
-type frontPlan struct {
-	pl      *planner
-	allowed [][]bool  // by target, by class
-	stride  [][]int   // by target, by class: the mixed-radix index of a force
-	vals    [][]*Eval // by target: each force's figures, by index, once weighed
-	values  []float64 // by target: what taking it is worth
-	x       []counts  // the force at each target, during the search
-	used    counts    // items of each class sent so far
-	fr      frontier
-	store   [][]counts
-	leaves  uint64
-	planned uint64
-}
 
 // front plans a front of several hexes: every assignment of the available
 // units to the hexes they can attack (each unit at most once, at most
 // plan.max_units in all), the frontier of expected hexes taken against
-// cost, and the cheapest assignment reaching the target.
+// cost, and the cheapest assignment reaching the target. It searches the
+// assignments' states (frontSearch), weighs one force per distinct combat
+// of each target and offers each state's preferred assignment to the
+// frontier in the order walking every assignment would, so the frontier is
+// the walk's (TestFrontStateSearchIsReference).
 func (pl *planner) front() (*TablePlan, error) {
-	p := pl.e.pool
-	fp := &frontPlan{pl: pl, used: make(counts, len(p.classes))}
+	e, p := pl.e, pl.e.pool
+	nt, nc := len(pl.s.Targets), len(p.classes)
+	limit := pl.maxUnits()
+	fs := &frontSearch{ctx: e.ctx, p: p, limit: limit, byBP: pl.s.Plan.Cost == scenario.CommittedBuildPoints,
+		allowed: make([][]int, nc), off: []int{0}}
 	var ids []string
-	// Sizes first: nothing is allocated for a search the limits refuse.
-	sizes := make([]float64, len(pl.s.Targets))
-	tables := 0.0
+	values := make([]float64, nt)
+	allowed := make([][]bool, nt)
 	for t, ft := range pl.s.Targets {
 		ids = append(ids, ft.ID)
-		al := make([]bool, len(p.classes))
-		size := 1.0
+		values[t] = ft.Value
+		sp := newStateSpace(p, e.targets[t], e.tables[pl.k].Table, e.commit)
+		lay := newLayout(sp, p, limit)
+		fs.sps, fs.lays = append(fs.sps, sp), append(fs.lays, lay)
+		fs.off = append(fs.off, fs.off[t]+lay.words)
+		allowed[t] = make([]bool, nc)
 		for c := range p.classes {
-			al[c] = p.classes[c].can[t]
-			if al[c] {
-				size *= float64(len(p.classes[c].items) + 1)
+			if p.classes[c].can[t] {
+				allowed[t][c] = true
+				fs.allowed[c] = append(fs.allowed[c], t)
 			}
 		}
-		if size > pl.cfg.MaxForces {
-			return nil, pl.tooLarge(size, "forces against "+ft.ID)
-		}
-		fp.allowed = append(fp.allowed, al)
-		sizes[t] = size
-		tables += size
 	}
-	if need := tables * frontForceBytes; need > maxSearchMemory {
-		return nil, fmt.Errorf("%s: %w: the forces against the targets (%.0f) would need %.1f GiB to record; the search may use %d GiB: cap plan.max_units or narrow can_attack",
-			pl.s.File, ErrTooLarge, tables, need/(1<<30), maxSearchMemory>>30)
-	}
-	n := countClassAssignments(p, fp.allowed, pl.maxUnits())
-	if n > pl.cfg.MaxForces {
-		return nil, pl.tooLarge(n, "assignments of units to hexes")
-	}
-	for t, ft := range pl.s.Targets {
-		fp.values = append(fp.values, ft.Value)
-		st := make([]int, len(p.classes))
-		size := 1
-		for c := range p.classes {
-			if fp.allowed[t][c] {
-				st[c] = size
-				size *= len(p.classes[c].items) + 1
-			}
-		}
-		fp.stride = append(fp.stride, st)
-		fp.vals = append(fp.vals, make([]*Eval, int(sizes[t])))
-		fp.x = append(fp.x, make(counts, len(p.classes)))
-	}
-	fp.planned = uint64(n)
-	tp := pl.newTablePlan(0)
-	tp.Targets = ids
-	if err := fp.search(0, pl.maxUnits(), 0, 0); err != nil {
+	// The tuple's states are whole keys: no group shares a combat but its
+	// smallest factors, so no state dominates another.
+	fs.l = &layout{words: fs.off[nt], groupBits: 64 * fs.off[nt]}
+	if err := pl.checkStateLimit(fs.l.stateBytes(nt * nc)); err != nil {
 		return nil, err
 	}
-	tp.Forces = int(fp.leaves)
-	tp.DistinctCombats, tp.Sampled = pl.e.compiled, pl.e.sampled
-	tp.EvaluatedSubsets = countAssignments(p, fp.allowed, pl.maxUnits())
-	for _, c := range fp.fr.points {
-		f, err := fp.force(fp.store[c.ref], c.cost, c.value)
+	// A front's states are wide: the search holds at most what
+	// frontMemory does, whatever the limit.
+	perState := fs.l.stateBytes(nt * nc)
+	fs.maxStates = int(min(pl.cfg.MaxForces, frontMemory/perState))
+	fin, err := fs.run()
+	if errors.Is(err, errTooManyStates) {
+		if float64(fs.maxStates) < pl.cfg.MaxForces {
+			return nil, fmt.Errorf("%s: %w: more than %d distinct states of the front's assignments, all %d MiB holds at %.0f bytes a state; cap plan.max_units, narrow can_attack, or give interchangeable units the same attributes",
+				pl.s.File, ErrTooLarge, fs.maxStates, frontMemory>>20, perState)
+		}
+		return nil, pl.tooManyStates("distinct states of the front's assignments", " narrow can_attack,")
+	}
+	if err != nil {
+		return nil, err
+	}
+	tp := pl.newTablePlan(countAssignments(p, allowed, limit))
+	tp.Targets = ids
+	// One force per distinct combat of each target, in the order the
+	// states came; which[i*nt+t] is state i's at target t, or -1 when it
+	// sends nothing there.
+	combats := make([]map[string]int, nt)
+	reps := make([][]counts, nt)
+	which := make([]int32, fin.len()*nt)
+	var live []int
+	var ck []uint64
+	var k string
+	for i := range fin.len() {
+		xs := fin.force(i)
+		attack, sent := true, false
+		for t := range nt {
+			if x := counts(xs[t*nc : (t+1)*nc]); x.size() > 0 {
+				sent = true
+				attack = attack && e.hasUnits(x) // support alone is not an attack
+			}
+		}
+		if !sent || !attack {
+			continue
+		}
+		live = append(live, i)
+		for t := range nt {
+			which[i*nt+t] = -1
+			x := counts(xs[t*nc : (t+1)*nc])
+			if x.size() == 0 {
+				continue
+			}
+			if combats[t] == nil {
+				combats[t] = map[string]int{}
+			}
+			ck, k = fs.lays[t].combatKey(ck, fs.sub(fin.key(i), t))
+			j, ok := combats[t][k]
+			if !ok {
+				j = len(reps[t])
+				combats[t][k] = j
+				reps[t] = append(reps[t], x)
+			}
+			which[i*nt+t] = int32(j)
+		}
+	}
+	tp.States = len(live)
+	evals := make([][]*Eval, nt)
+	planned, done := 0, 0
+	for t := range nt {
+		planned += len(reps[t])
+	}
+	const batch = 2048
+	for t := range nt {
+		evals[t] = make([]*Eval, len(reps[t]))
+		for lo := 0; lo < len(reps[t]); lo += batch {
+			hi := min(lo+batch, len(reps[t]))
+			if err := e.weighAll(t, pl.k, reps[t][lo:hi], evals[t][lo:hi]); err != nil {
+				return nil, err
+			}
+			done += hi - lo
+			if pl.cfg.Progress != nil {
+				pl.cfg.Progress(uint64(done), uint64(planned))
+			}
+		}
+	}
+	// Each state's preferred assignment, offered in the walk's order.
+	cands := make([]candidate, 0, len(live))
+	total := make(counts, nc)
+	for _, i := range live {
+		value, lostU, lostF := 0.0, 0.0, 0.0
+		for t := range nt {
+			w := which[i*nt+t]
+			if w < 0 {
+				continue
+			}
+			v := evals[t][w]
+			value += values[t] * v.HexTaken.P
+			lostU += v.AttackerUnitsLost
+			lf, err := fs.lays[t].factorsLost(fs.sps[t], v, fs.sub(fin.key(i), t))
+			if err != nil {
+				return nil, err
+			}
+			lostF += lf
+		}
+		pl.attacks++
+		if value == 0 {
+			continue // taking nothing is no better
+		}
+		fs.total(total, fin.force(i))
+		cands = append(cands, candidate{cost: pl.costOf(total, lostU, lostF), value: value, tie: lostF, size: total.size(), ref: i})
+	}
+	tp.Forces = len(cands)
+	fr := offerInOrder(cands, fin, fs.ranks(fin, cands))
+	split := func(xs []uint8) []counts {
+		a := make([]counts, nt)
+		for t := range a {
+			a[t] = slices.Clone(counts(xs[t*nc : (t+1)*nc]))
+		}
+		return a
+	}
+	// A cost in expected losses was read from the states' combats, summed
+	// in another order: the points report their own forces', to the bit.
+	if m := pl.s.Plan.Cost; m == scenario.ExpectedFactorsLost || m == scenario.ExpectedUnitsLost {
+		for i := range fr.points {
+			lostU, lostF := 0.0, 0.0
+			for t, x := range split(fin.force(fr.points[i].ref)) {
+				if x.size() == 0 {
+					continue
+				}
+				v, err := e.eval(t, pl.k, x)
+				if err != nil {
+					return nil, err
+				}
+				lostU += v.AttackerUnitsLost
+				lostF += v.AttackerFactorsLost
+			}
+			fs.total(total, fin.force(fr.points[i].ref))
+			fr.points[i].cost = pl.costOf(total, lostU, lostF)
+		}
+	}
+	tp.DistinctCombats, tp.Sampled = e.compiled, e.sampled
+	for _, c := range fr.points {
+		f, err := pl.frontForce(split(fin.force(c.ref)), c.cost, c.value)
 		if err != nil {
 			return nil, err
 		}
 		tp.Frontier = append(tp.Frontier, f)
 	}
-	pl.recommend(tp, fp.fr.points)
+	pl.recommend(tp, fr.points)
 	pl.warn(tp)
 	return tp, nil
 }
 
-// each sets fp.x[t] to every force target t can receive from the items not
-// yet used, within left items, calling f with its size until f returns
-// false. It leaves fp.used counting the force while f runs.
-func (fp *frontPlan) each(t, left int, f func(size int) bool) bool {
-	p := fp.pl.e.pool
-	x := fp.x[t]
-	var rec func(c, size int) bool
-	rec = func(c, size int) bool {
-		if c == len(x) {
-			return f(size)
-		}
-		top := 0
-		if fp.allowed[t][c] {
-			top = min(len(p.classes[c].items)-int(fp.used[c]), left-size)
-		}
-		for k := 0; k <= top; k++ {
-			x[c] = uint8(k)
-			fp.used[c] += uint8(k)
-			ok := rec(c+1, size+k)
-			fp.used[c] -= uint8(k)
-			if !ok {
-				x[c] = 0
-				return false
-			}
-		}
-		x[c] = 0
-		return true
-	}
-	return rec(0, 0)
+// frontMemory bounds the memory a front's search may hold (issue 25:
+// under 256 MiB).
+const frontMemory = 256 << 20
+
+// frontSearch walks the classes one at a time over the states of a
+// front's assignments: a state is the tuple of the targets' combat states
+// (state.go), and each class's items are split among the targets they can
+// attack, or kept. For each state it keeps the assignment the frontier
+// prefers: the cheapest in build points when cost is counted in them, then
+// the first in the walk's order (target by target, each target's count
+// vector in lexicographic order). Two assignments of a state differ in no
+// figure the frontier compares but those, so the frontier is exact.
+type frontSearch struct {
+	ctx       context.Context // checked between classes
+	p         *pool
+	sps       []*stateSpace // by target
+	lays      []*layout     // by target
+	off       []int         // by target: where its key starts in the tuple's words; then the words
+	l         *layout       // the tuple's
+	allowed   [][]int       // by class: the targets it can attack
+	limit     int           // plan.max_units
+	maxStates int
+	byBP      bool
+	// The state being grown: its key and assignment (target-major), the
+	// key it grows from, its build points, the targets' decoded states.
+	buf, src []uint64
+	x        []uint8
+	ebp      float64
+	scratch  []stateKey
+	next     *states
+	c        int
 }
 
-// index is force x's place in target t's table of figures.
-func (fp *frontPlan) index(t int, x counts) int {
-	i := 0
-	for c, k := range x {
-		i += int(k) * fp.stride[t][c]
+// sub is target t's part of a tuple's key.
+func (fs *frontSearch) sub(k []uint64, t int) []uint64 { return k[fs.off[t]:fs.off[t+1]] }
+
+// total sums an assignment (target-major) into the items sent of each class.
+func (fs *frontSearch) total(dst counts, xs []uint8) {
+	copy(dst, xs)
+	for o := len(dst); o < len(xs); o += len(dst) {
+		for c, k := range xs[o : o+len(dst)] {
+			dst[c] += k
+		}
 	}
-	return i
 }
 
-// eval weighs force x against target t, once; nil when x sends nothing.
-func (fp *frontPlan) eval(t int, x counts) (*Eval, error) {
-	if x.size() == 0 {
-		return nil, nil
+// ranks numbers the candidates' assignments in the walk's order, their
+// counts read as the digits of one number (target-major, each count in
+// the bits its class's size needs), or is nil when that number needs
+// more than 64 bits.
+func (fs *frontSearch) ranks(fin *states, cands []candidate) []uint64 {
+	nc := len(fs.p.classes)
+	shift := make([]int, len(fs.sps)*nc)
+	bits := 0
+	for pos := len(shift) - 1; pos >= 0; pos-- {
+		shift[pos] = bits
+		bits += width(uint64(len(fs.p.classes[pos%nc].items)))
 	}
-	i := fp.index(t, x)
-	if v := fp.vals[t][i]; v != nil {
-		return v, nil
-	}
-	v, err := fp.pl.e.weighOne(t, fp.pl.k, x) // vals is the record: no memo needed
-	fp.vals[t][i] = v
-	return v, err
-}
-
-// search walks the assignments from target t on, with value, expected
-// attacking units and factors lost of the hexes before t.
-func (fp *frontPlan) search(t, left int, value, lostU float64) error {
-	var err error
-	if t == len(fp.x) {
-		fp.leaf(value, lostU)
+	if bits > 64 {
 		return nil
 	}
-	fp.each(t, left, func(size int) bool {
-		x := fp.x[t]
-		if size > 0 && !fp.pl.e.hasUnits(x) {
-			return true // support alone is not an attack
+	rank := make([]uint64, fin.len())
+	for _, c := range cands {
+		r := uint64(0)
+		for pos, k := range fin.force(c.ref) {
+			r |= uint64(k) << shift[pos]
 		}
-		var v *Eval
-		if v, err = fp.eval(t, x); err != nil {
-			return false
-		}
-		val, lu := value, lostU
-		if v != nil {
-			val += fp.values[t] * v.HexTaken.P
-			lu += v.AttackerUnitsLost
-		}
-		err = fp.search(t+1, left-size, val, lu)
-		return err == nil
-	})
-	return err
+		rank[c.ref] = r
+	}
+	return rank
 }
 
-// leaf offers a complete assignment to the frontier.
-func (fp *frontPlan) leaf(value, lostU float64) {
-	pl := fp.pl
-	if fp.used.size() == 0 {
-		return // sending nothing is no plan
+// run searches every assignment within the limit and returns the final
+// states with their assignments, or an error when the states outgrow the
+// limit.
+func (fs *frontSearch) run() (*states, error) {
+	nc, nt := len(fs.p.classes), len(fs.sps)
+	cur := newStates(fs.l, nt*nc, 1)
+	fs.buf = make([]uint64, fs.l.words)
+	for t, sp := range fs.sps {
+		base := sp.base
+		fs.lays[t].encode(fs.sub(fs.buf, t), &base)
 	}
-	if pl.attacks++; value == 0 {
-		return // taking nothing is no better
-	}
-	fp.leaves++
-	if pl.cfg.Progress != nil && fp.leaves%4096 == 0 {
-		pl.cfg.Progress(fp.leaves, fp.planned)
-	}
-	lostF := 0.0
-	for t, x := range fp.x {
-		if v := fp.vals[t][fp.index(t, x)]; v != nil && x.size() > 0 {
-			lostF += v.AttackerFactorsLost
+	cur.insert(0, fs.buf, make([]uint8, nt*nc), 0)
+	fs.x = make([]uint8, nt*nc)
+	fs.scratch = make([]stateKey, nt)
+	fs.next = newStates(fs.l, nt*nc, 1)
+	for c := range nc {
+		if err := fs.ctx.Err(); err != nil {
+			return nil, err
 		}
-	}
-	cost := pl.costOf(fp.used, lostU, lostF)
-	c := candidate{cost: cost, value: value, tie: lostF, size: fp.used.size(), seq: int(fp.leaves), ref: len(fp.store)}
-	if fp.fr.add(c) {
-		a := make([]counts, len(fp.x))
-		for t := range a {
-			a[t] = slices.Clone(fp.x[t])
+		fs.c = c
+		fs.next.reset(min(cur.len()*2, fs.maxStates))
+		for i := range cur.len() {
+			fs.src = cur.key(i)
+			copy(fs.buf, fs.src)
+			copy(fs.x, cur.force(i))
+			fs.ebp = cur.bps[i]
+			size := 0
+			for t, lay := range fs.lays {
+				size += int(lay.size.get(fs.sub(fs.src, t)))
+			}
+			if err := fs.split(0, min(len(fs.p.classes[c].items), fs.limit-size), 0); err != nil {
+				return nil, err
+			}
 		}
-		fp.store = append(fp.store, a)
+		cur, fs.next = fs.next, cur
 	}
+	return cur, nil
 }
 
-// force describes an assignment: its totals and each hex's force, the
+// split sends the class's items to the targets it can attack from the
+// j-th on, at most left more, sent already sent to the targets before.
+func (fs *frontSearch) split(j, left, sent int) error {
+	ts := fs.allowed[fs.c]
+	if j == len(ts) {
+		return fs.offer(sent)
+	}
+	t := ts[j]
+	lay, s, key := fs.lays[t], &fs.scratch[t], fs.sub(fs.buf, t)
+	lay.decode(fs.sub(fs.src, t), s)
+	xi := t*len(fs.p.classes) + fs.c
+	for k := 0; k <= left; k++ {
+		if k > 0 {
+			fs.sps[t].add(s, fs.c, 1)
+			lay.encode(key, s)
+		}
+		fs.x[xi] = uint8(k)
+		if err := fs.split(j+1, left-k, sent+k); err != nil {
+			return err
+		}
+	}
+	fs.x[xi] = 0
+	copy(key, fs.sub(fs.src, t))
+	return nil
+}
+
+// offer records the assignment grown so far in the next layer, keeping
+// the preferred one of its state.
+func (fs *frontSearch) offer(sent int) error {
+	next := fs.next
+	bp := fs.ebp + fs.p.classes[fs.c].prefix[sent]
+	j, slot := next.find(fs.buf)
+	if j >= 0 {
+		if fs.prefer(bp, next.bps[j], next.force(j)) {
+			next.bps[j] = bp
+			copy(next.force(j), fs.x)
+		}
+		return nil
+	}
+	if next.len() >= fs.maxStates {
+		return errTooManyStates
+	}
+	next.insert(slot, fs.buf, fs.x, bp)
+	return nil
+}
+
+// prefer reports whether the assignment grown so far, costing bp, is
+// preferred to y costing ybp: both reach the same state and send none of
+// the classes still to come, so comparing them whole is comparing them in
+// the walk's order.
+func (fs *frontSearch) prefer(bp, ybp float64, y []uint8) bool {
+	if fs.byBP && !near(bp, ybp, costTol) {
+		return bp < ybp
+	}
+	return bytes.Compare(fs.x, y) < 0
+}
+
+// frontForce describes an assignment: its totals and each hex's force, the
 // items of a class going to the hexes in order, cheapest first.
-func (fp *frontPlan) force(a []counts, cost, value float64) (*Force, error) {
-	pl, p := fp.pl, fp.pl.e.pool
+func (pl *planner) frontForce(a []counts, cost, value float64) (*Force, error) {
+	p := pl.e.pool
 	total := make(counts, len(p.classes))
 	for _, x := range a {
 		for c, k := range x {
@@ -226,7 +384,7 @@ func (fp *frontPlan) force(a []counts, cost, value float64) (*Force, error) {
 			next[c] += int(k)
 		}
 		slices.Sort(items)
-		h := &HexForce{Target: pl.s.Targets[t].ID, Units: p.ids(items), Value: fp.values[t]}
+		h := &HexForce{Target: pl.s.Targets[t].ID, Units: p.ids(items), Value: pl.s.Targets[t].Value}
 		if len(items) > 0 {
 			fig, err := pl.figures(t, x)
 			if err != nil {
@@ -239,47 +397,6 @@ func (fp *frontPlan) force(a []counts, cost, value float64) (*Force, error) {
 		f.Hexes = append(f.Hexes, h)
 	}
 	return f, nil
-}
-
-// frontForceBytes is what recording one force against one target costs
-// the front's search: its slot in the target's table, and its figures
-// once weighed.
-const frontForceBytes = 8
-
-// countClassAssignments counts the assignments the front's search walks:
-// each class's items split among the targets it can attack (or kept), at
-// most limit items in all. A class sending j items to a allowed targets
-// splits them C(j+a-1, a-1) ways; the count is a sum over the items used,
-// class by class, so it costs nothing next to the walk.
-func countClassAssignments(p *pool, allowed [][]bool, limit int) float64 {
-	ways := make([]float64, limit+1)
-	ways[0] = 1
-	for c := range p.classes {
-		a := 0
-		for t := range allowed {
-			if allowed[t][c] {
-				a++
-			}
-		}
-		if a == 0 {
-			continue
-		}
-		next := make([]float64, limit+1)
-		for u, w := range ways {
-			if w == 0 {
-				continue
-			}
-			for j := 0; j <= len(p.classes[c].items) && u+j <= limit; j++ {
-				next[u+j] += w * binom(j+a-1, a-1)
-			}
-		}
-		ways = next
-	}
-	total := 0.0
-	for _, w := range ways {
-		total += w
-	}
-	return total
 }
 
 // countAssignments counts the assignments of single items to targets (or

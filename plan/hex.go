@@ -2,6 +2,7 @@ package plan
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -37,8 +38,7 @@ func (pl *planner) hex() (*TablePlan, error) {
 		byBP: pl.s.Plan.Cost == scenario.CommittedBuildPoints}
 	states, err := ss.run()
 	if errors.Is(err, errTooManyStates) {
-		return nil, fmt.Errorf("%s: %w: more than %.0f distinct force states (the limit); cap plan.max_units, give interchangeable units the same attributes, or raise the limit (--max-forces)",
-			pl.s.File, ErrTooLarge, pl.cfg.MaxForces)
+		return nil, pl.tooManyStates("distinct force states", "")
 	}
 	if err != nil {
 		return nil, err
@@ -84,7 +84,10 @@ func (pl *planner) hex() (*TablePlan, error) {
 		}
 	}
 	// Each state's preferred force, offered in enumeration order.
-	var cands []candidate
+	cands := make([]candidate, 0, tp.Forces)
+	if states.len() <= maxChartPoints {
+		tp.Candidates = make([]Point, 0, tp.Forces)
+	}
 	for i := range which {
 		if which[i] < 0 {
 			continue
@@ -104,14 +107,7 @@ func (pl *planner) hex() (*TablePlan, error) {
 		}
 		cands = append(cands, candidate{cost: cost, value: v.HexTaken.P, tie: lostF, size: x.size(), ref: i})
 	}
-	slices.SortFunc(cands, func(a, b candidate) int {
-		return bytes.Compare(states.force(a.ref), states.force(b.ref))
-	})
-	var fr frontier
-	for i := range cands {
-		cands[i].seq = i
-		fr.add(cands[i])
-	}
+	fr := offerInOrder(cands, states, nil)
 	// A cost in expected losses was read from the state's combat, summed
 	// in another order: the points report their own force's, to the bit.
 	if m := pl.s.Plan.Cost; m == scenario.ExpectedFactorsLost || m == scenario.ExpectedUnitsLost {
@@ -143,6 +139,26 @@ func (pl *planner) hex() (*TablePlan, error) {
 	return tp, nil
 }
 
+// offerInOrder is the frontier of cands, offered in the order of their
+// states' forces (the order enumerating every force offers them) and
+// numbered in it for the last tie-break. rank, when not nil, is each
+// state's place in that order as a number, which sorts faster.
+func offerInOrder(cands []candidate, st *states, rank []uint64) frontier {
+	if rank != nil {
+		slices.SortFunc(cands, func(a, b candidate) int { return cmp.Compare(rank[a.ref], rank[b.ref]) })
+	} else {
+		slices.SortFunc(cands, func(a, b candidate) int {
+			return bytes.Compare(st.force(a.ref), st.force(b.ref))
+		})
+	}
+	var fr frontier
+	for i := range cands {
+		cands[i].seq = i
+		fr.add(cands[i])
+	}
+	return fr
+}
+
 // checkStateLimit refuses a limit on states the memory cannot hold, before
 // the search allocates anything.
 func (pl *planner) checkStateLimit(perState float64) error {
@@ -171,6 +187,13 @@ func (l *layout) factorsLost(sp *stateSpace, v *Eval, key []uint64) (float64, er
 		f += q * low
 	}
 	return f, nil
+}
+
+// tooManyStates words a search whose states outgrew the limit.
+// hint is a further way out, or "".
+func (pl *planner) tooManyStates(what, hint string) error {
+	return fmt.Errorf("%s: %w: more than %.0f %s (the limit); cap plan.max_units, give interchangeable units the same attributes,%s or raise the limit (--max-forces)",
+		pl.s.File, ErrTooLarge, pl.cfg.MaxForces, what, hint)
 }
 
 // newTablePlan starts the plan under the planner's table.

@@ -73,7 +73,6 @@ func TestLimitsCheckedFirst(t *testing.T) {
 		want       string
 	}{
 		{"front 8x40 at 1e15", bigFront(8, 40), 1e15, "GiB"},
-		{"front 8x20 at the default", bigFront(8, 20), 0, "assignments of units to hexes"},
 		{"one hex of 40 at 1e15", one, 1e15, "lower --max-forces"},
 	}
 	for _, c := range cases {
@@ -87,6 +86,33 @@ func TestLimitsCheckedFirst(t *testing.T) {
 				t.Errorf("refusing the plan allocated %d bytes", bytes)
 			}
 		})
+	}
+}
+
+// A front whose assignments reach more distinct states than the limit is
+// refused with the limit named, and the search stays within the memory
+// the limit allows (docs/planner.md): the front's search counts states,
+// not assignments, so it learns the count only by searching.
+func TestFrontStateLimit(t *testing.T) {
+	const limit = 100_000
+	var err error
+	bytes := allocated(func() { _, err = planFile(t, bigFront(8, 20), Config{MaxForces: limit}) })
+	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "more than 100000 distinct states of the front") {
+		t.Fatalf("got %v, want ErrTooLarge naming the limit on states", err)
+	}
+	t.Logf("refusing allocated %d MiB", bytes>>20)
+	if bytes > 256<<20 {
+		t.Errorf("refusing the plan allocated %d MiB", bytes>>20)
+	}
+	// At the default limit the states a front may hold are what 256 MiB
+	// holds, and the message says so.
+	bytes = allocated(func() { _, err = planFile(t, bigFront(8, 20), Config{}) })
+	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "all 256 MiB holds") {
+		t.Fatalf("got %v, want ErrTooLarge naming the memory", err)
+	}
+	t.Logf("refusing at the default allocated %d MiB", bytes>>20)
+	if bytes > 2*frontMemory {
+		t.Errorf("refusing the plan allocated %d MiB", bytes>>20)
 	}
 }
 

@@ -12,7 +12,7 @@ import (
 	"github.com/wifodds/wifodds/sim"
 )
 
-// DefaultMaxForces bounds the distinct force states (one hex) or the
+// DefaultMaxForces bounds the distinct force states (one hex) or states of
 // assignments (a front) a plan searches unless the caller says otherwise.
 // Any limit is checked against the memory it would need before the
 // search allocates anything.
@@ -28,7 +28,7 @@ type Config struct {
 	Air       *crt.AirTables // air tables for AA fire at ground support, or nil for the built-in ones
 	Budget    int            // most dice paths an exact answer may walk per combat (<= 0: sim.DefaultPathBudget)
 	Sample    sim.Config     // Monte Carlo for a combat over the budget
-	MaxForces float64        // most force states (one hex) or assignments (a front) to search (<= 0: DefaultMaxForces)
+	MaxForces float64        // most states of forces (one hex) or assignments (a front) to search (<= 0: DefaultMaxForces)
 	Workers   int            // goroutines weighing forces (<= 0: one); the answer does not depend on it
 	Target    float64        // a target overriding the plan file's, when > 0
 	// Progress, when set, sees the forces weighed so far and planned.
@@ -130,12 +130,6 @@ func (pl *planner) maxUnits() int {
 		return m
 	}
 	return len(pl.e.pool.items)
-}
-
-// tooLarge words a search over the limit.
-func (pl *planner) tooLarge(n float64, what string) error {
-	return fmt.Errorf("%s: %w: %.0f %s, over the limit of %.0f; cap plan.max_units, give interchangeable units the same attributes, narrow can_attack, or raise the limit (--max-forces)",
-		pl.s.File, ErrTooLarge, n, what, pl.cfg.MaxForces)
 }
 
 // figures are the full figures of force x against target t, as `wifodds

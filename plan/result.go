@@ -31,14 +31,15 @@ type TablePlan struct {
 	Targets []string `json:"targets,omitempty"`
 	// EvaluatedSubsets are the subsets of the available units the search
 	// covered; Forces the forces it offered to the frontier (one hex: one
-	// per state holding a land unit; a front: the assignments);
+	// per state holding a land unit; a front: one per state whose
+	// hexes taken are worth something);
 	// DistinctCombats the combats it compiled and weighed (one hex: one per
 	// distinct combat state); Sampled of them were over the path budget and
 	// sampled.
 	EvaluatedSubsets float64 `json:"evaluated_subsets"`
 	Forces           int     `json:"forces_weighed"`
-	// States are the distinct states of the forces the search kept (one
-	// hex): see docs/planner.md.
+	// States are the distinct states of the forces (one hex) or
+	// assignments (a front) the search kept: see docs/planner.md.
 	States          int      `json:"states,omitempty"`
 	DistinctCombats int      `json:"distinct_combats"`
 	Sampled         int      `json:"sampled_combats"`

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"slices"
 )
 
 // stateBytes is the most one state costs the search: its key, force,
@@ -39,10 +40,13 @@ type states struct {
 	gtable []int32
 	next   []int32
 	dead   []bool
+	// grouped is false when a state keeps no smallest factors: each group
+	// is one state, so no group table is kept (a front's tuples).
+	grouped bool
 }
 
 func newStates(l *layout, nc, room int) *states {
-	st := &states{l: l, nc: nc}
+	st := &states{l: l, nc: nc, grouped: len(l.low) > 0}
 	st.reset(room)
 	return st
 }
@@ -54,13 +58,31 @@ func (st *states) reset(room int) {
 		size *= 2
 	}
 	if cap(st.table) >= size {
-		st.table, st.gtable = st.table[:size], st.gtable[:size]
+		st.table = st.table[:size]
 		clear(st.table)
-		clear(st.gtable)
 	} else {
-		st.table, st.gtable = make([]int32, size), make([]int32, size)
+		st.table = make([]int32, size)
 	}
-	st.keys, st.xs, st.bps, st.next, st.dead = st.keys[:0], st.xs[:0], st.bps[:0], st.next[:0], st.dead[:0]
+	if st.grouped {
+		if cap(st.gtable) >= size {
+			st.gtable = st.gtable[:size]
+			clear(st.gtable)
+		} else {
+			st.gtable = make([]int32, size)
+		}
+	}
+	// Room for half the states expected (a layer of distinct units grows
+	// by less than twice), so a layer seldom copies its arrays and does
+	// not hold twice the memory it needs.
+	half := room / 2
+	st.keys = slices.Grow(st.keys[:0], half*st.l.words)
+	st.xs = slices.Grow(st.xs[:0], half*st.nc)
+	st.bps = slices.Grow(st.bps[:0], half)
+	st.dead = slices.Grow(st.dead[:0], half)
+	st.next = st.next[:0]
+	if st.grouped {
+		st.next = slices.Grow(st.next, half)
+	}
 }
 
 func (st *states) len() int           { return len(st.bps) }
@@ -107,17 +129,24 @@ func (st *states) insert(slot int, key []uint64, x []uint8, bp float64) int {
 	st.bps = append(st.bps, bp)
 	st.dead = append(st.dead, false)
 	st.table[slot] = int32(i + 1)
-	head, gslot := st.group(key)
-	st.next = append(st.next, int32(head+1))
-	st.gtable[gslot] = int32(i + 1)
+	if st.grouped {
+		head, gslot := st.group(key)
+		st.next = append(st.next, int32(head+1))
+		st.gtable[gslot] = int32(i + 1)
+	}
 	if 2*st.len() > len(st.table) {
-		st.table, st.gtable = make([]int32, 2*len(st.table)), make([]int32, 2*len(st.table))
+		st.table = make([]int32, 2*len(st.table))
+		if st.grouped {
+			st.gtable = make([]int32, 2*len(st.gtable))
+		}
 		for k := range st.len() {
 			_, j := st.find(st.key(k))
 			st.table[j] = int32(k + 1)
-			// Oldest first, so each group ends at its newest state.
-			_, g := st.group(st.key(k))
-			st.gtable[g] = int32(k + 1)
+			if st.grouped {
+				// Oldest first, so each group ends at its newest state.
+				_, g := st.group(st.key(k))
+				st.gtable[g] = int32(k + 1)
+			}
 		}
 	}
 	return i
@@ -128,11 +157,19 @@ func (st *states) insert(slot int, key []uint64, x []uint8, bp float64) int {
 // is first in enumeration order, and each sum of its j smallest factors is
 // at most b's, so its expected factors lost are at most b's for any
 // chances of losing j units (which fall as j grows). The frontier would
-// list a before b, so b is never needed.
+// list a before b, so b is never needed. Unless cost is counted in build
+// points, a is known to come first (stateSearch.run) and the order is
+// not compared.
 func (st *states) dominates(byBP bool, abp float64, ax []uint8, ak []uint64, bbp float64, bx []uint8, bk []uint64) bool {
 	if byBP && abp > bbp {
 		return false
 	}
+	return st.fewerLost(ak, bk) && (!byBP || bytes.Compare(ax, bx) < 0)
+}
+
+// fewerLost reports whether each sum of packed state ak's j smallest
+// factors is at most bk's, for states of the same group.
+func (st *states) fewerLost(ak, bk []uint64) bool {
 	var sa, sb uint64
 	for j := range st.l.low {
 		qa, oka := st.l.lowAt(ak, j)
@@ -146,12 +183,15 @@ func (st *states) dominates(byBP bool, abp float64, ax []uint8, ak []uint64, bbp
 			return false
 		}
 	}
-	return bytes.Compare(ax, bx) < 0
+	return true
 }
 
 // beaten reports whether a live state of key's group, other than skip,
 // dominates the force x costing bp.
 func (st *states) beaten(byBP bool, key []uint64, x []uint8, bp float64, skip int) bool {
+	if !st.grouped {
+		return false // a group is one state
+	}
 	head, _ := st.group(key)
 	for o := head; o >= 0; o = int(st.next[o]) - 1 {
 		if o != skip && !st.dead[o] && st.dominates(byBP, st.bps[o], st.force(o), st.key(o), bp, x, key) {
@@ -163,6 +203,9 @@ func (st *states) beaten(byBP bool, key []uint64, x []uint8, bp float64, skip in
 
 // prune marks dead the states of state i's group that i dominates.
 func (st *states) prune(byBP bool, i int) {
+	if !st.grouped {
+		return
+	}
 	head, _ := st.group(st.key(i))
 	for o := head; o >= 0; o = int(st.next[o]) - 1 {
 		if o != i && !st.dead[o] && st.dominates(byBP, st.bps[i], st.force(i), st.key(i), st.bps[o], st.force(o), st.key(o)) {
@@ -193,6 +236,15 @@ var errTooManyStates = errors.New("too many states")
 
 // run searches every force within the limit and returns the final states
 // with their forces, or an error when the states outgrow the limit.
+//
+// Each layer is built in enumeration order: the states of the layer before
+// in their order, each sending 0, 1, ... items of the class. Unless cost
+// counts build points, the force kept for a state is the first reaching
+// it, so a layer's order is its forces' enumeration order, by induction:
+// a force reaching a known state is never preferred, a new state is last
+// in order and dominates no older one, and only an older state can beat a
+// new one, which it does by its smallest factors alone
+// (TestStateSearchIsReference).
 func (ss *stateSearch) run() (*states, error) {
 	nc := len(ss.p.classes)
 	l := ss.l
@@ -228,7 +280,9 @@ func (ss *stateSearch) run() (*states, error) {
 				bp := ebp + cl.prefix[k]
 				j, slot := next.find(ss.buf)
 				if j >= 0 {
-					if ss.prefer(bp, ss.x, c, next.bps[j], next.force(j)) {
+					// Unless cost counts build points, the first force
+					// reaching a state is the one preferred (see above).
+					if ss.byBP && ss.prefer(bp, ss.x, c, next.bps[j], next.force(j)) {
 						next.bps[j] = bp
 						copy(next.force(j), ss.x)
 						// A better force may bring a beaten state back.
@@ -247,7 +301,9 @@ func (ss *stateSearch) run() (*states, error) {
 				if next.len() >= ss.maxStates {
 					return nil, errTooManyStates
 				}
-				next.prune(ss.byBP, next.insert(slot, ss.buf, ss.x, bp))
+				if i := next.insert(slot, ss.buf, ss.x, bp); ss.byBP {
+					next.prune(ss.byBP, i)
+				}
 			}
 		}
 		cur, next = next, cur

@@ -132,7 +132,7 @@ func roundFloats(v any) any {
 }
 
 // planBoth plans text with the state search and with the reference
-// enumeration.
+// enumeration (one hex) or walk (a front).
 func planBoth(t *testing.T, text string, workers int) (got, want *TablePlan) {
 	t.Helper()
 	s, cfg := parseWithTable(t, text, Config{Workers: workers})
@@ -144,7 +144,11 @@ func planBoth(t *testing.T, text string, workers int) (got, want *TablePlan) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref, err := pls[0].referenceHex()
+	reference := pls[0].referenceHex
+	if len(s.Targets) > 0 {
+		reference = pls[0].referenceFront
+	}
+	ref, err := reference()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,6 +238,126 @@ func TestPackedStatesRoundTrip(t *testing.T) {
 			if g, w := fmt.Sprintf("%+v", back), fmt.Sprintf("%+v", st); g != w {
 				t.Fatalf("seed %d: decoded %s, want %s", seed, g, w)
 			}
+		}
+	}
+}
+
+// richFrontYAML is a random front of targets hexes and up to n available
+// units (twins now and then) and support, each able to attack a random
+// set of the hexes, with options, values and max_units now and then.
+func richFrontYAML(r *rand.Rand, seed, targets, n int) string {
+	b := &strings.Builder{}
+	fmt.Fprintf(b, "kind: land\ncrt: %s\n", []string{"standard", "2d6"}[seed%2])
+	var opts []string
+	for _, o := range []string{"blitz-modifier", "territorial-modifiers", "kampfgruppe"} {
+		if r.IntN(4) == 0 {
+			opts = append(opts, o)
+		}
+	}
+	if len(opts) > 0 {
+		fmt.Fprintf(b, "options: [%s]\n", strings.Join(opts, ", "))
+	}
+	ids := []string{"A", "B", "C"}[:targets]
+	b.WriteString("targets:\n")
+	for _, id := range ids {
+		fmt.Fprintf(b, "  - {id: %s, hex: {terrain: %s}, defender: %s", id, append([]string{"jungle"}, terrains...)[r.IntN(len(terrains)+1)], defenderYAML(r))
+		if r.IntN(3) == 0 {
+			fmt.Fprintf(b, ", value: %d", 1+r.IntN(3))
+		}
+		b.WriteString("}\n")
+	}
+	can := func() string {
+		var cs []string
+		for _, id := range ids {
+			if r.IntN(3) > 0 {
+				cs = append(cs, id)
+			}
+		}
+		if len(cs) == 0 || r.IntN(4) == 0 {
+			return ""
+		}
+		return ", can_attack: [" + strings.Join(cs, ", ") + "]"
+	}
+	b.WriteString("attacker:\n  available:\n")
+	var units []string
+	for len(units) < n {
+		if len(units) > 0 && r.IntN(4) == 0 {
+			units = append(units, units[r.IntN(len(units))]) // a twin
+			continue
+		}
+		units = append(units, richUnit(r)+can())
+	}
+	for i, u := range units {
+		fmt.Fprintf(b, "    - {id: u%d, %s, cost: %d}\n", i, u, 1+r.IntN(6))
+	}
+	if r.IntN(2) == 0 {
+		b.WriteString("  support_available:\n")
+		fmt.Fprintf(b, "    - {id: s0, factors: %d, cost: 2%s}\n", 1+r.IntN(3), can())
+	}
+	fmt.Fprintf(b, "plan: {cost: %s, target: %v", measures[seed%len(measures)], []float64{0.25, 0.5, 0.75, 1}[r.IntN(4)]*float64(targets))
+	if seed%4 == 1 {
+		fmt.Fprintf(b, ", max_units: %d", 1+r.IntN(n))
+	}
+	b.WriteString("}\n")
+	return b.String()
+}
+
+// The front's state search gives the answer of walking every assignment:
+// the same frontier (each hex's units, cost, value, every figure) and
+// recommendation, on random fronts of 1 to 3 hexes and up to 12 units
+// under every cost measure, with support, max_units and options, for 1 to
+// 3 workers (fixed seeds). It merges assignments: on the larger fronts it
+// keeps fewer states than the walk's assignments.
+func TestFrontStateSearchIsReference(t *testing.T) {
+	merged := 0
+	for seed := range 40 {
+		r := rand.New(rand.NewPCG(uint64(seed), 26))
+		n := 2 + r.IntN(11)
+		if testing.Short() {
+			n = min(n, 7)
+		}
+		text := richFrontYAML(r, seed, 1+seed%3, n)
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			res, ref := planBoth(t, text, 1+seed%3)
+			if g, w := comparable(t, res), comparable(t, ref); g != w {
+				t.Errorf("state search\n got %s\nwant %s\n%s", g, w, text)
+			}
+			if len(res.Frontier) == 0 && ref.Unreached == "" {
+				t.Errorf("no frontier\n%s", text)
+			}
+
+			if float64(res.States) < ref.EvaluatedSubsets/2 {
+				merged++
+			}
+		})
+	}
+	// Fronts of at most 7 units (-short) merge less.
+	if want := map[bool]int{false: 10, true: 5}[testing.Short()]; merged < want {
+		t.Errorf("the state search merged assignments in %d of 40 fronts", merged)
+	}
+}
+
+// A front too wide to number its assignments in 64 bits (8 hexes, 9
+// units) sorts them by their counts: the same answer as the walk.
+func TestWideFrontIsReference(t *testing.T) {
+	for seed := range 3 {
+		r := rand.New(rand.NewPCG(uint64(seed), 27))
+		text := bigFront(8, 9)
+		var b strings.Builder
+		for line := range strings.Lines(text) {
+			if strings.Contains(line, "nation: GE}") {
+				a, c := r.IntN(8), r.IntN(8)
+				line = strings.Replace(line, "nation: GE}", fmt.Sprintf("nation: GE, can_attack: [T%d, T%d]}", a, c), 1)
+			}
+			b.WriteString(line)
+		}
+		b.WriteString(fmt.Sprintf("plan: {cost: %s}\n", measures[seed%len(measures)]))
+		got, want := planBoth(t, b.String(), 1+seed%2)
+		if g, w := comparable(t, got), comparable(t, want); g != w {
+			t.Errorf("state search\n got %s\nwant %s\n%s", g, w, b.String())
+		}
+		if len(got.Frontier) < 2 {
+			t.Errorf("a frontier of %d points tests little\n%s", len(got.Frontier), b.String())
 		}
 	}
 }

@@ -38,8 +38,8 @@ func planHeader(name string, tp *plan.TablePlan) []string {
 	what := fmt.Sprintf("weighed %s forces (%s distinct combats) standing for %s subsets of the available units",
 		Thousands(uint64(tp.Forces)), Thousands(uint64(tp.DistinctCombats)), Thousands(uint64(tp.EvaluatedSubsets)))
 	if front {
-		what = fmt.Sprintf("searched %s assignments of units to %d hexes (%s distinct combats)",
-			Thousands(uint64(tp.Forces)), len(tp.Targets), Thousands(uint64(tp.DistinctCombats)))
+		what = fmt.Sprintf("weighed %s assignments (%s distinct combats) standing for %s assignments of the available units to %d hexes",
+			Thousands(uint64(tp.Forces)), Thousands(uint64(tp.DistinctCombats)), Thousands(uint64(tp.EvaluatedSubsets)), len(tp.Targets))
 	}
 	return []string{head, what + fmt.Sprintf("; %d on the frontier", len(tp.Frontier))}
 }

@@ -17,7 +17,7 @@ import (
 func planCommand() *cli.Command {
 	flags := []cli.Flag{
 		&cli.StringFlag{Name: "target", Usage: "the P(hex taken) wanted, in (0, 1] (a front: the expected hexes taken); overrides plan.target"},
-		&cli.StringFlag{Name: "max-forces", Value: "2M", Usage: "most distinct force states (one hex) or assignments (a front) to search, checked against memory before any is made"},
+		&cli.StringFlag{Name: "max-forces", Value: "2M", Usage: "most distinct states of forces (one hex) or assignments (a front) to search, checked against memory before any is made"},
 		&cli.StringFlag{Name: "chart", Usage: "write the frontier chart to `FILE` (.png or .svg)"},
 		&cli.BoolFlag{Name: "all", Usage: "text: the whole frontier and what one more unit buys after the recommendation (JSON, CSV and Markdown always hold everything)"},
 	}
