@@ -1345,10 +1345,17 @@ function wire() {
     URL.revokeObjectURL(a.href);
     a.href = URL.createObjectURL(new Blob([y], { type: 'application/yaml' }));
     a.download = (doc.name || 'scenario').replace(/[^A-Za-z0-9._-]+/g, '-') + '.yaml';
+    $('#yaml-msg').hidden = true;
     dlg.showModal();
   });
   $('#yaml-close').addEventListener('click', () => dlg.close());
-  $('#yaml-import').addEventListener('click', async () => { if (await importFile($('#yaml-text').value, 'the pasted YAML')) dlg.close(); });
+  $('#yaml-import').addEventListener('click', async () => {
+    const ok = await importFile($('#yaml-text').value, 'the pasted YAML');
+    // The dialog hides the page: a paste's errors are shown in it too.
+    $('#yaml-msg').hidden = ok;
+    $('#yaml-msg').textContent = ok ? '' : [...$('#error').childNodes].filter((n) => n.nodeName !== 'DETAILS').map((n) => n.textContent).join('');
+    if (ok) dlg.close();
+  });
   $('#import-file').addEventListener('change', async () => {
     const f = $('#import-file').files[0];
     $('#import-file').value = '';
