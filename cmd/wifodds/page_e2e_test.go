@@ -87,6 +87,12 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	shotAs(ctx, t, "plan-1280.png", false, "", true)
 	accessible(ctx, t, axe, "the one-hex plan")
 	planImports(ctx, t, "../../examples/plan-front.yaml")
+	// The frontier's "recommended" label stays inside the chart.
+	if out, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const t = [...document.querySelectorAll('#plan-chart text')].find((e) => e.textContent === 'recommended');
+		if (!t) return 'no label'; const r = t.getBoundingClientRect(), c = document.querySelector('#plan-chart svg').getBoundingClientRect();
+		return r.left >= c.left && r.right <= c.right ? '' : 'label ' + r.left + '..' + r.right + ', chart ' + c.left + '..' + c.right; })()`)); err != nil || out != "" {
+		t.Errorf("the plan chart's recommended label is cut off: %s (%v)", out, err)
+	}
 	shotAs(ctx, t, "front-1280.png", false, "", true)
 	frontInPage(ctx, t, url)
 	shotAs(ctx, t, "front-built-1280.png", false, "", true)
@@ -647,6 +653,12 @@ func staleAndErrors(ctx context.Context, t *testing.T, url string) {
 			t.Errorf("the sweep's %s is %q (%v), want %s", sel, got, err, want)
 		}
 	}
+	// The four range fields sit on one row at 1280 ("to" does not wrap
+	// alone).
+	if tops, err := chromedp.Run(ctx, chromedp.Evaluate[string](`['#sweep-lo', '#sweep-hi', '#sweep-mlo', '#sweep-mhi'].map((s) => Math.round(document.querySelector(s).getBoundingClientRect().top)).join(' ')`)); err != nil ||
+		len(strings.Fields(tops)) != 4 || strings.Count(tops, strings.Fields(tops)[0]) != 4 {
+		t.Errorf("the sweep's range fields are not on one row: tops %q (%v)", tops, err)
+	}
 	if err := chromedp.Do(ctx, setField("#sweep-lo", "4"), chromedp.WaitVisible(css("#sweep-start button"))); err != nil {
 		t.Fatal(err)
 	}
@@ -677,6 +689,14 @@ func staleAndErrors(ctx context.Context, t *testing.T, url string) {
 	}
 	if got := liveText(ctx, t, "#crt-hint"); !strings.Contains(got, "WiF one-die table") || !strings.Contains(got, "Africa Aflame 2D6 table") {
 		t.Errorf("the CRT choice is not explained: %q", got)
+	}
+
+	// A count under one is a count error, not a nation suggestion.
+	if err := chromedp.Do(ctx, chromedp.SendKeys(css("#quick-attacker"), "0x INF 0 GE\r"), chromedp.WaitVisible(css("#quick-attacker-msg"))); err != nil {
+		t.Fatal(err)
+	}
+	if got := liveText(ctx, t, "#quick-attacker-msg"); !strings.Contains(got, "a count must be at least 1") || strings.Contains(got, "did you mean") {
+		t.Errorf("0x INF 0 GE is answered %q", got)
 	}
 
 	// A bad file: its errors name the file and its lines, in the player's
