@@ -86,19 +86,26 @@ func ParseStack(text string) ([]StackUnit, error) {
 func parseStackItem(item string) (int, StackUnit, error) {
 	toks := strings.Fields(item)
 	u := StackUnit{Size: "corps"}
-	count, haveFactors := 0, false
+	count, haveCount, haveFactors := 0, false, false
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		lower := strings.ToLower(t)
-		// The count: "3x", "3×", "3*", or "3" followed by "x".
-		if c, ok := countToken(lower); ok && count == 0 && u.Type == "" {
-			count = c
+		// The count: "3x", "3×", "3*", or "3" followed by "x". A count
+		// under one ("0x") is an error, not one unit and not a nation.
+		if c, ok := countToken(lower); ok && !haveCount && u.Type == "" {
+			if c < 1 {
+				return 0, u, fmt.Errorf("count %q: a count must be at least 1", t)
+			}
+			count, haveCount = c, true
 			continue
 		}
-		if i+1 < len(toks) && count == 0 && u.Type == "" && isCountMark(strings.ToLower(toks[i+1])) {
+		if i+1 < len(toks) && !haveCount && u.Type == "" && isCountMark(strings.ToLower(toks[i+1])) {
 			c, err := strconv.Atoi(t)
 			if err == nil {
-				count = c
+				if c < 1 {
+					return 0, u, fmt.Errorf("count %q: a count must be at least 1", t+" "+toks[i+1])
+				}
+				count, haveCount = c, true
 				i++
 				continue
 			}
@@ -167,7 +174,7 @@ func countToken(s string) (int, bool) {
 	for _, mark := range []string{"x", "×", "*"} {
 		if num, ok := strings.CutSuffix(s, mark); ok && num != "" {
 			c, err := strconv.Atoi(num)
-			return c, err == nil && c > 0
+			return c, err == nil
 		}
 	}
 	return 0, false

@@ -56,6 +56,11 @@ func TestParseStackErrors(t *testing.T) {
 		{"INF inf GE", `two unit types`},
 		{"INF 1e2 GE", `unknown word "1e2"`},
 		{"21x INF 4 GE", `at most 20`},
+		// A count under one is named as a count, not taken for a nation
+		// or for one unit (the page's walkthrough typed "0x INF 0 GE").
+		{"0x INF 0 GE", `unit 1 ("0x INF 0 GE"): count "0x": a count must be at least 1`},
+		{"0 x INF 4 GE", `count "0 x": a count must be at least 1`},
+		{"-2x INF 4 GE", `count "-2x": a count must be at least 1`},
 		{"20x INF 4 GE, 20x INF 4 GE, 20x INF 4 GE, 20x INF 4 GE", `more than 64 units`},
 		{" , ;", `no units`},
 		{strings.Repeat("INF 4 GE,", 300), `at most 2000`},

@@ -83,10 +83,17 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	}
 
 	typoBesideControl(ctx, t, url)
+	staleAndErrors(ctx, t, url)
 	planImports(ctx, t, "../../examples/plan-one-hex.yaml")
 	shotAs(ctx, t, "plan-1280.png", false, "", true)
 	accessible(ctx, t, axe, "the one-hex plan")
 	planImports(ctx, t, "../../examples/plan-front.yaml")
+	// The frontier's "recommended" label stays inside the chart.
+	if out, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const t = [...document.querySelectorAll('#plan-chart text')].find((e) => e.textContent === 'recommended');
+		if (!t) return 'no label'; const r = t.getBoundingClientRect(), c = document.querySelector('#plan-chart svg').getBoundingClientRect();
+		return r.left >= c.left && r.right <= c.right ? '' : 'label ' + r.left + '..' + r.right + ', chart ' + c.left + '..' + c.right; })()`)); err != nil || out != "" {
+		t.Errorf("the plan chart's recommended label is cut off: %s (%v)", out, err)
+	}
 	shotAs(ctx, t, "front-1280.png", false, "", true)
 	frontInPage(ctx, t, url)
 	shotAs(ctx, t, "front-built-1280.png", false, "", true)
@@ -121,6 +128,16 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	top, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.querySelector('#p-hex').getBoundingClientRect().top`))
 	if err != nil || top < 0 || top > 844 {
 		t.Errorf("after Full answer P(hex taken) is at %v px (%v), not in sight", top, err)
+	}
+	// ... with the tabs and the status line below the sticky bar, not
+	// under it; at this width the factors box shows its label.
+	under, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const tabs = document.querySelector('.tabs').getBoundingClientRect(), bar = document.querySelector('#summary-bar').getBoundingClientRect();
+		return tabs.top >= bar.bottom - 1 ? '' : 'tabs at ' + tabs.top + ', bar to ' + bar.bottom; })()`))
+	if err != nil || under != "" {
+		t.Errorf("after Full answer the sticky bar hides the tabs: %s (%v)", under, err)
+	}
+	if w, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.querySelector('.row .f-factors > span').getBoundingClientRect().width`)); err != nil || w < 20 {
+		t.Errorf("the factors box has no visible label at 390 px (%v px, %v)", w, err)
 	}
 }
 
@@ -701,4 +718,156 @@ func accessible(ctx context.Context, t *testing.T, axe, what string) {
 			t.Logf("axe-core, %s: %s %s: %s %v", what, x.Impact, x.ID, x.Help, x.Nodes)
 		}
 	}
+}
+
+// staleAndErrors is what a new player hit (the issue 27 walkthrough): an
+// answer left on show after an error or a cancel read as current; the
+// sweep ignored the modifier entered; an import's errors named the page's
+// request.yaml and all went under attacker row 1; key paths were shown
+// raw.
+// (A cancelled run: cancelLongRun, in the worker, where a run is long
+// enough to cancel.)
+func staleAndErrors(ctx context.Context, t *testing.T, url string) {
+	t.Helper()
+	open(ctx, t, url)
+	isStale := func() bool { return answerStale(ctx, t) }
+	waitStale := func(want bool, what string) {
+		t.Helper()
+		got := !want
+		for end := time.Now().Add(15 * time.Second); time.Now().Before(end) && got != want; time.Sleep(30 * time.Millisecond) {
+			got = isStale()
+		}
+		if got != want {
+			t.Fatalf("%s: the answer on show is marked stale: %v, want %v", what, got, want)
+		}
+	}
+	factors := `[data-row="attacker-0"] [data-field="factors"]`
+
+	// A negative factor: the old answer is struck, the error is in the
+	// player's words under the row, the raw message folded below it.
+	if err := chromedp.Do(ctx, setField(factors, "-6")); err != nil {
+		t.Fatal(err)
+	}
+	waitStale(true, "a negative factor")
+	if got := liveText(ctx, t, "#stale-note"); !strings.Contains(got, "Not the current combat") {
+		t.Errorf("the stale answer's note: %q", got)
+	}
+	if got := liveText(ctx, t, "#status-text"); got != "The scenario needs a fix" {
+		t.Errorf("status after a scenario error: %q", got)
+	}
+	beside(ctx, t, `[data-row="attacker-0"]`, ".field-error.attached > span", "Attacker, unit 1: factors -6 is outside")
+	raw, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('.field-error.attached details code').textContent`))
+	if err != nil || !strings.Contains(raw, "attacker.units[0].factors") {
+		t.Errorf("the raw message is not kept beside the words: %q (%v)", raw, err)
+	}
+	if err := chromedp.Do(ctx, setField(factors, "6")); err != nil {
+		t.Fatal(err)
+	}
+	waitStale(false, "the factor fixed")
+
+	// The last defender removed: no defender, the answer is not current.
+	if err := chromedp.Do(ctx, click(`[data-row="defender-0"] .remove`)); err != nil {
+		t.Fatal(err)
+	}
+	waitStale(true, "the last defender removed")
+	if err := chromedp.Do(ctx, chromedp.SendKeys(css("#quick-defender"), "INF 3 USSR\r")); err != nil {
+		t.Fatal(err)
+	}
+	waitStale(false, "a defender typed back")
+
+	// The sweep takes the combat's modifier and starts at the units'
+	// total (ARM 6 + INF 4 on clear: 10); a bad range is the range's
+	// error, not the scenario's, and strikes the old sweep.
+	if err := chromedp.Do(ctx, setField("#modifier", "2"), chromedp.Click(css("#tab-sweep")), chromedp.WaitVisible(css("#sweep-out svg"))); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	for sel, want := range map[string]string{"#sweep-mlo": "2", "#sweep-mhi": "2", "#sweep-lo": "10"} {
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`document.querySelector(%q).value`, sel)))
+		if err != nil || got != want {
+			t.Errorf("the sweep's %s is %q (%v), want %s", sel, got, err, want)
+		}
+	}
+	// The four range fields sit on one row at 1280 ("to" does not wrap
+	// alone).
+	if tops, err := chromedp.Run(ctx, chromedp.Evaluate[string](`['#sweep-lo', '#sweep-hi', '#sweep-mlo', '#sweep-mhi'].map((s) => Math.round(document.querySelector(s).getBoundingClientRect().top)).join(' ')`)); err != nil ||
+		len(strings.Fields(tops)) != 4 || strings.Count(tops, strings.Fields(tops)[0]) != 4 {
+		t.Errorf("the sweep's range fields are not on one row: tops %q (%v)", tops, err)
+	}
+	if err := chromedp.Do(ctx, setField("#sweep-lo", "4"), chromedp.WaitVisible(css("#sweep-start button"))); err != nil {
+		t.Fatal(err)
+	}
+	if got := liveText(ctx, t, "#sweep-start"); !strings.Contains(got, "Totals below 10") {
+		t.Errorf("the sweep does not say why totals below the units' are skipped: %q", got)
+	}
+	if err := chromedp.Do(ctx, setField("#sweep-hi", "5000")); err != nil {
+		t.Fatal(err)
+	}
+	waitStale(true, "a bad sweep range")
+	if got := liveText(ctx, t, "#status-text"); got != "The sweep range needs a fix" {
+		t.Errorf("status after a bad sweep range: %q", got)
+	}
+	if err := chromedp.Do(ctx, setField("#sweep-hi", "40")); err != nil {
+		t.Fatal(err)
+	}
+	waitStale(false, "the sweep range fixed")
+
+	// The dice box is for a combat's rolls: not on the Plan tab.
+	if err := chromedp.Do(ctx, chromedp.Click(css("#tab-plan"))); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(ctx, t, "#dice-box[hidden]"); n != 1 {
+		t.Errorf("the dice box shows on the Plan tab")
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(css("#tab-run")), chromedp.WaitVisible(css("#p-hex[data-value]"))); err != nil {
+		t.Fatal(err)
+	}
+	if got := liveText(ctx, t, "#crt-hint"); !strings.Contains(got, "WiF one-die table") || !strings.Contains(got, "Africa Aflame 2D6 table") {
+		t.Errorf("the CRT choice is not explained: %q", got)
+	}
+
+	// A count under one is a count error, not a nation suggestion.
+	if err := chromedp.Do(ctx, chromedp.SendKeys(css("#quick-attacker"), "0x INF 0 GE\r"), chromedp.WaitVisible(css("#quick-attacker-msg"))); err != nil {
+		t.Fatal(err)
+	}
+	if got := liveText(ctx, t, "#quick-attacker-msg"); !strings.Contains(got, "a count must be at least 1") || strings.Contains(got, "did you mean") {
+		t.Errorf("0x INF 0 GE is answered %q", got)
+	}
+
+	// A bad file: its errors name the file and its lines, in the player's
+	// words, above the answer (the form still holds the combat it had, so
+	// no control takes them), and say it was not loaded.
+	bad := filepath.Join(t.TempDir(), "my-attack.yaml")
+	if err := os.WriteFile(bad, []byte("kind: land\nhex: {terrain: clear}\nattacker:\n  units:\n    - {type: ARM, factors: -6, nation: GE}\n"+
+		"defender:\n  units:\n    - {type: INF, factors: 2, nation: FRANKREICH}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.SetUploadFiles(css("#import-file"), []string{bad})); err != nil {
+		t.Fatal(err)
+	}
+	msg := waitText(ctx, t, "#error", "Not loaded: my-attack.yaml", 10*time.Second)
+	for _, want := range []string{"Not loaded: my-attack.yaml has 2 errors", "my-attack.yaml, line 5: Attacker, unit 1: factors -6",
+		`my-attack.yaml, line 8: Defender, unit 1: nation unknown nation "FRANKREICH"`} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("a bad import's message %q lacks %q", msg, want)
+		}
+	}
+	if strings.Contains(msg, "request.yaml") {
+		t.Errorf("a bad import's message names the page's own file: %q", msg)
+	}
+	if n := count(ctx, t, ".field-error.attached"); n != 0 {
+		t.Errorf("a bad import's errors are attached to %d controls of the combat it did not replace", n)
+	}
+}
+
+// answerStale says whether the answer on show is marked as not the
+// current combat's: the panel, the phone's bar and the note.
+func answerStale(ctx context.Context, t *testing.T) bool {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('#results').classList.contains('stale') &&
+		document.querySelector('#summary-bar').classList.contains('stale') && !document.querySelector('#stale-note').hidden`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }

@@ -148,9 +148,22 @@ func cancelLongRun(ctx context.Context, t *testing.T) {
 		t.Fatalf("after Cancel the status line says %q", status)
 	}
 	t.Logf("a long Monte Carlo run cancelled in %v", time.Since(start).Round(time.Millisecond))
+	// The answer on show was for the combat before: struck, not current.
+	if !answerStale(ctx, t) {
+		t.Error("after Cancel the answer on show is not marked as not the current combat's")
+	}
 	want := cliHexTaken(t, "../../examples/wild-results-3to1.yaml")
 	if err := chromedp.Do(ctx, setField(`[data-row="attacker-0"] [data-field="factors"]`, "7"), setField(`[data-row="attacker-0"] [data-field="factors"]`, "6")); err != nil {
 		t.Fatal(err)
+	}
+	// The value on show was already want: wait for the fresh answer to
+	// clear the mark, then check the value.
+	stale := true
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end) && stale; time.Sleep(20 * time.Millisecond) {
+		stale = answerStale(ctx, t)
+	}
+	if stale {
+		t.Error("the answer to the edit after Cancel is still marked stale")
 	}
 	waitValue(ctx, t, "#p-hex", want)
 }

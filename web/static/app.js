@@ -19,6 +19,10 @@ const el = (tag, attrs = {}, ...kids) => {
 };
 const pct = (p) => (100 * p).toFixed(2) + '%';
 const num = (x) => (Math.round(x * 1000) / 1000).toString();
+// signedPts is a change in percentage points, its sign taken after
+// rounding: never "-0.00 pts", always "+0.00 pts".
+const signedPts = (d) => { const r = Number((100 * d).toFixed(2)) + 0; return `${r >= 0 ? '+' : ''}${r.toFixed(2)} pts`; };
+const signedNum = (d) => { const r = Math.round(d * 1000) / 1000 + 0; return `${r >= 0 ? '+' : ''}${num(r)}`; };
 
 let schema = null;
 let doc = null;
@@ -521,6 +525,7 @@ async function api(command, d, params = {}) {
     if (ctl.signal.aborted) throw new DOMException('Superseded', 'AbortError');
     if (status !== 200) throw new Error(json.error ?? `status ${status}`);
     showError('');
+    stale(false);
     return { json, ms: performance.now() - started };
   } finally {
     if (inflight === ctl) { inflight = null; setStatus('', false); }
@@ -532,23 +537,60 @@ function setStatus(text, busy) {
   $('#cancel').hidden = !busy;
   if (text || busy) $('#status-text').textContent = text;
 }
-// showError shows an error beside the control that caused it when its key
-// path names one (the engine's "request.yaml:LINE:COL: KEY: message": the
-// file is the page's own, which the player never sees), else above the
-// answer.
-function showError(msg) {
+// The engine's error for a scenario key: "request.yaml:LINE:COL: KEY:
+// message" (the file is the page's own, which the player never sees), one
+// a line, perhaps behind a prefix ("scenario: ").
+const keyError = /^(?:[a-z ]+: )?request\.(?:yaml|json):(\d+):(\d+): ([A-Za-z0-9_.[\]]+): (.*)$/;
+const itemWords = { units: 'unit', aa_units: 'AA unit', bombers: 'bomber', naval_strikes: 'ship', aircraft: 'aircraft', targets: 'target hex',
+  available: 'available unit', support_available: 'support' };
+// keyWords says a key path as a player would: "attacker.units[0].factors"
+// is "Attacker, unit 1: factors", "hex.terrain" is "Hex: terrain".
+function keyWords(path) {
+  const parts = path.split('.').map((k) => {
+    const m = k.match(/^(\w+)\[(\d+)\]$/);
+    return m ? `${itemWords[m[1]] ?? words(m[1])} ${Number(m[2]) + 1}` : words(k);
+  });
+  const said = parts.length > 1 && !/\]$/.test(path) ? `${parts.slice(0, -1).join(', ')}: ${parts.at(-1)}` : parts.join(', ');
+  return said[0].toUpperCase() + said.slice(1);
+}
+// friendly is one line of the engine's error in the player's words (the
+// key path said as above; an imported file's name and line instead of the
+// page's own request.yaml, which the player never sees), and the key path
+// when the line names one.
+function friendly(line, file) {
+  const m = line.match(keyError);
+  if (!m) return { text: line.replace(/^(?:[a-z ]+: )?request\.(?:yaml|json):/, file ? file + ':' : ''), path: null };
+  const where = file ? `${file}, line ${m[1]}: ` : '';
+  const said = keyWords(m[3]);
+  return { text: `${where}${said}${said.includes(':') ? ' ' : ': '}${m[4]}`, path: m[3] };
+}
+const rawLine = (raw) => el('details', { class: 'raw' }, el('summary', { text: 'details' }), el('code', { text: raw }));
+// showError shows each line of an error beside the control that caused
+// it when its key path names one, else above the answer, in the player's
+// words with the engine's own message folded below. A file's errors (an
+// import: file is its name) are all shown above the answer, named by the
+// file and its lines: the controls hold the combat the page had, not the
+// file.
+function showError(msg, file) {
   for (const e of document.querySelectorAll('.field-error.attached')) e.remove();
   for (const e of document.querySelectorAll('[aria-invalid=true]:not(.quick-text)')) e.removeAttribute('aria-invalid');
-  const at = msg ? attachError(msg) : null;
-  $('#error').hidden = !msg || !!at;
-  $('#error').textContent = at ? '' : msg;
+  const away = [];
+  for (const line of (msg || '').split('\n').filter((l) => l.trim())) {
+    const f = friendly(line, file);
+    if (file || !attachError(f, line)) away.push(f.text);
+  }
+  const box = $('#error');
+  box.hidden = !away.length;
+  box.replaceChildren();
+  if (!away.length) return;
+  if (file) box.append(el('strong', { text: `Not loaded: ${file} has ${away.length === 1 ? 'an error' : away.length + ' errors'}; the page still shows the combat it had.` }), '\n');
+  box.append(away.join('\n'), rawLine(file ? msg.replace(/request\.(yaml|json)/g, file) : msg));
 }
-function attachError(msg) {
-  const m = msg.match(/^(?:[a-z ]+: )?request\.(?:yaml|json):\d+:\d+: ([A-Za-z0-9_.[\]]+): ([\s\S]*)$/);
-  const control = m && controlFor(m[1]);
+function attachError(f, raw) {
+  const control = f.path && controlFor(f.path);
   if (!control || control.closest('[hidden]')) return null;
   control.setAttribute('aria-invalid', 'true');
-  const note = el('span', { class: 'field-error attached', role: 'alert', id: 'err-' + (++uid), text: `${words(m[1])}: ${m[2]}` });
+  const note = el('div', { class: 'field-error attached', role: 'alert', id: 'err-' + (++uid) }, el('span', { text: f.text }), rawLine(raw));
   control.setAttribute('aria-describedby', note.id);
   for (let d = control.closest('details'); d; d = d.parentElement.closest('details')) d.open = true;
   (control.closest('.row') ?? control).after(note);
@@ -571,11 +613,28 @@ function controlFor(path) {
   if ((m = path.match(/^(\w+)/))) return ({ dice: $('#dice'), crt: $('#crt'), options: $('#options input') })[m[1]] ?? $(`[data-key="${m[1]}"]`);
   return null;
 }
+// stale marks the answer on show (and the phone's bar) as not the
+// current combat's, after an error or a cancelled run; an answer clears it.
+function stale(on, why = '') {
+  $('#results').classList.toggle('stale', on);
+  $('#summary-bar').classList.toggle('stale', on);
+  $('#sb-stale').hidden = !on;
+  $('#stale-note').hidden = !on;
+  $('#stale-note').textContent = on ? `Not the current combat: ${why}, so what is below is the answer to the combat as it was before.` : '';
+}
 async function guarded(f) {
   try { await f(); } catch (e) {
-    if (e.name === 'AbortError') { $('#status-text').textContent = 'Cancelled'; return; }
+    if (e.name === 'AbortError') {
+      // A newer request superseded this one: its answer is on the way.
+      if (inflight) return;
+      $('#status-text').textContent = 'Cancelled';
+      stale(true, 'the run was cancelled');
+      return;
+    }
     showError(e.message);
-    $('#status-text').textContent = 'The scenario needs a fix';
+    const scenario = e.message.split('\n').some((l) => keyError.test(l) || /^scenario: /.test(l));
+    $('#status-text').textContent = scenario ? 'The scenario needs a fix' : tab === 'sweep' ? 'The sweep range needs a fix' : 'No answer: see the message';
+    stale(true, scenario ? 'the combat as entered has an error' : 'the request has an error');
   }
 }
 
@@ -834,7 +893,7 @@ async function compareNow() {
       const e = v.metrics[k];
       const val = mean ? num(e.p) : pct(e.p);
       const diff = i > 0 && v.difference_from_first ? v.difference_from_first[k].p : null;
-      return el('td', { text: diff === null ? val : `${val} (${diff >= 0 ? '+' : ''}${mean ? num(diff) : (100 * diff).toFixed(2) + ' pts'})` });
+      return el('td', { text: diff === null ? val : `${val} (${mean ? signedNum(diff) : signedPts(diff)})` });
     })));
   }
   const codes = [...new Set(json.variants.flatMap((v) => Object.keys(v.results)))].sort();
@@ -884,7 +943,13 @@ function axes(svg, { W, H, L = 46, B = 34, x0, x1, yMax = 1, percent = true, xLa
 
 // ---- Sweep --------------------------------------------------------------
 async function sweepNow() {
-  const lo = $('#sweep-lo').value, hi = $('#sweep-hi').value, mlo = $('#sweep-mlo').value, mhi = $('#sweep-mhi').value;
+  // Until the player sets a modifier range, the sweep's is the combat's
+  // own modifier, not 0.
+  for (const id of ['#sweep-mlo', '#sweep-mhi']) if (!$(id).dataset.touched) $(id).value = doc.modifier ?? 0;
+  // Until the player sets a start, the range starts at 0 and the page
+  // shows where the units' own total put it.
+  const auto = !$('#sweep-lo').dataset.touched;
+  const lo = auto ? 0 : $('#sweep-lo').value, hi = $('#sweep-hi').value, mlo = $('#sweep-mlo').value, mhi = $('#sweep-mhi').value;
   const params = { attack: `${lo}..${hi}`, crt: 'standard,2d6' };
   if (mlo !== mhi || Number(mlo) !== (doc.modifier ?? 0)) params.modifier = `${mlo}..${mhi}`;
   const { json, ms } = await api('sweep', doc, params);
@@ -909,6 +974,16 @@ async function sweepNow() {
     legend.append(el('span', {}, el('i', { style: { background: colours[i % 4] } }), 'CRT ' + c));
   });
   legend.append(el('span', { text: '┆ odds break (first CRT)' }));
+  // The units bring more than the range's start: totals below it are
+  // skipped (the engine's note says so). Untouched, the range starts where
+  // the units are; set by the player, the page offers that start.
+  const from = Math.min(...xs);
+  let start = null;
+  if (auto) $('#sweep-lo').value = from;
+  else if (from > Number(lo)) {
+    start = el('p', { class: 'note', id: 'sweep-start' }, `Totals below ${num(from)}, what the units already bring, are skipped: the sweep only adds attack factors. `,
+      el('button', { type: 'button', text: `Sweep from ${num(from)}`, onclick: () => { $('#sweep-lo').value = from; changed(); } }));
+  }
   const t = el('table', {}, el('tr', {}, el('th', { text: 'attack' }), ...json.crts.map((c) => el('th', { text: `${c}: odds, P(hex taken)` }))));
   for (const x of [...new Set(xs)]) {
     t.append(el('tr', {}, el('td', { text: num(x) }), ...json.crts.map((c) => {
@@ -916,9 +991,9 @@ async function sweepNow() {
       return el('td', { text: s ? `${s.odds_changed ? '▲ ' : ''}${s.odds} ${pct(s.hex_taken)}` : '' });
     })));
   }
-  const out = [legend, svg];
+  const out = [start, legend, svg].filter(Boolean);
   if (json.modifiers.length > 1) out.push(heat(json));
-  out.push(...json.notes.map((n) => el('p', { class: 'note', text: n })), el('details', {}, el('summary', { text: 'Every step as a table' }), t));
+  out.push(...json.notes.filter((n) => !(auto || start) || !/below the attack the units already bring/.test(n)).map((n) => el('p', { class: 'note', text: n })), el('details', {}, el('summary', { text: 'Every step as a table' }), t));
   $('#sweep-out').replaceChildren(...out);
 }
 // heatColour shades a chance: light cells (under one half) for dark text,
@@ -1161,7 +1236,7 @@ async function planNow() {
     const m = el('table', {}, el('tr', {}, el('th', { text: 'change' }), el('th', { text: 'P(hex taken)' }), el('th', { text: 'difference' })));
     for (const c of json.marginal) {
       m.append(el('tr', {}, el('td', { text: `${c.action} ${c.unit}` }), el('td', { text: c.no_attack ? '—' : pct(c.hex_taken) }),
-        el('td', { text: c.no_attack ? 'no attack left' : `${c.hex_taken_change >= 0 ? '+' : ''}${(100 * c.hex_taken_change).toFixed(2)} pts` })));
+        el('td', { text: c.no_attack ? 'no attack left' : signedPts(c.hex_taken_change) })));
     }
     out.push(el('h3', { text: 'What one unit more or less does' }), m);
   }
@@ -1202,7 +1277,8 @@ function frontierChart(json, { score, percent, yMax, what, cost }) {
   const r = json.recommended;
   if (r) {
     svg.add('circle', { cx: X(r.cost), cy: Y(score(r)), r: 6, fill: colours[1], id: 'plan-rec-mark' });
-    svg.add('text', { x: X(r.cost) + 8, y: Y(score(r)) + 14 }, 'recommended');
+    const right = X(r.cost) > W - 110; // near the right edge the label goes left of the mark, not off the chart
+    svg.add('text', { x: X(r.cost) + (right ? -8 : 8), y: Y(score(r)) + 14, 'text-anchor': right ? 'end' : 'start' }, 'recommended');
   }
   return el('div', { id: 'plan-chart' }, svg);
 }
@@ -1389,6 +1465,7 @@ function selectTab(name) {
     b.tabIndex = on ? 0 : -1;
     $('#' + b.getAttribute('aria-controls')).hidden = !on;
   }
+  $('#dice-box').hidden = name === 'plan'; // a plan weighs every roll: no dice to replay
   refresh();
 }
 
@@ -1407,6 +1484,19 @@ async function importYAML(text) {
   const { status, json } = await engine.call('parse', {}, { scenario: text });
   if (status !== 200) throw new Error(json.error);
   load(json);
+}
+// importFile loads a file's text; its errors are named by the file's name
+// (not the page's request.yaml), and say the file was not loaded: the
+// page keeps the combat and the answer it had.
+async function importFile(text, name) {
+  try {
+    await importYAML(text);
+    return true;
+  } catch (e) {
+    showError(e.message, name);
+    $('#status-text').textContent = `Not loaded: ${name} needs a fix`;
+    return false;
+  }
 }
 // fromDoc is the page's document for a scenario document: the defaults
 // for what it leaves out (none of the hex for a front, whose targets each
@@ -1487,6 +1577,7 @@ function wire() {
   for (const id of ['#sweep-lo', '#sweep-hi', '#sweep-mlo', '#sweep-mhi', '#plan-target', '#plan-cost']) {
     $(id).addEventListener('change', changed);
   }
+  for (const id of ['#sweep-lo', '#sweep-mlo', '#sweep-mhi']) for (const ev of ['input', 'change']) $(id).addEventListener(ev, () => { $(id).dataset.touched = '1'; });
   $('#sb-more').addEventListener('click', () => { $('#results').scrollIntoView({ block: 'start' }); $('#results').focus({ preventScroll: true }); });
   $('#cancel').addEventListener('click', () => { inflight?.abort(); engine.cancel(); });
   const tabs = [...document.querySelectorAll('[role=tab]')];
@@ -1509,15 +1600,22 @@ function wire() {
     URL.revokeObjectURL(a.href);
     a.href = URL.createObjectURL(new Blob([y], { type: 'application/yaml' }));
     a.download = (doc.name || 'scenario').replace(/[^A-Za-z0-9._-]+/g, '-') + '.yaml';
+    $('#yaml-msg').hidden = true;
     dlg.showModal();
   });
   $('#yaml-close').addEventListener('click', () => dlg.close());
-  $('#yaml-import').addEventListener('click', () => guarded(async () => { await importYAML($('#yaml-text').value); dlg.close(); }));
-  $('#import-file').addEventListener('change', () => guarded(async () => {
+  $('#yaml-import').addEventListener('click', async () => {
+    const ok = await importFile($('#yaml-text').value, 'the pasted YAML');
+    // The dialog hides the page: a paste's errors are shown in it too.
+    $('#yaml-msg').hidden = ok;
+    $('#yaml-msg').textContent = ok ? '' : [...$('#error').childNodes].filter((n) => n.nodeName !== 'DETAILS').map((n) => n.textContent).join('');
+    if (ok) dlg.close();
+  });
+  $('#import-file').addEventListener('change', async () => {
     const f = $('#import-file').files[0];
-    if (f) await importYAML(await f.text());
     $('#import-file').value = '';
-  }));
+    if (f) await importFile(await f.text(), f.name);
+  });
   $('#share').addEventListener('click', async () => {
     const url = location.origin + location.pathname + '#s=' + encodeDoc();
     history.replaceState(null, '', url);
