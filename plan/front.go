@@ -216,7 +216,7 @@ func (pl *planner) front() (*TablePlan, error) {
 		}
 	}
 	if obj != nil {
-		tp.Objective = obj.name()
+		tp.Objective = obj.label()
 	}
 	pl.warn(tp)
 	return tp, nil

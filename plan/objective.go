@@ -67,11 +67,11 @@ func (o *objective) chance(ps []float64) float64 {
 	return c
 }
 
-// name is the objective as the plan file words it.
-func (o *objective) name() string {
+// label names the objective's chance in the report.
+func (o *objective) label() string {
 	switch o.kind {
-	case scenario.ObjectiveAtLeast:
-		return fmt.Sprintf("at_least %d", o.k)
+	case scenario.ObjectiveAll:
+		return "P(every hex taken)"
 	case scenario.ObjectiveSet:
 		var set []string
 		for t, in := range o.in {
@@ -79,18 +79,7 @@ func (o *objective) name() string {
 				set = append(set, o.ids[t])
 			}
 		}
-		return "set " + strings.Join(set, ", ")
-	}
-	return o.kind
-}
-
-// label names the objective's chance in the report.
-func (o *objective) label() string {
-	switch o.kind {
-	case scenario.ObjectiveAll:
-		return "P(every hex taken)"
-	case scenario.ObjectiveSet:
-		return "P(every hex of the set taken)"
+		return "P(every one of " + strings.Join(set, ", ") + " taken)"
 	}
 	return fmt.Sprintf("P(at least %d hexes taken)", o.k)
 }

@@ -29,9 +29,9 @@ type TablePlan struct {
 	Marginal []Change `json:"marginal,omitempty"`
 	// Front: the hexes.
 	Targets []string `json:"targets,omitempty"`
-	// Objective names a front's chance objective (all, at_least K, set)
-	// and the chance each Force's Chance is; empty for the expected hexes
-	// taken. ExpectedPlan is then the assignment that takes the most
+	// Objective names the chance a front's chance objective (all,
+	// at_least K, set) weighs, which each Force's Chance is, e.g. "P(every
+	// hex taken)"; empty for the expected hexes taken. ExpectedPlan is then the assignment that takes the most
 	// expected hexes for no more than the recommendation costs: what the
 	// expected objective would send instead.
 	Objective    string `json:"objective,omitempty"`

@@ -27,9 +27,12 @@ func planHeader(name string, tp *plan.TablePlan) []string {
 	if front {
 		goal = "expected hexes taken"
 	}
+	if tp.Objective != "" {
+		goal = tp.Objective
+	}
 	head := fmt.Sprintf("%s: CRT %s, cost = %s", name, tp.CRT, costLabels[tp.Cost])
 	if tp.Target != nil {
-		if front {
+		if front && tp.Objective == "" {
 			head += fmt.Sprintf(", target %s >= %s", goal, num(*tp.Target))
 		} else {
 			head += fmt.Sprintf(", target %s >= %s", goal, pct(*tp.Target))
@@ -94,7 +97,7 @@ func writeRecommendation(b *strings.Builder, tp *plan.TablePlan) {
 		f := tp.Recommended
 		fmt.Fprintf(b, "Recommended: %s\n  cost %s", unitList(f.Units), num(f.Cost))
 		if f.Value != nil {
-			fmt.Fprintf(b, ", expected hexes taken %.3f\n", *f.Value)
+			fmt.Fprintf(b, ", expected hexes taken %.3f%s\n", *f.Value, chanceNote(tp, f))
 			for _, h := range f.Hexes {
 				fmt.Fprintf(b, "  %s: %s\n    %s\n", h.Target, unitList(h.Units), figuresLine(h.HexFigures))
 			}
@@ -130,18 +133,39 @@ func writeHexFrontierText(b *strings.Builder, tp *plan.TablePlan) {
 	b.WriteString("\n")
 }
 
+// chanceNote is a front's force's chance objective, or "" for the
+// expected hexes taken.
+func chanceNote(tp *plan.TablePlan, f *plan.Force) string {
+	if f.Chance == nil {
+		return ""
+	}
+	return fmt.Sprintf(", %s %s", tp.Objective, pct(*f.Chance))
+}
+
+// frontShort is how far a front's force falls short of the target: in
+// hexes, or in points of a chance objective.
+func frontShort(f *plan.Force) string {
+	switch {
+	case f.Shortfall == nil:
+		return ""
+	case f.Chance != nil:
+		return fmt.Sprintf(", %.2f pts short of the target", 100**f.Shortfall)
+	}
+	return fmt.Sprintf(", %.3f short of the target", *f.Shortfall)
+}
+
 func writeFrontText(b *strings.Builder, tp *plan.TablePlan) {
-	b.WriteString("Frontier (cheapest first; no assignment takes more hexes for less):\n")
+	if tp.Objective != "" {
+		fmt.Fprintf(b, "Frontier (cheapest first; no assignment reaches a higher %s for less):\n", tp.Objective)
+	} else {
+		b.WriteString("Frontier (cheapest first; no assignment takes more hexes for less):\n")
+	}
 	for _, f := range tp.Frontier {
 		mark := ""
 		if f == tp.Recommended {
 			mark = "  <- recommended"
 		}
-		short := ""
-		if f.Shortfall != nil {
-			short = fmt.Sprintf(", %.3f short of the target", *f.Shortfall)
-		}
-		fmt.Fprintf(b, "cost %s: expected hexes taken %.3f%s%s\n", num(f.Cost), *f.Value, short, mark)
+		fmt.Fprintf(b, "cost %s: expected hexes taken %.3f%s%s%s\n", num(f.Cost), *f.Value, chanceNote(tp, f), frontShort(f), mark)
 		for _, h := range f.Hexes {
 			if len(h.Units) == 0 {
 				fmt.Fprintf(b, "  %-12s not attacked\n", h.Target)
