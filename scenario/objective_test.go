@@ -61,6 +61,7 @@ func TestPlanObjective(t *testing.T) {
 		{"unknown id", "objective: all", "objective: {set: [North, Suoth]}", `pocket.yaml:11:33: plan.objective.set[1]: unknown target "Suoth" (did you mean "South"?)`},
 		{"unknown id far", "objective: all", "objective: {set: [Kyiv]}", `plan.objective.set[0]: unknown target "Kyiv" (targets: North, South)`},
 		{"set twice", "objective: all", "objective: {set: [North, North]}", `plan.objective.set[1]: "North" is listed twice`},
+		{"long set", "objective: all", "objective: {set: [" + strings.Repeat("North, ", 9) + "South]}", "plan.objective.set: 10 targets: a front has at most 8"},
 		{"empty set", "objective: all", "objective: {set: []}", "plan.objective.set: name at least one target"},
 		{"both", "objective: all", "objective: {set: [North], at_least: 1}", "give either at_least or set, not both"},
 		{"unknown key", "objective: all", "objective: {atleast: 1}", `did you mean "at_least"`},

@@ -28,6 +28,9 @@ const (
 var CostMeasures = []string{string(CommittedFactors), string(CommittedUnits), string(CommittedBuildPoints),
 	string(ExpectedFactorsLost), string(ExpectedUnitsLost)}
 
+// maxTargets bounds the hexes of a front.
+const maxTargets = 8
+
 // MaxAvailable bounds the units and support a plan may choose from.
 const MaxAvailable = 40
 
@@ -237,6 +240,10 @@ func parseObjective(d *yamlx.Decoder, pm *yamlx.Map, p *Plan) *yaml.Node {
 		if len(items) == 0 {
 			d.Errorf(om.Get(ObjectiveSet), key+".set", "name at least one target")
 		}
+		if len(items) > maxTargets {
+			d.Errorf(om.Get(ObjectiveSet), key+".set", "%d targets: a front has at most %d", len(items), maxTargets)
+			items = items[:maxTargets]
+		}
 		for i, sn := range items {
 			k := yamlx.Index(key+".set", i)
 			id, ok := d.Scalar(sn, k)
@@ -343,9 +350,9 @@ func parseFront(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 	if len(items) == 0 {
 		d.Errorf(m.Get("targets"), "targets", "a front needs at least one target")
 	}
-	if len(items) > 8 {
-		d.Errorf(m.Get("targets"), "targets", "%d targets: at most 8", len(items))
-		items = items[:8]
+	if len(items) > maxTargets {
+		d.Errorf(m.Get("targets"), "targets", "%d targets: at most %d", len(items), maxTargets)
+		items = items[:maxTargets]
 	}
 	for _, k := range []string{"hex", "defender"} {
 		if m.Has(k) {
