@@ -207,9 +207,15 @@ func writeMarginalText(b *strings.Builder, tp *plan.TablePlan) {
 // frontier point and hex.
 func WritePlanCSV(w io.Writer, r *plan.Result) error {
 	cw, flush := newCSV(w)
-	cw.Write([]string{"crt", "point", "recommended", "cost", "expected_hexes_taken", "hex", "units", "hex_taken", "hex_taken_lo", "hex_taken_hi",
+	head := []string{"crt", "point", "recommended", "cost", "expected_hexes_taken", "hex", "units", "hex_taken", "hex_taken_lo", "hex_taken_hi",
 		"odds", "table", "attack", "defence", "breakthrough", "attacker_face_up",
-		"expected_attacker_units_lost", "expected_attacker_factors_lost", "expected_defender_units_lost", "expected_defender_factors_lost", "method"})
+		"expected_attacker_units_lost", "expected_attacker_factors_lost", "expected_defender_units_lost", "expected_defender_factors_lost", "method"}
+	// A chance objective adds its chance, the frontier's figure, last.
+	chance := len(r.Plans) > 0 && r.Plans[0].Objective != ""
+	if chance {
+		head = append(head, "objective_chance")
+	}
+	cw.Write(head)
 	g := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 	for _, tp := range r.Plans {
 		for i, f := range tp.Frontier {
@@ -219,10 +225,14 @@ func WritePlanCSV(w io.Writer, r *plan.Result) error {
 				rows, value = f.Hexes, g(*f.Value)
 			}
 			for _, h := range rows {
-				cw.Write([]string{tp.CRT, strconv.Itoa(i + 1), strconv.FormatBool(f == tp.Recommended), g(f.Cost), value, h.Target,
+				row := []string{tp.CRT, strconv.Itoa(i + 1), strconv.FormatBool(f == tp.Recommended), g(f.Cost), value, h.Target,
 					strings.Join(h.Units, "+"), g(h.HexTaken.P), g(h.HexTaken.Lo), g(h.HexTaken.Hi), h.Odds, h.Table, g(h.Attack), g(h.Defence),
 					g(h.Breakthrough), g(h.AttackerFaceUp), g(h.ExpectedAttackerUnitsLost), g(h.ExpectedAttackerFactorsLost),
-					g(h.ExpectedDefenderUnitsLost), g(h.ExpectedDefenderFactorsLost), h.Method})
+					g(h.ExpectedDefenderUnitsLost), g(h.ExpectedDefenderFactorsLost), h.Method}
+				if chance && f.Chance != nil {
+					row = append(row, g(*f.Chance))
+				}
+				cw.Write(row)
 			}
 		}
 	}
@@ -236,7 +246,7 @@ func WritePlanMarkdown(w io.Writer, name string, r *plan.Result) error {
 		h := planHeader(name, tp)
 		fmt.Fprintf(b, "## %s\n\n%s.\n\n", h[0], h[1])
 		if f := tp.Recommended; f != nil {
-			fmt.Fprintf(b, "**Recommended:** %s (cost %s)\n\n", unitList(f.Units), num(f.Cost))
+			fmt.Fprintf(b, "**Recommended:** %s (cost %s%s)\n\n", unitList(f.Units), num(f.Cost), chanceNote(tp, f))
 		} else if tp.Unreached != "" {
 			fmt.Fprintf(b, "**No recommendation:** %s.\n\n", tp.Unreached)
 		}
@@ -294,7 +304,7 @@ func WritePlanHTML(w io.Writer, name string, r *plan.Result, scenarioText string
 		h := planHeader(name, tp)
 		fmt.Fprintf(tb, "<h2>CRT %s</h2><p>%s.</p>", esc(tp.CRT), esc(h[1]))
 		if f := tp.Recommended; f != nil {
-			fmt.Fprintf(tb, "<p><strong>Recommended:</strong> %s, cost %s.</p>", esc(unitList(f.Units)), num(f.Cost))
+			fmt.Fprintf(tb, "<p><strong>Recommended:</strong> %s, cost %s%s.</p>", esc(unitList(f.Units)), num(f.Cost), esc(chanceNote(tp, f)))
 		} else if tp.Unreached != "" {
 			fmt.Fprintf(tb, "<p><strong>No recommendation:</strong> %s.</p>", esc(tp.Unreached))
 		}

@@ -125,6 +125,8 @@ func TestGolden(t *testing.T) {
 		{"plan-front.csv", []string{"plan", "-q", "-f", "csv", "../../examples/plan-front.yaml"}, 0},
 		{"plan-pocket.txt", []string{"plan", "-q", "../../examples/pocket.yaml"}, 0},
 		{"plan-pocket-all.txt", []string{"plan", "-q", "--all", "../../examples/pocket.yaml"}, 0},
+		{"plan-pocket.csv", []string{"plan", "-q", "-f", "csv", "../../examples/pocket.yaml"}, 0},
+		{"plan-pocket.md", []string{"plan", "-q", "-f", "markdown", "../../examples/pocket.yaml"}, 0},
 		{"err-plan-pocket-target.txt", []string{"plan", "--target", "1.5", "../../examples/pocket.yaml"}, 2},
 		{"err-plan-run.txt", []string{"run", "../../examples/plan-one-hex.yaml"}, 1},
 		{"run-pocket-fixed.txt", []string{"run", "../../examples/pocket-fixed.yaml"}, 0},
