@@ -101,6 +101,7 @@ func writeRecommendation(b *strings.Builder, tp *plan.TablePlan) {
 			for _, h := range f.Hexes {
 				fmt.Fprintf(b, "  %s: %s\n    %s\n", h.Target, unitList(h.Units), figuresLine(h.HexFigures))
 			}
+			b.WriteString(objectiveLine(tp, f))
 		} else {
 			fmt.Fprintf(b, "\n  %s\n", figuresLine(f.HexFigures))
 		}
