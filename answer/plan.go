@@ -69,7 +69,7 @@ func planInput(in Input, f PlanFlags) (*scenario.Scenario, plan.Config, error) {
 		return nil, plan.Config{}, err
 	case !s.IsPlan():
 		return nil, plan.Config{}, &InputError{ErrNotPlan}
-	case f.Target > 1 && (len(s.Targets) == 0 || s.Plan.Side == scenario.DefenderSide):
+	case f.Target > 1 && (len(s.Targets) == 0 || s.Plan.Side == scenario.DefenderSide || s.Plan.IsChance()):
 		return nil, plan.Config{}, inputf("target %v: a chance is at most 1", f.Target)
 	}
 	names := s.Plan.CRTs

@@ -4,7 +4,8 @@
 // the hex against what the force costs, the cheapest force reaching a
 // target chance, and what one more unit buys. For a front of several
 // hexes it searches the assignments of units to hexes for the most hexes
-// taken at each cost.
+// taken at each cost, or for the best chance of the plan's objective
+// (every hex, at least K, a set: objective.go).
 //
 // It searches combat states rather than subsets: a force's combat depends
 // on its units only through a few sums, counts and flags (state.go), so

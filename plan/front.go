@@ -130,14 +130,22 @@ func (pl *planner) front() (*TablePlan, error) {
 	// Each state's preferred assignment, offered in the walk's order.
 	cands := make([]candidate, 0, len(live))
 	total := make(counts, nc)
+	// A chance objective weighs the frontier by its chance; the expected
+	// hexes' own frontier (expCands) then says what the expected
+	// objective would send instead.
+	obj := newObjective(pl.s.Plan, ids)
+	ps := make([]float64, nt)
+	var expCands []candidate
 	for _, i := range live {
 		value, lostU, lostF := 0.0, 0.0, 0.0
+		clear(ps)
 		for t := range nt {
 			w := which[i*nt+t]
 			if w < 0 {
 				continue
 			}
 			v := evals[t][w]
+			ps[t] = v.HexTaken.P
 			value += values[t] * v.HexTaken.P
 			lostU += v.AttackerUnitsLost
 			lf, err := fs.lays[t].factorsLost(fs.sps[t], v, fs.sub(fin.key(i), t))
@@ -151,10 +159,21 @@ func (pl *planner) front() (*TablePlan, error) {
 			continue // taking nothing is no better
 		}
 		fs.total(total, fin.force(i))
-		cands = append(cands, candidate{cost: pl.costOf(total, lostU, lostF), value: value, tie: lostF, size: total.size(), ref: i})
+		c := candidate{cost: pl.costOf(total, lostU, lostF), value: value, tie: lostF, size: total.size(), ref: i}
+		if obj != nil {
+			expCands = append(expCands, c)
+			if c.value = obj.chance(ps); c.value == 0 {
+				continue
+			}
+		}
+		cands = append(cands, c)
 	}
 	tp.Forces = len(cands)
-	fr := offerInOrder(cands, fin, fs.ranks(fin, cands))
+	rank := fs.ranks(fin, cands)
+	if obj != nil {
+		rank = fs.ranks(fin, expCands) // every candidate is among them
+	}
+	fr := offerInOrder(cands, fin, rank)
 	split := func(xs []uint8) []counts {
 		a := make([]counts, nt)
 		for t := range a {
@@ -162,37 +181,71 @@ func (pl *planner) front() (*TablePlan, error) {
 		}
 		return a
 	}
-	// A cost in expected losses was read from the states' combats, summed
-	// in another order: the points report their own forces', to the bit.
-	if m := pl.s.Plan.Cost; m == scenario.ExpectedFactorsLost || m == scenario.ExpectedUnitsLost {
-		for i := range fr.points {
-			lostU, lostF := 0.0, 0.0
-			for t, x := range split(fin.force(fr.points[i].ref)) {
-				if x.size() == 0 {
-					continue
-				}
-				v, err := e.eval(t, pl.k, x)
-				if err != nil {
-					return nil, err
-				}
-				lostU += v.AttackerUnitsLost
-				lostF += v.AttackerFactorsLost
-			}
-			fs.total(total, fin.force(fr.points[i].ref))
-			fr.points[i].cost = pl.costOf(total, lostU, lostF)
-		}
+	if err := pl.ownCosts(fr.points, fin, fs, split, total); err != nil {
+		return nil, err
 	}
 	tp.DistinctCombats, tp.Sampled = e.compiled, e.sampled
 	for _, c := range fr.points {
-		f, err := pl.frontForce(split(fin.force(c.ref)), c.cost, c.value)
+		f, err := pl.frontForce(split(fin.force(c.ref)), c.cost, c.value, obj)
 		if err != nil {
 			return nil, err
 		}
 		tp.Frontier = append(tp.Frontier, f)
 	}
-	pl.recommend(tp, fr.points)
+	if r := pl.recommend(tp, fr.points); r >= 0 && obj != nil {
+		// What the expected objective sends for no more: the most
+		// expected hexes its frontier reaches within the recommendation's
+		// cost.
+		efr := offerInOrder(expCands, fin, rank)
+		if err := pl.ownCosts(efr.points, fin, fs, split, total); err != nil {
+			return nil, err
+		}
+		best := -1
+		for j, c := range efr.points {
+			if c.cost <= fr.points[r].cost+costTol {
+				best = j
+			}
+		}
+		if best >= 0 {
+			c := efr.points[best]
+			f, err := pl.frontForce(split(fin.force(c.ref)), c.cost, c.value, obj)
+			if err != nil {
+				return nil, err
+			}
+			tp.ExpectedPlan = f
+		}
+	}
+	if obj != nil {
+		tp.Objective = obj.label()
+	}
 	pl.warn(tp)
 	return tp, nil
+}
+
+// ownCosts sets a cost in expected losses, which was read from the
+// states' combats and summed in another order, to the points' own
+// forces', to the bit.
+func (pl *planner) ownCosts(points []candidate, fin *states, fs *frontSearch, split func([]uint8) []counts, total counts) error {
+	e := pl.e
+	if m := pl.s.Plan.Cost; m == scenario.ExpectedFactorsLost || m == scenario.ExpectedUnitsLost {
+		for i := range points {
+			lostU, lostF := 0.0, 0.0
+			for t, x := range split(fin.force(points[i].ref)) {
+				if x.size() == 0 {
+					continue
+				}
+				v, err := e.eval(t, pl.k, x)
+				if err != nil {
+					return err
+				}
+				lostU += v.AttackerUnitsLost
+				lostF += v.AttackerFactorsLost
+			}
+			fs.total(total, fin.force(points[i].ref))
+			points[i].cost = pl.costOf(total, lostU, lostF)
+		}
+	}
+	return nil
 }
 
 // frontMemory bounds the memory a front's search may hold (issue 25:
@@ -364,8 +417,10 @@ func (fs *frontSearch) prefer(bp, ybp float64, y []uint8) bool {
 }
 
 // frontForce describes an assignment: its totals and each hex's force, the
-// items of a class going to the hexes in order, cheapest first.
-func (pl *planner) frontForce(a []counts, cost, value float64) (*Force, error) {
+// items of a class going to the hexes in order, cheapest first. value is
+// the frontier's figure: the expected hexes taken, or with a chance
+// objective its chance (then Value is the expected hexes, from the hexes).
+func (pl *planner) frontForce(a []counts, cost, value float64, obj *objective) (*Force, error) {
 	p := pl.e.pool
 	total := make(counts, len(p.classes))
 	for _, x := range a {
@@ -395,6 +450,18 @@ func (pl *planner) frontForce(a []counts, cost, value float64) (*Force, error) {
 			h.HexFigures = &HexFigures{Method: "not attacked", OddsLevels: analysis.Keyed[float64]{}, Tables: analysis.Keyed[float64]{}}
 		}
 		f.Hexes = append(f.Hexes, h)
+	}
+	if obj != nil {
+		ps := make([]float64, len(f.Hexes))
+		ev := 0.0
+		for t, h := range f.Hexes {
+			if len(h.Units) > 0 {
+				ps[t] = h.HexTaken.P
+				ev += h.Value * ps[t]
+			}
+		}
+		ch := obj.chance(ps)
+		f.Value, f.Chance = &ev, &ch
 	}
 	return f, nil
 }

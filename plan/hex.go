@@ -232,6 +232,9 @@ func (pl *planner) unreached(tp *TablePlan) string {
 	what := "P(hex taken)"
 	if len(tp.Targets) > 0 {
 		what = "expected hexes taken"
+		if o := newObjective(pl.s.Plan, tp.Targets); o != nil {
+			what = o.label()
+		}
 	}
 	if len(tp.Frontier) == 0 {
 		if pl.attacks == 0 {
@@ -244,6 +247,8 @@ func (pl *planner) unreached(tp *TablePlan) string {
 	best := tp.Frontier[len(tp.Frontier)-1]
 	var v float64
 	switch {
+	case best.Chance != nil:
+		v = *best.Chance
 	case best.Value != nil:
 		v = *best.Value
 	case best.HexFigures != nil:

@@ -381,39 +381,12 @@ func TestFrontFrontierIsBruteForce(t *testing.T) {
 		text, terrs, defs := frontPlanYAML(r, crtName, measure, ids, pool, maxUnits)
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
 			res := planText(t, text)
-			memo := map[string]*analysis.Summary{}
-			weigh := func(h int, sent []unitSpec) (*analysis.Summary, bool) {
-				key := fmt.Sprint(h, sent)
-				if s, ok := memo[key]; ok {
-					return s, s != nil
-				}
-				s, ok := bruteHex(t, crtName, terrs[h], defs[h], nil, sent)
-				memo[key] = s
-				return s, ok
-			}
+			weigh := bruteWeigher(t, crtName, terrs, defs)
 			var pts []weighed
-			choice := make([]int, len(pool)) // -1: unused, else the target
-			var rec func(i int)
-			rec = func(i int) {
-				if i < len(pool) {
-					for c := -1; c < len(ids); c++ {
-						if c >= 0 && !slices.Contains(pool[i].targets, ids[c]) {
-							continue
-						}
-						choice[i] = c
-						rec(i + 1)
-					}
-					return
-				}
+			eachAssignment(pool, ids, func(sents [][]unitSpec) {
 				var all []unitSpec
 				value, lostF, lostU := 0.0, 0.0, 0.0
-				for h := range ids {
-					var sent []unitSpec
-					for j, c := range choice {
-						if c == h {
-							sent = append(sent, pool[j])
-						}
-					}
+				for h, sent := range sents {
 					if len(sent) == 0 {
 						continue
 					}
@@ -437,14 +410,54 @@ func TestFrontFrontierIsBruteForce(t *testing.T) {
 					cost = lostU
 				}
 				pts = append(pts, weighed{cost: cost, value: value})
-			}
-			rec(0)
+			})
 			want, got := paretoPairs(pts), frontierPairs(res.TablePlan)
 			if !samePairs(want, got) {
 				t.Errorf("frontier\n got %v\nwant %v\n%s", got, want, text)
 			}
 		})
 	}
+}
+
+// bruteWeigher weighs a force against hex h of a front by bruteHex, once.
+func bruteWeigher(t *testing.T, crtName string, terrs, defs []string) func(h int, sent []unitSpec) (*analysis.Summary, bool) {
+	memo := map[string]*analysis.Summary{}
+	return func(h int, sent []unitSpec) (*analysis.Summary, bool) {
+		key := fmt.Sprint(h, sent)
+		if s, ok := memo[key]; ok {
+			return s, s != nil
+		}
+		s, ok := bruteHex(t, crtName, terrs[h], defs[h], nil, sent)
+		memo[key] = s
+		return s, ok
+	}
+}
+
+// eachAssignment calls f with every assignment of every unit of the pool
+// to a target it can attack, or to none: the units sent to each target.
+func eachAssignment(pool []unitSpec, ids []string, f func(sents [][]unitSpec)) {
+	choice := make([]int, len(pool)) // -1: unused, else the target
+	var rec func(i int)
+	rec = func(i int) {
+		if i < len(pool) {
+			for c := -1; c < len(ids); c++ {
+				if c >= 0 && !slices.Contains(pool[i].targets, ids[c]) {
+					continue
+				}
+				choice[i] = c
+				rec(i + 1)
+			}
+			return
+		}
+		sents := make([][]unitSpec, len(ids))
+		for j, c := range choice {
+			if c >= 0 {
+				sents[c] = append(sents[c], pool[j])
+			}
+		}
+		f(sents)
+	}
+	rec(0)
 }
 
 // The front example's recommendation is what brute force over every

@@ -29,6 +29,13 @@ type TablePlan struct {
 	Marginal []Change `json:"marginal,omitempty"`
 	// Front: the hexes.
 	Targets []string `json:"targets,omitempty"`
+	// Objective names the chance a front's chance objective (all,
+	// at_least K, set) weighs, which each Force's Chance is, e.g. "P(every
+	// hex taken)"; empty for the expected hexes taken. ExpectedPlan is then the assignment that takes the most
+	// expected hexes for no more than the recommendation costs: what the
+	// expected objective would send instead.
+	Objective    string `json:"objective,omitempty"`
+	ExpectedPlan *Force `json:"expected_objective_plan,omitempty"`
 	// EvaluatedSubsets are the subsets of the available units the search
 	// covered; Forces the forces it offered to the frontier (one hex: one
 	// per state holding a land unit; a front: one per state whose
@@ -63,6 +70,7 @@ type Force struct {
 	BuildPoints      float64     `json:"build_points"`
 	Shortfall        *float64    `json:"shortfall,omitempty"` // target less P(hex taken), for forces cheaper than the recommendation
 	Value            *float64    `json:"expected_hexes_taken,omitempty"`
+	Chance           *float64    `json:"objective_chance,omitempty"` // a chance objective's figure, which the frontier then weighs
 	Hexes            []*HexForce `json:"hexes,omitempty"`
 	*HexFigures
 }

@@ -27,9 +27,12 @@ func planHeader(name string, tp *plan.TablePlan) []string {
 	if front {
 		goal = "expected hexes taken"
 	}
+	if tp.Objective != "" {
+		goal = tp.Objective
+	}
 	head := fmt.Sprintf("%s: CRT %s, cost = %s", name, tp.CRT, costLabels[tp.Cost])
 	if tp.Target != nil {
-		if front {
+		if front && tp.Objective == "" {
 			head += fmt.Sprintf(", target %s >= %s", goal, num(*tp.Target))
 		} else {
 			head += fmt.Sprintf(", target %s >= %s", goal, pct(*tp.Target))
@@ -94,10 +97,11 @@ func writeRecommendation(b *strings.Builder, tp *plan.TablePlan) {
 		f := tp.Recommended
 		fmt.Fprintf(b, "Recommended: %s\n  cost %s", unitList(f.Units), num(f.Cost))
 		if f.Value != nil {
-			fmt.Fprintf(b, ", expected hexes taken %.3f\n", *f.Value)
+			fmt.Fprintf(b, ", expected hexes taken %.3f%s\n", *f.Value, chanceNote(tp, f))
 			for _, h := range f.Hexes {
 				fmt.Fprintf(b, "  %s: %s\n    %s\n", h.Target, unitList(h.Units), figuresLine(h.HexFigures))
 			}
+			b.WriteString(objectiveLine(tp, f))
 		} else {
 			fmt.Fprintf(b, "\n  %s\n", figuresLine(f.HexFigures))
 		}
@@ -130,18 +134,39 @@ func writeHexFrontierText(b *strings.Builder, tp *plan.TablePlan) {
 	b.WriteString("\n")
 }
 
+// chanceNote is a front's force's chance objective, or "" for the
+// expected hexes taken.
+func chanceNote(tp *plan.TablePlan, f *plan.Force) string {
+	if f.Chance == nil {
+		return ""
+	}
+	return fmt.Sprintf(", %s %s", tp.Objective, pct(*f.Chance))
+}
+
+// frontShort is how far a front's force falls short of the target: in
+// hexes, or in points of a chance objective.
+func frontShort(f *plan.Force) string {
+	switch {
+	case f.Shortfall == nil:
+		return ""
+	case f.Chance != nil:
+		return fmt.Sprintf(", %.2f pts short of the target", 100**f.Shortfall)
+	}
+	return fmt.Sprintf(", %.3f short of the target", *f.Shortfall)
+}
+
 func writeFrontText(b *strings.Builder, tp *plan.TablePlan) {
-	b.WriteString("Frontier (cheapest first; no assignment takes more hexes for less):\n")
+	if tp.Objective != "" {
+		fmt.Fprintf(b, "Frontier (cheapest first; no assignment reaches a higher %s for less):\n", tp.Objective)
+	} else {
+		b.WriteString("Frontier (cheapest first; no assignment takes more hexes for less):\n")
+	}
 	for _, f := range tp.Frontier {
 		mark := ""
 		if f == tp.Recommended {
 			mark = "  <- recommended"
 		}
-		short := ""
-		if f.Shortfall != nil {
-			short = fmt.Sprintf(", %.3f short of the target", *f.Shortfall)
-		}
-		fmt.Fprintf(b, "cost %s: expected hexes taken %.3f%s%s\n", num(f.Cost), *f.Value, short, mark)
+		fmt.Fprintf(b, "cost %s: expected hexes taken %.3f%s%s%s\n", num(f.Cost), *f.Value, chanceNote(tp, f), frontShort(f), mark)
 		for _, h := range f.Hexes {
 			if len(h.Units) == 0 {
 				fmt.Fprintf(b, "  %-12s not attacked\n", h.Target)
@@ -183,9 +208,15 @@ func writeMarginalText(b *strings.Builder, tp *plan.TablePlan) {
 // frontier point and hex.
 func WritePlanCSV(w io.Writer, r *plan.Result) error {
 	cw, flush := newCSV(w)
-	cw.Write([]string{"crt", "point", "recommended", "cost", "expected_hexes_taken", "hex", "units", "hex_taken", "hex_taken_lo", "hex_taken_hi",
+	head := []string{"crt", "point", "recommended", "cost", "expected_hexes_taken", "hex", "units", "hex_taken", "hex_taken_lo", "hex_taken_hi",
 		"odds", "table", "attack", "defence", "breakthrough", "attacker_face_up",
-		"expected_attacker_units_lost", "expected_attacker_factors_lost", "expected_defender_units_lost", "expected_defender_factors_lost", "method"})
+		"expected_attacker_units_lost", "expected_attacker_factors_lost", "expected_defender_units_lost", "expected_defender_factors_lost", "method"}
+	// A chance objective adds its chance, the frontier's figure, last.
+	chance := len(r.Plans) > 0 && r.Plans[0].Objective != ""
+	if chance {
+		head = append(head, "objective_chance")
+	}
+	cw.Write(head)
 	g := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 	for _, tp := range r.Plans {
 		for i, f := range tp.Frontier {
@@ -195,10 +226,14 @@ func WritePlanCSV(w io.Writer, r *plan.Result) error {
 				rows, value = f.Hexes, g(*f.Value)
 			}
 			for _, h := range rows {
-				cw.Write([]string{tp.CRT, strconv.Itoa(i + 1), strconv.FormatBool(f == tp.Recommended), g(f.Cost), value, h.Target,
+				row := []string{tp.CRT, strconv.Itoa(i + 1), strconv.FormatBool(f == tp.Recommended), g(f.Cost), value, h.Target,
 					strings.Join(h.Units, "+"), g(h.HexTaken.P), g(h.HexTaken.Lo), g(h.HexTaken.Hi), h.Odds, h.Table, g(h.Attack), g(h.Defence),
 					g(h.Breakthrough), g(h.AttackerFaceUp), g(h.ExpectedAttackerUnitsLost), g(h.ExpectedAttackerFactorsLost),
-					g(h.ExpectedDefenderUnitsLost), g(h.ExpectedDefenderFactorsLost), h.Method})
+					g(h.ExpectedDefenderUnitsLost), g(h.ExpectedDefenderFactorsLost), h.Method}
+				if chance && f.Chance != nil {
+					row = append(row, g(*f.Chance))
+				}
+				cw.Write(row)
 			}
 		}
 	}
@@ -212,7 +247,7 @@ func WritePlanMarkdown(w io.Writer, name string, r *plan.Result) error {
 		h := planHeader(name, tp)
 		fmt.Fprintf(b, "## %s\n\n%s.\n\n", h[0], h[1])
 		if f := tp.Recommended; f != nil {
-			fmt.Fprintf(b, "**Recommended:** %s (cost %s)\n\n", unitList(f.Units), num(f.Cost))
+			fmt.Fprintf(b, "**Recommended:** %s (cost %s%s)\n\n", unitList(f.Units), num(f.Cost), chanceNote(tp, f))
 		} else if tp.Unreached != "" {
 			fmt.Fprintf(b, "**No recommendation:** %s.\n\n", tp.Unreached)
 		}
@@ -270,7 +305,7 @@ func WritePlanHTML(w io.Writer, name string, r *plan.Result, scenarioText string
 		h := planHeader(name, tp)
 		fmt.Fprintf(tb, "<h2>CRT %s</h2><p>%s.</p>", esc(tp.CRT), esc(h[1]))
 		if f := tp.Recommended; f != nil {
-			fmt.Fprintf(tb, "<p><strong>Recommended:</strong> %s, cost %s.</p>", esc(unitList(f.Units)), num(f.Cost))
+			fmt.Fprintf(tb, "<p><strong>Recommended:</strong> %s, cost %s%s.</p>", esc(unitList(f.Units)), num(f.Cost), esc(chanceNote(tp, f)))
 		} else if tp.Unreached != "" {
 			fmt.Fprintf(tb, "<p><strong>No recommendation:</strong> %s.</p>", esc(tp.Unreached))
 		}

@@ -16,13 +16,16 @@ import (
 // PlanChart draws a plan under its first table: every force weighed as a
 // grey point (P(hex taken) against cost), the frontier as a line through
 // its points, the recommendation ringed, and the target as a dashed rule.
-// On a front the value is the expected hexes taken and only the frontier
-// is drawn.
+// On a front the value is the expected hexes taken (or the chance
+// objective's chance) and only the frontier is drawn.
 func PlanChart(tp *plan.TablePlan) (Chart, error) {
 	front := len(tp.Targets) > 0
 	yLabel := "P(hex taken)"
 	if front {
 		yLabel = "expected hexes taken"
+	}
+	if tp.Objective != "" {
+		yLabel = tp.Objective
 	}
 	p := newPlot(fmt.Sprintf("Which force to send: %s by cost (CRT %s)", yLabel, tp.CRT), costLabels[tp.Cost], yLabel)
 	p.Add(plotter.NewGrid())
@@ -117,9 +120,12 @@ func halfTicks(lo, hi float64) []plot.Tick {
 	return ts
 }
 
-// forceValue is what a force is worth: P(hex taken), or the expected hexes
-// taken on a front.
+// forceValue is what a force is worth: P(hex taken), or on a front the
+// chance objective's chance or the expected hexes taken.
 func forceValue(f *plan.Force) float64 {
+	if f.Chance != nil {
+		return *f.Chance
+	}
 	if f.Value != nil {
 		return *f.Value
 	}

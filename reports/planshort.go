@@ -3,6 +3,7 @@ package reports
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -102,10 +103,10 @@ func cheaperLine(tp *plan.TablePlan, f *plan.Force) string {
 	}
 	short := ""
 	if prev.Value != nil {
-		if prev.Shortfall != nil {
-			short = fmt.Sprintf(" (%.3f short of the target)", *prev.Shortfall)
+		if s := frontShort(prev); s != "" {
+			short = " (" + strings.TrimPrefix(s, ", ") + ")"
 		}
-		return fmt.Sprintf("  the next cheaper assignment: cost %s, expected hexes taken %.3f%s\n", num(prev.Cost), *prev.Value, short)
+		return fmt.Sprintf("  the next cheaper assignment: cost %s, expected hexes taken %.3f%s%s\n", num(prev.Cost), *prev.Value, chanceNote(tp, prev), short)
 	}
 	if prev.Shortfall != nil {
 		short = fmt.Sprintf(" (%.2f pts short of the target)", 100**prev.Shortfall)
@@ -164,7 +165,47 @@ func writeFrontShort(b *strings.Builder, tp *plan.TablePlan, f *plan.Force) {
 	b.WriteString("\n")
 	fmt.Fprintf(b, "  expected losses over the front: attacker %.2f units (%.2f factors), defender %.2f units (%.2f factors)\n",
 		attUnits, attFactors, defUnits, defFactors)
+	b.WriteString(objectiveLine(tp, f))
 	b.WriteString(cheaperLine(tp, f))
+}
+
+// objectiveLine says in one line why a chance objective sends f: its
+// chance, and what the assignment taking the most expected hexes for no
+// more would give instead ("" for the expected objective).
+func objectiveLine(tp *plan.TablePlan, f *plan.Force) string {
+	if f.Chance == nil {
+		return ""
+	}
+	line := fmt.Sprintf("  the objective: %s %s", tp.Objective, pct(*f.Chance))
+	e := tp.ExpectedPlan
+	switch {
+	case f != tp.Recommended || e == nil:
+	case sameAssignment(e, f):
+		line += "; it is also the most expected hexes for its cost"
+	default:
+		var at []string
+		for _, h := range e.Hexes {
+			if len(h.Units) > 0 {
+				at = append(at, fmt.Sprintf("%s at %s", unitList(h.Units), h.Target))
+			}
+		}
+		line += fmt.Sprintf(": the most expected hexes for cost %s (%.3f: %s) would give only %s", num(e.Cost), *e.Value, strings.Join(at, "; "), pct(*e.Chance))
+	}
+	return line + "\n"
+}
+
+// sameAssignment reports whether two front forces send the same units to
+// each hex.
+func sameAssignment(a, b *plan.Force) bool {
+	if len(a.Hexes) != len(b.Hexes) {
+		return false
+	}
+	for i := range a.Hexes {
+		if !slices.Equal(a.Hexes[i].Units, b.Hexes[i].Units) {
+			return false
+		}
+	}
+	return true
 }
 
 // frontJoint is the joint distribution of the hexes an assignment takes:

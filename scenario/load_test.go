@@ -151,6 +151,7 @@ func FuzzParse(f *testing.F) {
 		f.Add(data)
 	}
 	f.Add([]byte("kind: land\nattacker: [1]\n"))
+	f.Add([]byte(strings.Replace(pocketPlan, "objective: all", "objective: {set: [North, Suoth], at_least: 9}", 1)))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := Parse("fuzz.yaml", data)
 		if err != nil {

@@ -3,6 +3,7 @@ package scenario
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/wifodds/wifodds/crt"
@@ -27,11 +28,14 @@ const (
 var CostMeasures = []string{string(CommittedFactors), string(CommittedUnits), string(CommittedBuildPoints),
 	string(ExpectedFactorsLost), string(ExpectedUnitsLost)}
 
+// maxTargets bounds the hexes of a front.
+const maxTargets = 8
+
 // MaxAvailable bounds the units and support a plan may choose from.
 const MaxAvailable = 40
 
 var (
-	planKeys     = []string{"side", "cost", "target", "max_units", "crts"}
+	planKeys     = []string{"side", "cost", "target", "max_units", "crts", "objective"}
 	frontKeys    = []string{"id", "name", "value", "hex", "defender", "options", "modifier"}
 	supportKeys  = []string{"id", "name", "factors", "a2a", "tactical", "cost", "can_attack"}
 	planUnitKeys = []string{"id", "cost", "can_attack"}
@@ -48,6 +52,30 @@ type Plan struct {
 	MaxUnits int      // most available units and support sent (0: no cap)
 	CRTs     []string // tables to plan under; empty: the scenario's crt
 	CRTPos   []string // where each is named, for errors about the tables
+	// Objective is what a front's plan aims for: ObjectiveExpected (the
+	// default, also when empty), ObjectiveAll, ObjectiveAtLeast with
+	// AtLeast, or ObjectiveSet with Set (target ids).
+	Objective string
+	AtLeast   int
+	Set       []string
+}
+
+// Plan objectives (docs/scenario-format.md, Plans: plan.objective).
+const (
+	ObjectiveExpected = "expected"
+	ObjectiveAll      = "all"
+	ObjectiveAtLeast  = "at_least"
+	ObjectiveSet      = "set"
+)
+
+// ObjectiveKinds lists every plan objective.
+var ObjectiveKinds = []string{ObjectiveExpected, ObjectiveAll, ObjectiveAtLeast, ObjectiveSet}
+
+// IsChance reports whether the plan's objective is a chance (all,
+// at_least, set), which target then names, rather than the expected
+// hexes taken.
+func (p *Plan) IsChance() bool {
+	return p.Objective != "" && p.Objective != ObjectiveExpected
 }
 
 // Support is ground support a plan may add: either aircraft that face the
@@ -108,7 +136,7 @@ func parsePlan(d *yamlx.Decoder, m *yamlx.Map, root *yaml.Node, s *Scenario) {
 	if !isPlan {
 		return
 	}
-	p := &Plan{Side: AttackerSide, Cost: CommittedFactors}
+	p := &Plan{Side: AttackerSide, Cost: CommittedFactors, Objective: ObjectiveExpected}
 	s.Plan = p
 	pm := d.Map(pn, "plan")
 	var side string
@@ -146,11 +174,13 @@ func parsePlan(d *yamlx.Decoder, m *yamlx.Map, root *yaml.Node, s *Scenario) {
 		p.CRTs = append(p.CRTs, name)
 		p.CRTPos = append(p.CRTPos, d.Pos(n))
 	}
+	on := parseObjective(d, pm, p)
 	pm.Close(planKeys...)
 	if s.Attacker.AttackAsMud {
 		d.Errorf(root, "attacker.attack_as_mud", "plans do not take the attack-as-mud election yet: it depends on which units are sent (AfA 3.11)")
 	}
 	parseFront(d, m, s)
+	checkObjective(d, on, s)
 	if hasTarget {
 		checkTarget(d, pm, s)
 	}
@@ -171,11 +201,132 @@ func parsePlan(d *yamlx.Decoder, m *yamlx.Map, root *yaml.Node, s *Scenario) {
 	checkPlanIDs(d, m, s)
 }
 
-// checkTarget checks plan.target: a chance in (0, 1] for one hex, the
-// expected value of the hexes taken (at most all of them) on a front.
+// parseObjective reads plan.objective: a word (expected, all) or a
+// mapping of one key (at_least: K, set: [ids]). It returns the node, for
+// checkObjective's errors once the targets are known.
+func parseObjective(d *yamlx.Decoder, pm *yamlx.Map, p *Plan) *yaml.Node {
+	n := pm.Get("objective")
+	if n == nil {
+		return nil
+	}
+	const key = "plan.objective"
+	if n.Kind != yaml.MappingNode {
+		v, ok := d.Enum(n, key, "objective", ObjectiveKinds)
+		switch {
+		case !ok:
+			p.Objective = ""
+		case v == ObjectiveAtLeast:
+			d.Errorf(n, key, "at_least needs its K: write objective: {at_least: 2}")
+			p.Objective = ""
+		case v == ObjectiveSet:
+			d.Errorf(n, key, "set needs its targets: write objective: {set: [id, id]}")
+			p.Objective = ""
+		default:
+			p.Objective = v
+		}
+		return n
+	}
+	om := d.Map(n, key)
+	p.Objective = ""
+	switch {
+	case om.Has(ObjectiveAtLeast) && om.Has(ObjectiveSet):
+		d.Errorf(n, key, "give either at_least or set, not both")
+	case om.Has(ObjectiveAtLeast):
+		if om.Int(ObjectiveAtLeast, &p.AtLeast) {
+			p.Objective = ObjectiveAtLeast
+		}
+	case om.Has(ObjectiveSet):
+		items := om.Seq(ObjectiveSet)
+		if len(items) == 0 {
+			d.Errorf(om.Get(ObjectiveSet), key+".set", "name at least one target")
+		}
+		if len(items) > maxTargets {
+			d.Errorf(om.Get(ObjectiveSet), key+".set", "%d targets: a front has at most %d", len(items), maxTargets)
+			items = items[:maxTargets]
+		}
+		for i, sn := range items {
+			k := yamlx.Index(key+".set", i)
+			id, ok := d.Scalar(sn, k)
+			if !ok {
+				continue
+			}
+			for _, x := range p.Set {
+				if x == id {
+					d.Errorf(sn, k, "%q is listed twice", id)
+				}
+			}
+			p.Set = append(p.Set, id)
+		}
+		if !d.Failed() {
+			p.Objective = ObjectiveSet
+		}
+	default:
+		d.Errorf(n, key, "a mapping objective is at_least: K or set: [ids]; expected and all are plain words")
+	}
+	om.Close(ObjectiveAtLeast, ObjectiveSet)
+	return n
+}
+
+// checkObjective checks the objective against the plan's targets: only a
+// front has a choice of objective, K is among its hexes and a set names
+// them.
+func checkObjective(d *yamlx.Decoder, n *yaml.Node, s *Scenario) {
+	p := s.Plan
+	if n == nil || !p.IsChance() {
+		return
+	}
+	const key = "plan.objective"
+	if len(s.Targets) == 0 {
+		d.Errorf(n, key, "%s is for a front of several targets; a plan for one hex already aims at P(hex taken): drop the objective, or list the hexes under targets", p.Objective)
+		return
+	}
+	var ids []string
+	for _, t := range s.Targets {
+		ids = append(ids, t.ID)
+	}
+	switch p.Objective {
+	case ObjectiveAtLeast:
+		if p.AtLeast < 1 || p.AtLeast > len(ids) {
+			d.Errorf(n, key+".at_least", "%d is outside 1..%d (the targets)", p.AtLeast, len(ids))
+		}
+	case ObjectiveSet:
+		for i, id := range p.Set {
+			if slices.Contains(ids, id) {
+				continue
+			}
+			msg := fmt.Sprintf("unknown target %q (targets: %s)", id, strings.Join(ids, ", "))
+			if c := yamlx.Closest(id, ids); c != "" {
+				msg = fmt.Sprintf("unknown target %q (did you mean %q?)", id, c)
+			}
+			at := n
+			if sq := setNode(n); sq != nil && i < len(sq.Content) {
+				at = sq.Content[i]
+			}
+			d.Errorf(at, yamlx.Index(key+".set", i), "%s", msg)
+		}
+	}
+}
+
+// setNode is the sequence under an objective's set key, or nil.
+func setNode(n *yaml.Node) *yaml.Node {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == ObjectiveSet && n.Content[i+1].Kind == yaml.SequenceNode {
+			return n.Content[i+1]
+		}
+	}
+	return nil
+}
+
+// checkTarget checks plan.target: a chance in (0, 1] for one hex or a
+// front's chance objective, the expected value of the hexes taken (at
+// most all of them) on a front by default.
 func checkTarget(d *yamlx.Decoder, pm *yamlx.Map, s *Scenario) {
 	p := s.Plan
-	if len(s.Targets) == 0 {
+	if len(s.Targets) == 0 || p.IsChance() {
+		if len(s.Targets) > 0 && (p.Target <= 0 || p.Target > 1) {
+			d.Errorf(pm.Get("target"), "plan.target", "%v is outside (0, 1]: with objective %s the target is the chance to reach, e.g. 0.75", p.Target, p.Objective)
+			return
+		}
 		if p.Target <= 0 || p.Target > 1 {
 			d.Errorf(pm.Get("target"), "plan.target", "%v is outside (0, 1]: the chance of taking the hex wanted, e.g. 0.75", p.Target)
 		}
@@ -199,9 +350,9 @@ func parseFront(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 	if len(items) == 0 {
 		d.Errorf(m.Get("targets"), "targets", "a front needs at least one target")
 	}
-	if len(items) > 8 {
-		d.Errorf(m.Get("targets"), "targets", "%d targets: at most 8", len(items))
-		items = items[:8]
+	if len(items) > maxTargets {
+		d.Errorf(m.Get("targets"), "targets", "%d targets: at most %d", len(items), maxTargets)
+		items = items[:maxTargets]
 	}
 	for _, k := range []string{"hex", "defender"} {
 		if m.Has(k) {

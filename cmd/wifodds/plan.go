@@ -112,7 +112,8 @@ func tableFiles(s *scenario.Scenario) []string {
 }
 
 // planTarget reads --target (0 when not given): a chance in (0, 1], or on
-// a front the expected hexes taken, at most its number of targets.
+// a front with the expected objective the expected hexes taken, at most
+// its number of targets.
 func planTarget(c *cli.Context, s *scenario.Scenario) (float64, error) {
 	t := c.String("target")
 	if t == "" {
@@ -124,7 +125,7 @@ func planTarget(c *cli.Context, s *scenario.Scenario) (float64, error) {
 	switch {
 	case err != nil || !(target > 0 && target <= 1000):
 		return 0, usagef("--target %q: want a chance in (0, 1], e.g. 0.75 (a front: expected hexes taken)", t)
-	case target > 1 && n == 0:
+	case target > 1 && (n == 0 || s.Plan.IsChance()):
 		return 0, usagef("--target %v: a chance is at most 1", target)
 	case target > float64(n) && n > 0:
 		return 0, usagef("--target %v: the front has %d targets, so at most %d hexes can be taken", target, n, n)
