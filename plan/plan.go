@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/wifodds/wifodds/analysis"
-	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/scenario"
 	"github.com/wifodds/wifodds/sim"
@@ -136,34 +135,7 @@ func (pl *planner) maxUnits() int {
 // run` reports them: compiled again and summarised by analysis.
 func (pl *planner) figures(t int, x counts) (*HexFigures, error) {
 	e := pl.e
-	s := e.scenarioOf(t, pl.k, x)
-	c, err := combat.CompileWith(s, e.tables[pl.k].Table, e.air, combat.Options{})
-	if err != nil {
-		return nil, err
-	}
-	sum, err := analysis.RunCombat(e.ctx, c, analysis.Request{Engine: analysis.Auto, Budget: e.budget, Sample: e.sample})
-	if err != nil {
-		return nil, err
-	}
-	if sum.Partial {
-		return nil, e.ctx.Err()
-	}
-	m := &sum.Means
-	f := &HexFigures{
-		HexTaken: sum.Probabilities.HexTaken, Breakthrough: sum.Probabilities.Breakthrough.P,
-		AttackerFaceUp: sum.Probabilities.AttackerFaceUp.P,
-		Attack:         c.Attack, Defence: c.Defence, Odds: c.AtOdds[0].Odds, OddsLevels: sum.OddsLevels,
-		Table: c.AtOdds[0].Table.String(), Tables: analysis.Keyed[float64]{},
-		ExpectedAttackerUnitsLost: m.AttackerUnitsLost.Mean, ExpectedAttackerFactorsLost: m.AttackerFactorsLost.Mean,
-		ExpectedDefenderUnitsLost: m.DefenderUnitsLost.Mean, ExpectedDefenderFactorsLost: m.DefenderFactorsLost.Mean,
-		Method: sum.Method,
-	}
-	for _, e := range sum.Tables {
-		if e.Value > 0 {
-			f.Tables = append(f.Tables, e)
-		}
-	}
-	return f, nil
+	return Figures(e.ctx, e.scenarioOf(t, pl.k, x), e.tables[pl.k], e.air, analysis.Request{Engine: analysis.Auto, Budget: e.budget, Sample: e.sample})
 }
 
 // forceOf describes force x with the totals every force carries.
