@@ -2,7 +2,6 @@ package plan
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -84,18 +83,9 @@ func Defend(ctx context.Context, s *scenario.Scenario, cfg Config) (*Defence, er
 	if !s.IsPlan() || s.Plan.Side != scenario.DefenderSide {
 		return nil, fmt.Errorf("%s: not a defender's plan: give plan.side: defender and the reserves under defender.available (docs/scenario-format.md, Plans)", s.File)
 	}
-	if len(cfg.Tables) == 0 {
-		return nil, errors.New("plan: no table to plan under")
-	}
-	if cfg.MaxForces <= 0 {
-		cfg.MaxForces = DefaultMaxForces
-	}
-	if cfg.Budget <= 0 {
-		cfg.Budget = sim.DefaultPathBudget
-	}
-	target := s.Plan.Target
-	if cfg.Target > 0 {
-		target = cfg.Target
+	cfg, target, err := cfg.settled(s)
+	if err != nil {
+		return nil, err
 	}
 	if target > 1 {
 		return nil, fmt.Errorf("%s: target %v: the chance of holding the hex is at most 1", s.File, target)

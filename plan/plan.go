@@ -58,13 +58,11 @@ func Plan(ctx context.Context, s *scenario.Scenario, cfg Config) (*Result, error
 	return res, nil
 }
 
-// planners checks a plan and readies a planner for each table.
-func planners(ctx context.Context, s *scenario.Scenario, cfg Config) ([]*planner, error) {
-	if !s.IsPlan() {
-		return nil, fmt.Errorf("%s: not a plan: list the units the attack may add under attacker.available (docs/scenario-format.md, Plans)", s.File)
-	}
+// settled is cfg with its defaults filled in, and the target it plans
+// for: cfg.Target when given, else the plan file's.
+func (cfg Config) settled(s *scenario.Scenario) (Config, float64, error) {
 	if len(cfg.Tables) == 0 {
-		return nil, errors.New("plan: no table to plan under")
+		return cfg, 0, errors.New("plan: no table to plan under")
 	}
 	if cfg.MaxForces <= 0 {
 		cfg.MaxForces = DefaultMaxForces
@@ -75,6 +73,18 @@ func planners(ctx context.Context, s *scenario.Scenario, cfg Config) ([]*planner
 	target := s.Plan.Target
 	if cfg.Target > 0 {
 		target = cfg.Target
+	}
+	return cfg, target, nil
+}
+
+// planners checks a plan and readies a planner for each table.
+func planners(ctx context.Context, s *scenario.Scenario, cfg Config) ([]*planner, error) {
+	if !s.IsPlan() {
+		return nil, fmt.Errorf("%s: not a plan: list the units the attack may add under attacker.available (docs/scenario-format.md, Plans)", s.File)
+	}
+	cfg, target, err := cfg.settled(s)
+	if err != nil {
+		return nil, err
 	}
 	var targets []*scenario.Scenario
 	var ids []string
