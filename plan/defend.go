@@ -155,7 +155,7 @@ func (d *defender) checkSize() error {
 	attacker := len(d.s.Attacker.Available) + len(d.s.Attacker.SupportAvailable)
 	work := math.Ldexp(1, n+attacker)
 	if work > d.cfg.MaxForces {
-		return fmt.Errorf("%s: %w: %d reserves and %d units and support the attacker may send make %.0f pairs of reserve set and attacking force, over the limit of %.0f; cap plan.max_units, list fewer reserves or attackers, or raise the limit (--max-forces)",
+		return fmt.Errorf("%s: %w: %d reserves and %d units and support the attacker may send make %.0f pairs of reserve set and attacking force, over the limit of %.0f; cap plan.max_units, list fewer reserves or attackers, or raise the limit (--max-forces; max_forces= over HTTP)",
 			d.s.File, ErrTooLarge, n, attacker, work, d.cfg.MaxForces)
 	}
 	return nil

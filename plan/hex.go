@@ -163,7 +163,7 @@ func offerInOrder(cands []candidate, st *states, rank []uint64) frontier {
 // the search allocates anything.
 func (pl *planner) checkStateLimit(perState float64) error {
 	if need := pl.cfg.MaxForces * perState; need > maxSearchMemory {
-		return fmt.Errorf("%s: %w: a limit of %.0f states would need up to %.1f GiB; the search may use %d GiB: lower --max-forces to %.0f or less",
+		return fmt.Errorf("%s: %w: a limit of %.0f states would need up to %.1f GiB; the search may use %d GiB: lower the limit (--max-forces; max_forces= over HTTP) to %.0f or less",
 			pl.s.File, ErrTooLarge, pl.cfg.MaxForces, need/(1<<30), maxSearchMemory>>30, math.Floor(maxSearchMemory/perState))
 	}
 	return nil
@@ -192,7 +192,7 @@ func (l *layout) factorsLost(sp *stateSpace, v *Eval, key []uint64) (float64, er
 // tooManyStates words a search whose states outgrew the limit.
 // hint is a further way out, or "".
 func (pl *planner) tooManyStates(what, hint string) error {
-	return fmt.Errorf("%s: %w: more than %.0f %s (the limit); cap plan.max_units, give interchangeable units the same attributes,%s or raise the limit (--max-forces)",
+	return fmt.Errorf("%s: %w: more than %.0f %s (the limit); cap plan.max_units, give interchangeable units the same attributes,%s or raise the limit (--max-forces; max_forces= over HTTP)",
 		pl.s.File, ErrTooLarge, pl.cfg.MaxForces, what, hint)
 }
 

@@ -73,7 +73,7 @@ func TestLimitsCheckedFirst(t *testing.T) {
 		want       string
 	}{
 		{"front 8x40 at 1e15", bigFront(8, 40), 1e15, "GiB"},
-		{"one hex of 40 at 1e15", one, 1e15, "lower --max-forces"},
+		{"one hex of 40 at 1e15", one, 1e15, "lower the limit (--max-forces; max_forces= over HTTP)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
