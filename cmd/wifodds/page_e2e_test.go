@@ -493,6 +493,48 @@ func objectiveImports(ctx context.Context, t *testing.T, file string) {
 		t.Fatal(err)
 	}
 	shotAs(ctx, t, "pocket-1280.png", false, "", false)
+	// At least K and a set, chosen in the form, plan as the CLI plans the
+	// file with that objective.
+	for _, c := range []struct {
+		yaml, kind, wait string
+		actions          []chromedp.Action[chromedp.Void]
+	}{
+		{"objective: {at_least: 1}", "at_least", "#plan-objective-k", []chromedp.Action[chromedp.Void]{setField("#plan-objective-k", "1")}},
+		{"objective: {set: [Bryansk]}", "set", `[data-objective-set="Bryansk"]`, []chromedp.Action[chromedp.Void]{click(`[data-objective-set="Bryansk"]`)}},
+	} {
+		f := filepath.Join(t.TempDir(), "pocket.yaml")
+		if err := os.WriteFile(f, []byte(strings.Replace(string(text), "\n  objective: all\n", "\n  "+c.yaml+"\n", 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, errs, code := wifodds(t, "plan", "-q", "-f", "json", f)
+		if code != 0 {
+			t.Fatal(errs)
+		}
+		if err := json.Unmarshal([]byte(out), &cli); err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf("Send %s: %s %.2f%%", strings.Join(cli.Recommended.Units, ", "), cli.Objective, 100*cli.Recommended.Chance)
+		wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+		err = chromedp.Do(wctx, setField("#plan-objective", c.kind), chromedp.WaitReady(css(c.wait)))
+		cancel()
+		if err != nil {
+			t.Fatalf("%s: choosing %s in the form shows no %s: %v", file, c.kind, c.wait, err)
+		}
+		if err := chromedp.Do(ctx, c.actions...); err != nil {
+			t.Fatal(err)
+		}
+		if c.kind == "set" {
+			// Bryansk joins the set, then Vyazma (the first hex, in it by
+			// default) leaves it.
+			waitText(ctx, t, "#plan-rec", "Send 2. Panzer, 5th INF, 8th INF: P(every one of Vyazma, Bryansk taken)", 60*time.Second)
+			if err := chromedp.Do(ctx, click(`[data-objective-set="Vyazma"]`)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := waitText(ctx, t, "#plan-rec", want, 60*time.Second); !strings.HasPrefix(got, want) {
+			t.Errorf("%s with %s chosen in the form: %q, want the CLI's %q", file, c.yaml, got, want)
+		}
+	}
 	if err := chromedp.Do(ctx, setField("#plan-objective", "expected"), setField("#plan-target", "1.19")); err != nil {
 		t.Fatal(err)
 	}

@@ -1065,7 +1065,7 @@ function renderPlanSetup() {
   const { units, support } = planChoices();
   const defence = isDefence();
   const reserves = defence ? doc.defender?.available ?? [] : [];
-  const sig = JSON.stringify([units, support, doc.targets, [...planOff], defence, doc.attacker?.available ? 1 : 0, reserves, [...reserveOff]]);
+  const sig = JSON.stringify([units, support, doc.targets, [...planOff], defence, doc.attacker?.available ? 1 : 0, reserves, [...reserveOff], doc.plan?.objective]);
   if (sig === setupSig && $('#plan-setup').childElementCount) return;
   setupSig = sig;
   const active = document.activeElement?.id;
