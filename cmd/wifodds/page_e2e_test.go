@@ -101,6 +101,8 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	defenceImports(ctx, t, "../../examples/hold-smolensk.yaml")
 	shotAs(ctx, t, "defence-1280.png", false, "", true)
 	accessible(ctx, t, axe, "the defender's plan")
+	objectiveImports(ctx, t, "../../examples/pocket.yaml")
+	accessible(ctx, t, axe, "a front's chance objective")
 	raidInWords(ctx, t, "../../examples/dusseldorf-bombardment.yaml")
 	accessible(ctx, t, axe, "a raid")
 
@@ -439,6 +441,109 @@ func planImports(ctx context.Context, t *testing.T, file string) {
 		}
 	}
 	t.Errorf("%s: with %s switched off the plan still says %q", file, first, got)
+}
+
+// objectiveImports imports a front plan with a chance objective (issue 28
+// item 2 on the page): the recommendation and its chance are the CLI's
+// JSON, the comparison with the expected-hexes plan is the CLI short
+// answer's line, the frontier's y axis is the chance, and the form names
+// the objective; choosing "the most hexes expected" there plans for
+// expected hexes.
+func objectiveImports(ctx context.Context, t *testing.T, file string) {
+	t.Helper()
+	planImports(ctx, t, file)
+	text, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := wifodds(t, "plan", "-q", "-f", "json", file)
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	var cli struct {
+		Objective   string `json:"objective"`
+		Recommended struct {
+			Units  []string `json:"units"`
+			Chance float64  `json:"objective_chance"`
+		} `json:"recommended"`
+	}
+	if err := json.Unmarshal([]byte(out), &cli); err != nil || cli.Objective == "" {
+		t.Fatalf("the CLI's plan of %s has no chance objective: %v\n%s", file, err, out)
+	}
+	want := fmt.Sprintf("Send %s: %s %.2f%%", strings.Join(cli.Recommended.Units, ", "), cli.Objective, 100*cli.Recommended.Chance)
+	importYAML(ctx, t, text)
+	if got := waitText(ctx, t, "#plan-rec", want, 60*time.Second); !strings.HasPrefix(got, want) {
+		t.Fatalf("the plan tab on %s: %q, want the CLI's %q", file, got, want)
+	}
+	short, _, _ := wifodds(t, "plan", "-q", file)
+	line := liveText(ctx, t, "#plan-objective-line")
+	if !strings.HasPrefix(line, "the objective: ") || !strings.Contains(short, "\n  "+line+"\n") {
+		t.Errorf("%s: the page's objective line %q is not the CLI's:\n%s", file, line, short)
+	}
+	if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#plan-objective')?.value ?? ''`)); err != nil || v != "all" {
+		t.Errorf("%s: the form's objective is %q (%v), want all", file, v, err)
+	}
+	if y, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#plan-chart svg')?.textContent ?? ''`)); err != nil || !strings.Contains(y, cli.Objective) || !strings.Contains(y, "100%") {
+		t.Errorf("%s: the frontier's y axis is not %s in percent: %q (%v)", file, cli.Objective, y, err)
+	}
+	if all := liveText(ctx, t, "#plan-out"); strings.Contains(all, "NaN") || strings.Contains(all, "undefined") {
+		t.Errorf("%s: the plan tab shows NaN or undefined:\n%s", file, all)
+	}
+	if err := chromedp.Do(ctx, jsAction(`document.querySelector('#plan-objective-box').scrollIntoView()`)); err != nil {
+		t.Fatal(err)
+	}
+	shotAs(ctx, t, "pocket-1280.png", false, "", false)
+	// At least K and a set, chosen in the form, plan as the CLI plans the
+	// file with that objective.
+	for _, c := range []struct {
+		yaml, kind, wait string
+		actions          []chromedp.Action[chromedp.Void]
+	}{
+		{"objective: {at_least: 1}", "at_least", "#plan-objective-k", []chromedp.Action[chromedp.Void]{setField("#plan-objective-k", "1")}},
+		{"objective: {set: [Bryansk]}", "set", `[data-objective-set="Bryansk"]`, []chromedp.Action[chromedp.Void]{click(`[data-objective-set="Bryansk"]`)}},
+	} {
+		f := filepath.Join(t.TempDir(), "pocket.yaml")
+		if err := os.WriteFile(f, []byte(strings.Replace(string(text), "\n  objective: all\n", "\n  "+c.yaml+"\n", 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, errs, code := wifodds(t, "plan", "-q", "-f", "json", f)
+		if code != 0 {
+			t.Fatal(errs)
+		}
+		if err := json.Unmarshal([]byte(out), &cli); err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf("Send %s: %s %.2f%%", strings.Join(cli.Recommended.Units, ", "), cli.Objective, 100*cli.Recommended.Chance)
+		wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+		err = chromedp.Do(wctx, setField("#plan-objective", c.kind), chromedp.WaitReady(css(c.wait)))
+		cancel()
+		if err != nil {
+			t.Fatalf("%s: choosing %s in the form shows no %s: %v", file, c.kind, c.wait, err)
+		}
+		if err := chromedp.Do(ctx, c.actions...); err != nil {
+			t.Fatal(err)
+		}
+		if c.kind == "set" {
+			// Bryansk joins the set, then Vyazma (the first hex, in it by
+			// default) leaves it.
+			waitText(ctx, t, "#plan-rec", "Send 2. Panzer, 5th INF, 8th INF: P(every one of Vyazma, Bryansk taken)", 60*time.Second)
+			if err := chromedp.Do(ctx, click(`[data-objective-set="Vyazma"]`)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := waitText(ctx, t, "#plan-rec", want, 60*time.Second); !strings.HasPrefix(got, want) {
+			t.Errorf("%s with %s chosen in the form: %q, want the CLI's %q", file, c.yaml, got, want)
+		}
+	}
+	if err := chromedp.Do(ctx, setField("#plan-objective", "expected"), setField("#plan-target", "1.19")); err != nil {
+		t.Fatal(err)
+	}
+	if got := waitText(ctx, t, "#plan-rec", "Send 2. Panzer, 3. Panzer, 8th INF: 1.194 hexes expected", 60*time.Second); !strings.HasPrefix(got, "Send 2. Panzer, 3. Panzer, 8th INF: 1.194 hexes expected") {
+		t.Errorf("%s: with the most hexes expected chosen the plan says %q", file, got)
+	}
+	if count(ctx, t, "#plan-objective-line") != 0 {
+		t.Errorf("%s: the expected objective still shows a chance objective's line", file)
+	}
 }
 
 // importYAML imports a file's text through the YAML dialog.

@@ -1065,7 +1065,7 @@ function renderPlanSetup() {
   const { units, support } = planChoices();
   const defence = isDefence();
   const reserves = defence ? doc.defender?.available ?? [] : [];
-  const sig = JSON.stringify([units, support, doc.targets, [...planOff], defence, doc.attacker?.available ? 1 : 0, reserves, [...reserveOff]]);
+  const sig = JSON.stringify([units, support, doc.targets, [...planOff], defence, doc.attacker?.available ? 1 : 0, reserves, [...reserveOff], doc.plan?.objective]);
   if (sig === setupSig && $('#plan-setup').childElementCount) return;
   setupSig = sig;
   const active = document.activeElement?.id;
@@ -1123,12 +1123,53 @@ function renderPlanSetup() {
     out.push(el('h3', { text: `The front: ${targets.length} target hex${targets.length > 1 ? 'es' : ''}` }),
       el('div', { class: 'front', id: 'plan-front' }, ...targets.map((t, j) => targetCard(t, j, units))));
     if (targets.length < 8) out.push(el('button', { type: 'button', id: 'add-target', text: '+ Add a target hex', onclick: addTarget }));
+    if (targets.length > 1) out.push(objectiveChoice(targets));
   } else if (doc.kind !== 'bombardment') {
     out.push(el('p', { class: 'hint' }, 'To weigh several hexes at once, each with its own defender: ',
       el('button', { type: 'button', id: 'make-front', text: 'Plan a front', onclick: makeFront })));
   }
   $('#plan-setup').replaceChildren(...out);
   if (active) document.getElementById(active)?.focus();
+}
+// objectiveChoice lets the player say in words what a front aims for
+// (docs/planner.md, Objectives): the most hexes expected, or the chance of
+// taking every hex, at least K of them, or every hex of a set. A chance
+// objective's target is a chance, so a target above 1 becomes 0.5.
+const objectiveWords = { expected: 'the most hexes expected', all: 'every hex taken', at_least: 'at least K hexes taken', set: 'every hex of a set taken' };
+function objectiveKind(o) { return typeof o === 'string' ? o : o?.at_least !== undefined ? 'at_least' : o?.set ? 'set' : 'expected'; }
+function objectiveChoice(targets) {
+  const o = doc.plan?.objective;
+  const kind = objectiveKind(o);
+  const set = (o) => {
+    doc.plan = { ...(doc.plan ?? {}), objective: o };
+    if (objectiveKind(o) !== 'expected' && Number($('#plan-target').value) > 1) $('#plan-target').value = 0.5;
+    changed();
+  };
+  const pick = el('select', { id: 'plan-objective' }, ...Object.entries(objectiveWords).map(([v, text]) => el('option', { value: v, text })));
+  pick.value = kind;
+  pick.addEventListener('change', () => set({ expected: 'expected', all: 'all', at_least: { at_least: Math.min(2, targets.length) }, set: { set: [targets[0].id] } }[pick.value]));
+  const box = el('div', { class: 'grid', id: 'plan-objective-box' }, el('label', { for: pick.id }, 'The front aims for', pick));
+  if (kind === 'at_least') {
+    const k = el('input', { type: 'number', id: 'plan-objective-k', min: 1, max: targets.length, step: 1, value: o.at_least });
+    k.addEventListener('change', () => { const v = Math.round(Number(k.value)); if (v >= 1 && v <= targets.length) set({ at_least: v }); else k.value = o.at_least; });
+    box.append(el('label', { for: k.id }, 'K, hexes', k));
+  }
+  if (kind === 'set') {
+    const g = el('span', { class: 'reach', role: 'group', 'aria-label': 'The hexes of the set' }, 'the set: ');
+    targets.forEach((t, j) => {
+      const id = `plan-objective-set-${j}`;
+      const cb = el('input', { type: 'checkbox', id, 'data-objective-set': t.id });
+      cb.checked = o.set.includes(t.id);
+      cb.addEventListener('change', () => {
+        const ids = targets.map((x) => x.id).filter((x) => (x === t.id ? cb.checked : o.set.includes(x)));
+        if (ids.length) set({ set: ids }); else cb.checked = true;
+      });
+      g.append(el('label', { for: id, class: 'inline' }, cb, ' ' + t.id));
+    });
+    box.append(g);
+  }
+  const hint = kind === 'expected' ? 'The target is the hexes expected taken.' : 'The target is that chance (0.3 is 30%).';
+  return el('div', {}, el('h3', { text: 'The objective' }), box, el('p', { class: 'hint', text: hint }));
 }
 // targetCard is one hex of a front: its id, terrain and defender (typed as
 // a stack line), and the units that can reach it.
@@ -1139,6 +1180,7 @@ function targetCard(t, j, units) {
     const old = t.id, v = idIn.value.trim();
     if (!v || doc.targets.some((x) => x !== t && x.id === v)) { idIn.value = old; return; }
     t.id = v;
+    if (doc.plan?.objective?.set) doc.plan.objective = { set: doc.plan.objective.set.map((x) => (x === old ? v : x)) };
     for (const u of [...(doc.attacker?.available ?? []), ...(doc.attacker?.support_available ?? [])]) {
       if (u.can_attack) u.can_attack = u.can_attack.map((x) => (x === old ? v : x));
     }
@@ -1169,6 +1211,10 @@ function targetCard(t, j, units) {
     el('p', { text: `can be attacked by ${reach.join(', ') || 'no unit'}` }),
     doc.targets.length > 1 ? el('button', { type: 'button', class: 'remove-target', text: 'Remove this hex', onclick: () => {
       doc.targets.splice(j, 1);
+      const o = doc.plan?.objective;
+      if (o?.set) doc.plan.objective = o.set.some((x) => x !== t.id) ? { set: o.set.filter((x) => x !== t.id) } : 'expected';
+      if (o?.at_least > doc.targets.length) doc.plan.objective = { at_least: doc.targets.length };
+      if (doc.targets.length < 2 && doc.plan?.objective) doc.plan.objective = 'expected';
       for (const u of [...(doc.attacker?.available ?? []), ...(doc.attacker?.support_available ?? [])]) {
         if (u.can_attack) { u.can_attack = u.can_attack.filter((x) => x !== t.id); if (!u.can_attack.length) delete u.can_attack; }
       }
@@ -1209,26 +1255,32 @@ async function planNow() {
   if (json.side === 'defender') return renderDefence(json, ms);
   $('#status-text').textContent = `Weighed ${json.forces_weighed.toLocaleString('en')} forces (${json.distinct_combats} distinct combats) · ${Math.round(ms)} ms`;
   const front = !!json.targets;
-  const score = (f) => front ? f.expected_hexes_taken : f.hex_taken.p;
-  const show = (f) => front ? `${num(f.expected_hexes_taken)} hexes expected` : `P(hex taken) ${pct(f.hex_taken.p)}`;
+  // A chance objective (all, at_least, set) is the headline and the
+  // frontier's score; its plan still tells the hexes expected.
+  const chance = front && !!json.objective;
+  const score = (f) => chance ? f.objective_chance : front ? f.expected_hexes_taken : f.hex_taken.p;
+  const show = (f) => chance ? `${json.objective} ${pct(f.objective_chance)} (${num(f.expected_hexes_taken)} hexes expected)`
+    : front ? `${num(f.expected_hexes_taken)} hexes expected` : `P(hex taken) ${pct(f.hex_taken.p)}`;
   const r = json.recommended;
   const out = [el('p', { id: 'plan-rec', class: r ? 'plan-note' : 'note', text: r
     ? `Send ${r.units.join(', ')}: ${front ? '' : `${r.odds} on the ${r.table} table, `}${show(r)}, ${costWords[json.cost_measure] ?? json.cost_measure} ${num(r.cost)}.`
     : (json.unreached || 'No force reaches the target.') })];
-  summary(r ? (front ? num(r.expected_hexes_taken) : pct(r.hex_taken.p)) : '—', r && !front ? r.odds : '—', 'plan');
+  if (r && chance) out.push(el('p', { id: 'plan-objective-line', text: objectiveLine(json) }));
+  summary(r ? (chance ? pct(r.objective_chance) : front ? num(r.expected_hexes_taken) : pct(r.hex_taken.p)) : '—', r && !front ? r.odds : '—', 'plan');
   if (front && r?.hexes) {
     const t = el('table', { id: 'plan-hexes' }, el('tr', {}, ...['hex', 'units sent', 'odds', 'P(hex taken)'].map((h) => el('th', { text: h }))));
     for (const h of r.hexes) t.append(el('tr', {}, el('td', { text: h.target }), el('td', { text: h.units.join(', ') || '—' }), el('td', { text: h.odds || '—' }), el('td', { text: pct(h.hex_taken.p) })));
     out.push(el('h3', { text: 'Where each unit attacks' }), t, el('p', { id: 'plan-joint', text: jointWords(r.hexes) }));
   }
   out.push(frontierChart(json, {
-    score, percent: !front, yMax: front ? Math.max(json.targets.length, ...json.frontier.map(score)) : 1,
-    what: front ? 'hexes expected' : 'P(hex taken)', cost: costWords[json.cost_measure] ?? json.cost_measure,
+    score, percent: chance || !front, yMax: chance || !front ? 1 : Math.max(json.targets.length, ...json.frontier.map(score)),
+    what: chance ? json.objective : front ? 'hexes expected' : 'P(hex taken)', cost: costWords[json.cost_measure] ?? json.cost_measure,
   }));
-  const t = el('table', {}, el('tr', {}, ...['cost', front ? 'hexes expected' : 'P(hex taken)', ...(front ? [] : ['odds', 'table']), 'units'].map((h) => el('th', { text: h }))));
+  const t = el('table', {}, el('tr', {}, ...['cost', ...(chance ? [json.objective] : []), front ? 'hexes expected' : 'P(hex taken)', ...(front ? [] : ['odds', 'table']), 'units'].map((h) => el('th', { text: h }))));
   for (const f of json.frontier) {
     const rec = r && f.cost === r.cost && f.units.join() === r.units.join();
-    t.append(el('tr', { class: rec ? 'rec' : null }, el('td', { text: num(f.cost) }), el('td', { text: front ? num(f.expected_hexes_taken) : pct(f.hex_taken.p) }),
+    t.append(el('tr', { class: rec ? 'rec' : null }, el('td', { text: num(f.cost) }), chance ? el('td', { text: pct(f.objective_chance) }) : null,
+      el('td', { text: front ? num(f.expected_hexes_taken) : pct(f.hex_taken.p) }),
       ...(front ? [] : [el('td', { text: f.odds }), el('td', { text: f.table })]), el('td', { text: f.units.join(', ') })));
   }
   out.push(el('details', {}, el('summary', { text: `Every force on the frontier (${json.frontier.length})` }), t));
@@ -1242,6 +1294,20 @@ async function planNow() {
   }
   for (const w of json.warnings ?? []) out.push(el('p', { class: 'note', text: w }));
   $('#plan-out').replaceChildren(...out);
+}
+// objectiveLine is the CLI short answer's line on a chance objective
+// (reports objectiveLine): the recommendation's chance, and what the
+// assignment taking the most expected hexes for no more would give.
+function objectiveLine(json) {
+  const r = json.recommended, e = json.expected_objective_plan;
+  let line = `the objective: ${json.objective} ${pct(r.objective_chance)}`;
+  const where = (f) => f.hexes.map((h) => `${h.target}:${h.units.join(',')}`).join(';');
+  if (e && where(e) === where(r)) line += '; it is also the most expected hexes for its cost';
+  else if (e) {
+    const at = e.hexes.filter((h) => h.units.length).map((h) => `${h.units.join(', ')} at ${h.target}`);
+    line += `: the most expected hexes for cost ${num(e.cost)} (${e.expected_hexes_taken.toFixed(3)}: ${at.join('; ')}) would give only ${pct(e.objective_chance)}`;
+  }
+  return line;
 }
 // jointWords are a front's joint figures as the CLI's short answer gives
 // them: once the forces are fixed each hex is its own combat, so the hexes
