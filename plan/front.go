@@ -53,6 +53,8 @@ func (pl *planner) front() (*TablePlan, error) {
 	// frontMemory does, whatever the limit.
 	perState := fs.l.stateBytes(nt * nc)
 	fs.maxStates = int(min(pl.cfg.MaxForces, frontMemory/perState))
+	obj := newObjective(pl.s.Plan, ids)
+	fs.newBound = func() (*frontBound, error) { return newFrontBound(pl, fs, values, obj) }
 	fin, err := fs.run()
 	if errors.Is(err, errTooManyStates) {
 		if float64(fs.maxStates) < pl.cfg.MaxForces {
@@ -76,6 +78,9 @@ func (pl *planner) front() (*TablePlan, error) {
 	var ck []uint64
 	var k string
 	for i := range fin.len() {
+		if fin.dead[i] {
+			continue // no completion reaches the frontier (frontbound.go)
+		}
 		xs := fin.force(i)
 		attack, sent := true, false
 		for t := range nt {
@@ -108,6 +113,9 @@ func (pl *planner) front() (*TablePlan, error) {
 		}
 	}
 	tp.States = len(live)
+	if fs.bound != nil {
+		tp.Pruned = fs.bound.pruned
+	}
 	evals := make([][]*Eval, nt)
 	planned, done := 0, 0
 	for t := range nt {
@@ -133,7 +141,6 @@ func (pl *planner) front() (*TablePlan, error) {
 	// A chance objective weighs the frontier by its chance; the expected
 	// hexes' own frontier (expCands) then says what the expected
 	// objective would send instead.
-	obj := newObjective(pl.s.Plan, ids)
 	ps := make([]float64, nt)
 	var expCands []candidate
 	for _, i := range live {
@@ -279,6 +286,10 @@ type frontSearch struct {
 	scratch  []stateKey
 	next     *states
 	c        int
+	// The bound pruning the layers, built when a layer first holds
+	// pruneFrom states (newBound), or nil.
+	newBound func() (*frontBound, error)
+	bound    *frontBound
 }
 
 // sub is target t's part of a tuple's key.
@@ -342,6 +353,9 @@ func (fs *frontSearch) run() (*states, error) {
 		fs.c = c
 		fs.next.reset(min(cur.len()*2, fs.maxStates))
 		for i := range cur.len() {
+			if cur.dead[i] {
+				continue
+			}
 			fs.src = cur.key(i)
 			copy(fs.buf, fs.src)
 			copy(fs.x, cur.force(i))
@@ -355,6 +369,18 @@ func (fs *frontSearch) run() (*states, error) {
 			}
 		}
 		cur, fs.next = fs.next, cur
+		if fs.bound == nil && fs.newBound != nil && cur.len() >= pruneFrom {
+			b, err := fs.newBound()
+			if err != nil {
+				return nil, err
+			}
+			fs.bound = b
+		}
+		if fs.bound != nil {
+			if err := fs.bound.prune(cur, c+1); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return cur, nil
 }

@@ -47,7 +47,10 @@ type TablePlan struct {
 	Forces           int     `json:"forces_weighed"`
 	// States are the distinct states of the forces (one hex) or
 	// assignments (a front) the search kept: see docs/planner.md.
-	States          int      `json:"states,omitempty"`
+	States int `json:"states,omitempty"`
+	// Pruned are the states of a front's search dropped because no
+	// completion of theirs can reach the frontier (docs/planner.md).
+	Pruned          int      `json:"pruned_states,omitempty"`
 	DistinctCombats int      `json:"distinct_combats"`
 	Sampled         int      `json:"sampled_combats"`
 	Skipped         int      `json:"skipped_forces"` // forces with no land unit: not an attack

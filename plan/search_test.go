@@ -102,11 +102,17 @@ func comparable(t *testing.T, tp *TablePlan) string {
 		Subsets     float64
 	}
 	v := view{tp.Frontier, tp.Recommended, tp.Unreached, tp.Marginal, tp.EvaluatedSubsets}
+	// Expected factors lost reach a state by another sum: equal to 1e-9.
+	return roundedJSON(t, v)
+}
+
+// roundedJSON is v in JSON with every number rounded to 1e-9.
+func roundedJSON(t *testing.T, v any) string {
+	t.Helper()
 	b, err := json.Marshal(v)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Expected factors lost reach a state by another sum: equal to 1e-9.
 	var m any
 	if err := json.Unmarshal(b, &m); err != nil {
 		t.Fatal(err)
@@ -257,7 +263,7 @@ func richFrontYAML(r *rand.Rand, seed, targets, n int) string {
 	if len(opts) > 0 {
 		fmt.Fprintf(b, "options: [%s]\n", strings.Join(opts, ", "))
 	}
-	ids := []string{"A", "B", "C"}[:targets]
+	ids := []string{"A", "B", "C", "D"}[:targets]
 	b.WriteString("targets:\n")
 	for _, id := range ids {
 		fmt.Fprintf(b, "  - {id: %s, hex: {terrain: %s}, defender: %s", id, append([]string{"jungle"}, terrains...)[r.IntN(len(terrains)+1)], defenderYAML(r))

@@ -1,0 +1,135 @@
+package plan
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// withPruneFrom runs the test with the front's search pruning from layers
+// of from states.
+func withPruneFrom(t *testing.T, from int) {
+	t.Helper()
+	old := pruneFrom
+	pruneFrom = from
+	t.Cleanup(func() { pruneFrom = old })
+}
+
+// objectiveFor is a random objective for a front of ids hexes, with a
+// target for its chance, or "" for the expected hexes.
+func objectiveFor(r *rand.Rand, seed, targets int) string {
+	if targets < 2 {
+		return ""
+	}
+	ids := []string{"A", "B", "C", "D"}[:targets]
+	target := []float64{0.2, 0.4, 0.6, 0.9}[r.IntN(4)]
+	switch seed % 4 {
+	case 1:
+		return fmt.Sprintf("objective: all, target: %v, ", target)
+	case 2:
+		return fmt.Sprintf("objective: {at_least: %d}, target: %v, ", 1+r.IntN(targets), target)
+	case 3:
+		set := []string{ids[r.IntN(targets)]}
+		if last := ids[targets-1]; set[0] != last {
+			set = append(set, last)
+		}
+		return fmt.Sprintf("objective: {set: [%s]}, target: %v, ", strings.Join(set, ", "), target)
+	}
+	return ""
+}
+
+// withObjective puts objective (objectiveFor) into a plan's plan block,
+// in place of its target.
+func withObjective(text, objective string) string {
+	if objective == "" {
+		return text
+	}
+	i := strings.Index(text, "plan: {")
+	rest := text[i+len("plan: {"):]
+	// Drop the expected hexes' target: the objective brings its own.
+	if j := strings.Index(rest, "target: "); j >= 0 {
+		k := strings.IndexAny(rest[j:], ",}")
+		rest = rest[:j] + strings.TrimPrefix(rest[j+k:], ",")
+		rest = strings.TrimPrefix(strings.TrimSpace(rest), ",")
+	}
+	return text[:i] + "plan: {" + objective + rest
+}
+
+// planPruned plans text with every layer pruned and with none.
+func planPruned(t *testing.T, text string, workers int) (pruned, whole *TablePlan) {
+	t.Helper()
+	run := func(from int) *TablePlan {
+		old := pruneFrom
+		pruneFrom = from
+		defer func() { pruneFrom = old }()
+		s, cfg := parseWithTable(t, text, Config{Workers: workers})
+		res, err := Plan(context.Background(), s, cfg)
+		if err != nil {
+			t.Fatalf("%v\n%s", err, text)
+		}
+		return res.TablePlan
+	}
+	return run(0), run(math.MaxInt)
+}
+
+// frontAnswer is comparable's answer with the objective's figures: the
+// chance objective and the expected objective's plan.
+func frontAnswer(t *testing.T, tp *TablePlan) string {
+	t.Helper()
+	return comparable(t, tp) + roundedJSON(t, struct{ Objective, Expected any }{tp.Objective, tp.ExpectedPlan})
+}
+
+// The pruned front search gives the walk's answer: every layer pruned
+// (pruneFrom 0), TestFrontStateSearchIsReference's random fronts (1 to 3
+// hexes, up to 12 units, every cost measure, support, max_units, options,
+// 1 to 3 workers). (The walk weighs the expected hexes only;
+// TestPrunedFrontIsTupleSearch and TestPrunedFrontObjectiveIsBruteForce
+// take the objectives.)
+func TestPrunedFrontIsReference(t *testing.T) {
+	withPruneFrom(t, 0)
+	TestFrontStateSearchIsReference(t)
+}
+
+// The pruned front search gives the whole tuple search's answer (the
+// frontier with every hex's units and figures, the recommendation, the
+// objective's chance and the expected objective's plan) on random fronts
+// of 2 to 4 hexes and up to 14 units (8 on 4 hexes), under every objective and cost
+// measure, with support, max_units and options, for 1 to 3 workers (fixed
+// seeds); and it drops states on most of them.
+func TestPrunedFrontIsTupleSearch(t *testing.T) {
+	pruned, seeds := 0, 48
+	if testing.Short() {
+		seeds = 16
+	}
+	for seed := range seeds {
+		r := rand.New(rand.NewPCG(uint64(seed), 25))
+		targets := 2 + seed%3
+		// The whole search must fit: up to 14 units on 2 hexes, 10 on 3,
+		// 8 on 4.
+		n := 4 + r.IntN([]int{11, 7, 5}[targets-2])
+		text := richFrontYAML(r, seed, targets, n)
+		text = withObjective(text, objectiveFor(r, seed/3, targets))
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			got, want := planPruned(t, text, 1+seed%3)
+			if g, w := frontAnswer(t, got), frontAnswer(t, want); g != w {
+				t.Errorf("pruned search\n got %s\nwant %s\n%s", g, w, text)
+			}
+			if got.Pruned > 0 {
+				pruned++
+			}
+		})
+	}
+	if pruned < seeds/2 {
+		t.Errorf("the bound pruned states in %d of %d fronts", pruned, seeds)
+	}
+}
+
+// Every objective is optimised exactly with every layer pruned: the
+// brute force of TestFrontObjectiveIsBruteForce.
+func TestPrunedFrontObjectiveIsBruteForce(t *testing.T) {
+	withPruneFrom(t, 0)
+	TestFrontObjectiveIsBruteForce(t)
+}
