@@ -2,6 +2,7 @@ package plan
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -54,6 +55,7 @@ func (pl *planner) front() (*TablePlan, error) {
 	perState := fs.l.stateBytes(nt * nc)
 	fs.maxStates = int(min(pl.cfg.MaxForces, frontMemory/perState))
 	obj := newObjective(pl.s.Plan, ids)
+	fs.order = classOrder(p)
 	fs.newBound = func() (*frontBound, error) { return newFrontBound(pl, fs, values, obj) }
 	fin, err := fs.run()
 	if errors.Is(err, errTooManyStates) {
@@ -73,14 +75,14 @@ func (pl *planner) front() (*TablePlan, error) {
 	// sends nothing there.
 	combats := make([]map[string]int, nt)
 	reps := make([][]counts, nt)
+	// With the bound, each rep's combat was weighed already: known[t][j]
+	// is rep j's.
+	known := make([][]*Eval, nt)
 	which := make([]int32, fin.len()*nt)
 	var live []int
 	var ck []uint64
 	var k string
 	for i := range fin.len() {
-		if fin.dead[i] {
-			continue // no completion reaches the frontier (frontbound.go)
-		}
 		xs := fin.force(i)
 		attack, sent := true, false
 		for t := range nt {
@@ -108,6 +110,9 @@ func (pl *planner) front() (*TablePlan, error) {
 				j = len(reps[t])
 				combats[t][k] = j
 				reps[t] = append(reps[t], x)
+				if fs.bound != nil {
+					known[t] = append(known[t], fs.bound.eval(t, i))
+				}
 			}
 			which[i*nt+t] = int32(j)
 		}
@@ -124,6 +129,10 @@ func (pl *planner) front() (*TablePlan, error) {
 	const batch = 2048
 	for t := range nt {
 		evals[t] = make([]*Eval, len(reps[t]))
+		if fs.bound != nil {
+			copy(evals[t], known[t])
+			continue
+		}
 		for lo := 0; lo < len(reps[t]); lo += batch {
 			hi := min(lo+batch, len(reps[t]))
 			if err := e.weighAll(t, pl.k, reps[t][lo:hi], evals[t][lo:hi]); err != nil {
@@ -290,6 +299,10 @@ type frontSearch struct {
 	// pruneFrom states (newBound), or nil.
 	newBound func() (*frontBound, error)
 	bound    *frontBound
+	// order is the order the classes are taken in (classOrder); layer
+	// is the layer being built, after the first layer classes of it.
+	order []int
+	layer int
 }
 
 // sub is target t's part of a tuple's key.
@@ -346,15 +359,36 @@ func (fs *frontSearch) run() (*states, error) {
 	fs.x = make([]uint8, nt*nc)
 	fs.scratch = make([]stateKey, nt)
 	fs.next = newStates(fs.l, nt*nc, 1)
-	for c := range nc {
+	for pos, c := range fs.order {
 		if err := fs.ctx.Err(); err != nil {
 			return nil, err
 		}
-		fs.c = c
-		fs.next.reset(min(cur.len()*2, fs.maxStates))
+		fs.c, fs.layer = c, pos+1
+		// The bound, once the layer may hold pruneFrom states.
+		if fs.bound == nil && fs.newBound != nil && cur.len()*(1+len(fs.allowed[c])) >= pruneFrom {
+			b, err := fs.newBound()
+			switch {
+			case errors.Is(err, errBoundTooLarge):
+				// The search goes on whole: slower, as exact.
+				fs.newBound = nil
+			case err != nil:
+				return nil, err
+			}
+			fs.bound = b
+		}
+		// Room for what the layer may hold (each state sends the class's
+		// first item to one of its targets or keeps it), so its arrays
+		// seldom grow by copying.
+		room := min(cur.len()*(1+len(fs.allowed[c])), fs.maxStates)
+		fs.next.reset(2 * room) // reset readies half the room it is told
+		if fs.bound != nil {
+			if err := fs.bound.begin(cur, pos, room); err != nil {
+				return nil, err
+			}
+		}
 		for i := range cur.len() {
-			if cur.dead[i] {
-				continue
+			if fs.bound != nil {
+				fs.bound.from(i)
 			}
 			fs.src = cur.key(i)
 			copy(fs.buf, fs.src)
@@ -369,17 +403,8 @@ func (fs *frontSearch) run() (*states, error) {
 			}
 		}
 		cur, fs.next = fs.next, cur
-		if fs.bound == nil && fs.newBound != nil && cur.len() >= pruneFrom {
-			b, err := fs.newBound()
-			if err != nil {
-				return nil, err
-			}
-			fs.bound = b
-		}
 		if fs.bound != nil {
-			if err := fs.bound.prune(cur, c+1); err != nil {
-				return nil, err
-			}
+			fs.bound.end()
 		}
 	}
 	return cur, nil
@@ -424,10 +449,20 @@ func (fs *frontSearch) offer(sent int) error {
 		}
 		return nil
 	}
+	if fs.bound != nil {
+		// An assignment no completion of which reaches the frontier is
+		// not kept (frontbound.go); another reaching its state may be.
+		if beaten, err := fs.bound.beaten(fs.buf, fs.x, fs.layer); beaten || err != nil {
+			return err
+		}
+	}
 	if next.len() >= fs.maxStates {
 		return errTooManyStates
 	}
 	next.insert(slot, fs.buf, fs.x, bp)
+	if fs.bound != nil {
+		fs.bound.kept()
+	}
 	return nil
 }
 
@@ -519,4 +554,22 @@ func countAssignments(p *pool, allowed [][]bool, limit int) (subsets float64) {
 		subsets += w
 	}
 	return subsets
+}
+
+// classOrder is the order a front's search takes the classes in: the
+// most factors first, so the first layers already spend most of what an
+// assignment can, and the bound tells more of their states apart. Any
+// order gives the same states' preferred assignments: two assignments
+// reaching a state send none of the classes still to come, so comparing
+// them whole is comparing them in the walk's order whatever came first.
+func classOrder(p *pool) []int {
+	order := make([]int, len(p.classes))
+	for c := range order {
+		order[c] = c
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		return cmp.Compare(p.items[p.classes[b].items[0]].Factors*float64(len(p.classes[b].items)),
+			p.items[p.classes[a].items[0]].Factors*float64(len(p.classes[a].items)))
+	})
+	return order
 }

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -9,32 +10,37 @@ import (
 )
 
 // A front's search prunes its states by a bound (docs/planner.md, "A
-// search over the front's states"). After each class the search holds the
-// states reached so far, each a complete assignment (the classes to come
-// send nothing) and so a point the frontier could list. The bound asks of
-// a state X: can any completion of X (X plus some assignment of the
-// classes to come) still reach the frontier? For each target it knows,
-// from the target's own one-hex search over the classes to come with
-// every unit that can reach it (disjointness relaxed), the most P(hex
-// taken) X's state of that hex can still reach at each cost added (or, when
-// the cost is an expected loss, at each loss at that hex). With those
-// per-hex staircases:
-//   - expected hexes: the value is a sum over hexes, so the most any
-//     completion adds for a cost is at most the best split of that cost
-//     among the hexes' upper concave envelopes (a greedy merge by slope);
+// search over the front's states"). Each assignment the search grows (the
+// classes so far assigned, the classes to come sending nothing) is a point
+// the frontier could list. Before it becomes a new state of the next
+// layer, the bound asks of it, X: can any completion of X (X plus some
+// assignment of the classes to come) still reach the frontier? For each
+// target it knows, from the target's own one-hex search over the classes
+// to come with every unit that can reach it (disjointness relaxed), the
+// most P(hex taken) X's state of that hex can still reach at each cost
+// added (or, when the cost is an expected loss, at each loss at that hex).
+// A committed cost adds up class by class, and a class's k cheapest items
+// sent to each hex cost no more than the items it really sends, so the
+// per-hex staircases bound every completion. With them:
+//   - expected hexes: the value is a sum over hexes, so what a completion
+//     reaches at a cost is at most the best split of that cost among the
+//     hexes' upper concave envelopes (a greedy merge by slope), and, when
+//     the staircases are short, at most their max-plus sum;
 //   - a chance objective: the chance is monotone in each hex's P, so it is
 //     at most the chance with each hex at the most it reaches alone within
-//     what the cost leaves after the other hexes' cheapest.
+//     what the cost leaves after the other hexes' cheapest. The front also
+//     reports the expected hexes' plan, so X must fail both bounds.
 //
 // X is dropped when, for every cost its completions can have, a point
-// already known (a state seen, sent as it is) costs no more and is worth
-// more than the bound by pruneMargin. The margin is a thousand times the
-// tolerance the frontier compares values in, so a completion dropped is
-// worse than that point beyond any tie: the frontier, whose ties break on
-// losses, units and the walk's order, would list it under no order of
-// offering, and nothing it could displace survives it either (what it
-// dominates the point dominates too). Dropping never changes the answer
-// (TestPrunedFrontIsReference).
+// already known (an assignment the search or a seeding beam met, sent as
+// it is) costs no more and is worth more than the bound by pruneMargin.
+// The margin is a thousand times the tolerance the frontier compares
+// values in, so a completion dropped is worse than that point beyond any
+// tie: the frontier, whose ties break on losses, units and the walk's
+// order, would list it under no order of offering, and nothing it could
+// displace survives it either (what it dominates the point dominates too).
+// Dropping never changes the answer (TestPrunedFrontIsReference,
+// TestPrunedFrontIsTupleSearch, TestPrunedFrontObjectiveIsBruteForce).
 
 // pruneMargin is how much better than a completion's bound the known point
 // must be. The frontier's ties are within valueTol (1e-12); sums in other
@@ -42,8 +48,9 @@ import (
 const pruneMargin = 1e-9
 
 // pruneFrom is the layer size from which the front's search prunes: a
-// small front's search is quicker whole than the bound's one-hex searches.
-// Tests set it to 0 to prune every layer.
+// small front's search is quicker whole than the bound's one-hex searches
+// (and its report's counts stay those of the whole search). Tests set it
+// to 0 to prune every layer.
 var pruneFrom = 1 << 14
 
 // bpoint is a point of a staircase or envelope: a cost and a value.
@@ -61,17 +68,24 @@ type frontBound struct {
 	values   []float64
 	obj      *objective
 	pruned   int // states dropped
+	bytes    int // the staircases' memory
+	// rest[c]: the most the classes from c on add to a committed cost.
+	rest []float64
 	// Points known: the expected hexes, and the objective's chance.
 	known, knownChance incumbent
 	// Scratch.
-	total  counts
-	ps     []float64
-	idx    []int32
-	norm   []uint64
-	idxs   []int32
-	hulls  [][]bpoint
-	stairs [][]bpoint
-	ptr    []int
+	total counts
+	ps    []float64
+	norm  []uint64
+	// The hexes' states (indices in their layers) of the current layer's
+	// states, of the next's, of the parent and of the assignment offered.
+	layer         int
+	cur, next     []int32
+	parent, child []int32
+	acc, tmp      []bpoint
+	hulls         [][]bpoint
+	stairs        [][]bpoint
+	ptr           []int
 }
 
 // hexBound is one target's part of the bound.
@@ -87,8 +101,8 @@ type hexBound struct {
 	fin          [][]int32 // by layer: the final state the same state is
 	finP         []float64 // by final state: P(hex taken), 0 for no attack
 	finEval      []*Eval   // by final state, nil for no attack
-	stairs       [][][]bpoint
-	hulls        [][][]bpoint // the upper concave envelopes of value × P
+	stairs       []flat    // by layer, by state
+	hulls        []flat    // the upper concave envelopes of value × P
 }
 
 // newFrontBound builds the bound for fs's search: each target's one-hex
@@ -101,10 +115,11 @@ func newFrontBound(pl *planner, fs *frontSearch, values []float64, obj *objectiv
 	nt, nc := len(fs.sps), len(fs.p.classes)
 	fb.total = make(counts, nc)
 	fb.ps = make([]float64, nt)
-	fb.idx = make([]int32, nt)
 	fb.hulls = make([][]bpoint, nt)
 	fb.stairs = make([][]bpoint, nt)
 	fb.ptr = make([]int, nt)
+	fb.child = make([]int32, nt)
+	fb.layer = -1
 	// What k items of class c add to a committed cost: its k cheapest
 	// under build points. Summed over the hexes this is at most what the
 	// class adds to the whole assignment (prefix sums of ascending costs
@@ -136,7 +151,16 @@ func newFrontBound(pl *planner, fs *frontSearch, values []float64, obj *objectiv
 		}
 		fb.hexes = append(fb.hexes, h)
 	}
+	// The most the classes from c on can add to a committed cost.
+	fb.rest = make([]float64, nc+1)
+	for pos := nc - 1; pos >= 0; pos-- {
+		c := fs.order[pos]
+		fb.rest[pos] = fb.rest[pos+1] + add[c][len(add[c])-1]
+	}
 	fb.norm = make([]uint64, fs.l.words)
+	if err := fb.seed(); err != nil {
+		return nil, err
+	}
 	return fb, nil
 }
 
@@ -168,11 +192,12 @@ func (fb *frontBound) forward(h *hexBound) error {
 	base := h.sp.base
 	h.lay.encode(buf, &base)
 	fb.normalise(h, nk, buf)
-	cur.insert(0, nk, make([]uint8, nc), 0)
+	_, slot := cur.find(nk)
+	cur.insert(slot, nk, make([]uint8, nc), 0)
 	h.layers = append(h.layers, cur)
 	var s stateKey
 	x := make([]uint8, nc)
-	for c := range nc {
+	for _, c := range fs.order {
 		if err := fs.ctx.Err(); err != nil {
 			return err
 		}
@@ -283,9 +308,9 @@ func (fb *frontBound) weigh(h *hexBound) error {
 func (fb *frontBound) backward(h *hexBound, add [][]float64) error {
 	nc := len(fb.fs.p.classes)
 	last := h.layers[nc]
-	h.stairs = make([][][]bpoint, nc+1)
-	h.hulls = make([][][]bpoint, nc+1)
-	h.stairs[nc] = make([][]bpoint, last.len())
+	h.stairs = make([]flat, nc+1)
+	h.hulls = make([]flat, nc+1)
+	f := flat{off: make([]int32, 1, last.len()+1)}
 	for i := range last.len() {
 		cost, p := 0.0, h.finP[i]
 		if fb.lossCost {
@@ -300,34 +325,64 @@ func (fb *frontBound) backward(h *hexBound, add [][]float64) error {
 				}
 			}
 		}
-		h.stairs[nc][i] = []bpoint{{cost, p}}
+		f.pts = append(f.pts, bpoint{cost, p})
+		f.off = append(f.off, int32(len(f.pts)))
 	}
-	var pts []bpoint
+	h.stairs[nc] = f
+	var pts, st []bpoint
 	for c := nc - 1; c >= 0; c-- {
 		lay := h.layers[c]
-		h.stairs[c] = make([][]bpoint, lay.len())
+		f := flat{off: make([]int32, 1, lay.len()+1)}
 		for i := range lay.len() {
 			pts = pts[:0]
 			for k, j := range h.trans[c][h.start[c][i]:h.start[c][i+1]] {
 				a := 0.0
 				if !fb.lossCost {
-					a = add[c][k]
+					a = add[fb.fs.order[c]][k]
 				}
-				for _, q := range h.stairs[c+1][j] {
+				for _, q := range h.stairs[c+1].at(int(j)) {
 					pts = append(pts, bpoint{q.cost + a, q.p})
 				}
 			}
-			h.stairs[c][i] = staircase(pts)
+			st = staircaseInto(st[:0], pts)
+			f.pts = append(f.pts, st...)
+			f.off = append(f.off, int32(len(f.pts)))
+		}
+		h.stairs[c] = f.clip()
+		if fb.bytes += f.size(); fb.bytes > boundMemory {
+			return errBoundTooLarge
 		}
 	}
 	for c := range h.stairs {
-		h.hulls[c] = make([][]bpoint, len(h.stairs[c]))
-		for i, st := range h.stairs[c] {
-			h.hulls[c][i] = envelope(st, fb.values[h.t])
+		n := len(h.stairs[c].off) - 1
+		f := flat{off: make([]int32, 1, n+1)}
+		for i := range n {
+			f.pts = envelope(f.pts, h.stairs[c].at(i), fb.values[h.t])
+			f.off = append(f.off, int32(len(f.pts)))
+		}
+		h.hulls[c] = f.clip()
+		if fb.bytes += f.size(); fb.bytes > boundMemory {
+			return errBoundTooLarge
 		}
 	}
 	return nil
 }
+
+// flat is a list of lists of points: list i is pts[off[i]:off[i+1]].
+type flat struct {
+	pts []bpoint
+	off []int32
+}
+
+func (f flat) at(i int) []bpoint { return f.pts[f.off[i]:f.off[i+1]] }
+func (f flat) clip() flat        { return flat{slices.Clip(f.pts), slices.Clip(f.off)} }
+func (f flat) size() int         { return 16*len(f.pts) + 4*len(f.off) }
+
+// boundMemory bounds what the bound's staircases may hold; past it the
+// front's search goes on without the bound (errBoundTooLarge).
+const boundMemory = 64 << 20
+
+var errBoundTooLarge = errors.New("the bound outgrew its memory")
 
 // loss is the expected loss at the hex of final state i (key), as the
 // cost counts it; 0 when it is no attack.
@@ -343,39 +398,15 @@ func (fb *frontBound) loss(h *hexBound, key []uint64, i int) (float64, error) {
 	return h.lay.factorsLost(h.sp, v, key)
 }
 
-// staircase is the Pareto set of pts (cost down, P up): cost ascending,
-// P strictly rising.
-func staircase(pts []bpoint) []bpoint {
-	slices.SortFunc(pts, func(a, b bpoint) int {
-		switch {
-		case a.cost < b.cost:
-			return -1
-		case a.cost > b.cost:
-			return 1
-		case a.p > b.p:
-			return -1
-		case a.p < b.p:
-			return 1
-		}
-		return 0
-	})
-	var out []bpoint
-	for _, q := range pts {
-		if len(out) == 0 || q.p > out[len(out)-1].p {
-			out = append(out, q)
-		}
-	}
-	return slices.Clip(out)
-}
-
-// envelope is the upper concave envelope of staircase st with each P
-// times w: at any cost from the first on it is at least the staircase's
-// value, and its slopes fall.
-func envelope(st []bpoint, w float64) []bpoint {
-	var hull []bpoint
+// envelope appends to dst the upper concave envelope of staircase st
+// with each P times w: at any cost from the first on it is at least the
+// staircase's value, and its slopes fall.
+func envelope(dst, st []bpoint, w float64) []bpoint {
+	n := len(dst)
+	hull := dst
 	for _, q := range st {
 		q.p *= w
-		for len(hull) >= 2 {
+		for len(hull)-n >= 2 {
 			a, b := hull[len(hull)-2], hull[len(hull)-1]
 			// Drop b when it lies on or below the chord from a to q.
 			if (b.p-a.p)*(q.cost-a.cost) <= (q.p-a.p)*(b.cost-a.cost) {
@@ -386,7 +417,7 @@ func envelope(st []bpoint, w float64) []bpoint {
 		}
 		hull = append(hull, q)
 	}
-	return slices.Clip(hull)
+	return hull
 }
 
 // incumbent is the Pareto set of the points known: cost ascending, value
@@ -429,103 +460,124 @@ func (in *incumbent) at(z float64) int {
 	return i - 1
 }
 
-// prune offers the layer's states to the points known and marks dead the
-// states no completion of which can reach the frontier. c is the layer:
-// the classes before c are assigned.
-func (fb *frontBound) prune(st *states, c int) error {
-	fs, pl := fb.fs, fb.pl
-	nc := len(fs.p.classes)
-	type kept struct {
-		i    int
-		base float64
+// begin starts layer pos+1 from cur, layer pos: the hexes' states of
+// cur's states, found once when the bound starts and then carried from
+// layer to layer (kept).
+func (fb *frontBound) begin(cur *states, pos, room int) error {
+	nt := len(fb.hexes)
+	fb.room(room)
+	if fb.layer == pos {
+		return nil
 	}
-	live := make([]kept, 0, st.len())
-	for i := range st.len() {
-		if st.dead[i] {
-			continue
-		}
-		key, xs := st.key(i), st.force(i)
-		attack, sent := true, false
-		value, lostU, lostF := 0.0, 0.0, 0.0
+	fb.cur = fb.cur[:0]
+	for i := range cur.len() {
 		for t, h := range fb.hexes {
-			sub := fs.sub(key, t)
-			fb.normalise(h, fb.norm[:h.lay.words], sub)
-			j, _ := h.layers[c].find(fb.norm[:h.lay.words])
+			fb.normalise(h, fb.norm[:h.lay.words], fb.fs.sub(cur.key(i), t))
+			j, _ := h.layers[pos].find(fb.norm[:h.lay.words])
 			if j < 0 {
 				return fmt.Errorf("plan: a front's state at hex %d is not among the hex's own states", t)
 			}
-			fb.idx[t] = int32(j)
-			fb.ps[t] = 0
-			x := counts(xs[t*nc : (t+1)*nc])
-			if x.size() == 0 {
-				continue
-			}
-			sent = true
-			if !pl.e.hasUnits(x) {
-				attack = false
-				continue
-			}
-			f := h.fin[c][j]
-			v := h.finEval[f]
-			fb.ps[t] = v.HexTaken.P
-			value += fb.values[t] * v.HexTaken.P
-			lostU += v.AttackerUnitsLost
-			lf, err := h.lay.factorsLost(h.sp, v, sub)
-			if err != nil {
-				return err
-			}
-			lostF += lf
+			fb.cur = append(fb.cur, int32(j))
 		}
-		fs.total(fb.total, xs)
-		cost := pl.costOf(fb.total, lostU, lostF)
-		// The state sent as it is: a point the frontier could list.
-		if sent && attack && value > 0 {
-			fb.known.add(cost, value)
-			if fb.obj != nil {
-				if ch := fb.obj.chance(fb.ps); ch > 0 {
-					fb.knownChance.add(cost, ch)
-				}
-			}
-		}
-		base := 0.0 // a loss is counted afresh at the end
-		if !fb.lossCost {
-			base = pl.costOf(fb.total, 0, 0)
-		}
-		live = append(live, kept{i, base})
-		// Keep the indices for the test below.
-		copy(fb.idxOf(len(live)-1), fb.idx)
 	}
-	for n, k := range live {
-		idx := fb.idxOf(n)
-		for t, h := range fb.hexes {
-			fb.hulls[t] = h.hulls[c][idx[t]]
-			fb.stairs[t] = h.stairs[c][idx[t]]
-		}
-		if !fb.expectedBeaten(k.base) {
-			continue
-		}
-		if fb.obj != nil && !fb.chanceBeaten(k.base) {
-			continue
-		}
-		st.dead[k.i] = true
-		fb.pruned++
-	}
+	fb.layer = pos
+	fb.parent = fb.cur[:nt]
 	return nil
 }
 
-// idxOf is the n-th live state's hex indices in the scratch.
-func (fb *frontBound) idxOf(n int) []int32 {
+// room makes room for the hexes' states of about n states of the next
+// layer.
+func (fb *frontBound) room(n int) { fb.next = slices.Grow(fb.next[:0], n*len(fb.hexes)) }
+
+// from takes cur's state i as the parent of the assignments offered next.
+func (fb *frontBound) from(i int) {
 	nt := len(fb.hexes)
-	for len(fb.idxs) < (n+1)*nt {
-		fb.idxs = append(fb.idxs, make([]int32, nt)...)
+	fb.parent = fb.cur[i*nt : (i+1)*nt]
+}
+
+// kept records that the assignment last found not beaten is a state of
+// the next layer.
+func (fb *frontBound) kept() { fb.next = append(fb.next, fb.child...) }
+
+// eval is what hex t's state of the last layer's state i weighs (an
+// attack), once the search is done.
+func (fb *frontBound) eval(t, i int) *Eval {
+	nt := len(fb.hexes)
+	return fb.hexes[t].finEval[fb.cur[i*nt+t]]
+}
+
+// end makes the next layer the current one.
+func (fb *frontBound) end() {
+	fb.cur, fb.next = fb.next, fb.cur[:0]
+	fb.layer++
+}
+
+// beaten offers the assignment xs (its state key, at layer c = the
+// parent's + 1, growing the parent by class fs.c) to the points known and
+// reports whether no completion of it can reach the frontier.
+func (fb *frontBound) beaten(key []uint64, xs []uint8, c int) (bool, error) {
+	fs, pl := fb.fs, fb.pl
+	nc := len(fs.p.classes)
+	attack, sent := true, false
+	value, lostU, lostF := 0.0, 0.0, 0.0
+	for t, h := range fb.hexes {
+		x := counts(xs[t*nc : (t+1)*nc])
+		j := h.trans[c-1][h.start[c-1][fb.parent[t]]+int32(x[fs.c])]
+		fb.child[t] = j
+		fb.hulls[t] = h.hulls[c].at(int(j))
+		fb.stairs[t] = h.stairs[c].at(int(j))
+		fb.ps[t] = 0
+		if x.size() == 0 {
+			continue
+		}
+		sent = true
+		if !pl.e.hasUnits(x) {
+			attack = false
+			continue
+		}
+		v := h.finEval[h.fin[c][j]]
+		fb.ps[t] = v.HexTaken.P
+		value += fb.values[t] * v.HexTaken.P
+		lostU += v.AttackerUnitsLost
+		lf, err := h.lay.factorsLost(h.sp, v, fs.sub(key, t))
+		if err != nil {
+			return false, err
+		}
+		lostF += lf
 	}
-	return fb.idxs[n*nt : (n+1)*nt]
+	fs.total(fb.total, xs)
+	// The assignment sent as it is: a point the frontier could list.
+	if sent && attack && value > 0 {
+		cost := pl.costOf(fb.total, lostU, lostF)
+		fb.known.add(cost, value)
+		if fb.obj != nil {
+			if ch := fb.obj.chance(fb.ps); ch > 0 {
+				fb.knownChance.add(cost, ch)
+			}
+		}
+	}
+	base, top := 0.0, math.Inf(1) // a loss is counted afresh at the end
+	if !fb.lossCost {
+		base = pl.costOf(fb.total, 0, 0)
+		top = base + fb.rest[c]
+	}
+	if !fb.expectedBeaten(base, top) {
+		if !fb.stairsCheap() || !fb.stairsBeaten(base, top) {
+			return false, nil
+		}
+	}
+	if fb.obj != nil && !fb.chanceBeaten(base, top) {
+		return false, nil
+	}
+	fb.pruned++
+	return true, nil
 }
 
 // expectedBeaten reports whether every completion of the state whose
 // hexes' envelopes are fb.hulls, having cost base so far, is beaten by a
-// known point by more than pruneMargin in expected hexes.
-func (fb *frontBound) expectedBeaten(base float64) bool {
+// known point by more than pruneMargin in expected hexes. No completion
+// costs more than top.
+func (fb *frontBound) expectedBeaten(base, top float64) bool {
 	z, u := base, 0.0
 	for t, h := range fb.hulls {
 		z += h[0].cost
@@ -543,6 +595,8 @@ func (fb *frontBound) expectedBeaten(base float64) bool {
 		if ki+1 < len(pts) {
 			end = pts[ki+1].cost
 		}
+		// The completions cost at most top: the bound there holds beyond.
+		end = min(end, top)
 		// The envelope's sum just before end: take segments, steepest
 		// first, while they end by end.
 		for {
@@ -571,6 +625,9 @@ func (fb *frontBound) expectedBeaten(base float64) bool {
 			}
 			break
 		}
+		if end >= top {
+			return true
+		}
 	}
 	return true
 }
@@ -579,7 +636,8 @@ func (fb *frontBound) expectedBeaten(base float64) bool {
 // staircases are fb.stairs, having cost base so far, is beaten by a known
 // point by more than pruneMargin in the objective's chance: at total cost
 // z each hex reaches at most its staircase at z less the others' least.
-func (fb *frontBound) chanceBeaten(base float64) bool {
+// No completion costs more than top.
+func (fb *frontBound) chanceBeaten(base, top float64) bool {
 	least := base
 	for t, st := range fb.stairs {
 		least += st[0].cost
@@ -601,11 +659,264 @@ func (fb *frontBound) chanceBeaten(base float64) bool {
 				}
 			}
 		}
-		if which < 0 {
+		if which < 0 || next > top {
 			return true
 		}
 		fb.ptr[which]++
 		fb.ps[which] = fb.stairs[which][fb.ptr[which]].p
 		z = next
 	}
+}
+
+// beamPerCost is how many assignments the seeding beam keeps at each
+// cost.
+const beamPerCost = 16
+
+// seed fills the points known, before the search prunes its first layer,
+// with the assignments a beam search finds: the classes taken one at a
+// time as the search takes them, each class's items split among its
+// hexes, keeping at each cost (to an eighth) the beamPerCost assignments
+// worth the most. Every point it adds is an assignment the search weighs
+// (sent as it is), so the bound stays exact; the beam only makes the
+// points known good from the first layer on, across every cost.
+func (fb *frontBound) seed() error {
+	fs, pl := fb.fs, fb.pl
+	nt := len(fb.hexes)
+	type item struct {
+		sent, land uint64 // by hex: sends something; sends a land unit
+		cost       float64
+		units      int
+		score      [2]float64
+	}
+	cur := []item{{}}
+	curIdx := make([]int32, nt) // the hexes' states at layer 0: the base
+	var next []item
+	var nextIdx []int32
+	ks := make([]int, nt)
+	for pos, c := range fs.order {
+		if err := fs.ctx.Err(); err != nil {
+			return err
+		}
+		cl := &fs.p.classes[c]
+		isLand := fs.p.items[cl.items[0]].Unit != nil
+		next, nextIdx = next[:0], nextIdx[:0]
+		for n, it := range cur {
+			idx := curIdx[n*nt : (n+1)*nt]
+			var rec func(j, left int) error
+			rec = func(j, left int) error {
+				if j < nt {
+					top := 0
+					if cl.can[j] {
+						top = left
+					}
+					for k := 0; k <= top; k++ {
+						ks[j] = k
+						if err := rec(j+1, left-k); err != nil {
+							return err
+						}
+					}
+					ks[j] = 0
+					return nil
+				}
+				sent := 0
+				o := item{sent: it.sent, land: it.land}
+				for t, h := range fb.hexes {
+					nextIdx = append(nextIdx, h.trans[pos][h.start[pos][idx[t]]+int32(ks[t])])
+					if ks[t] > 0 {
+						sent += ks[t]
+						o.sent |= 1 << t
+						if isLand {
+							o.land |= 1 << t
+						}
+					}
+				}
+				o.units = it.units + sent
+				o.cost = it.cost
+				if !fb.lossCost {
+					o.cost += pl.costOf(oneClass(fb.total, c, sent), 0, 0)
+				}
+				ok, err := fb.score(&o.score, &o.cost, o.sent, o.land, nextIdx[len(nextIdx)-nt:], pos+1)
+				if err != nil {
+					return err
+				}
+				_ = ok
+				next = append(next, o)
+				return nil
+			}
+			if err := rec(0, min(len(cl.items), fs.limit-it.units)); err != nil {
+				return err
+			}
+		}
+		// Keep the best beamPerCost at each cost.
+		order := make([]int, len(next))
+		for i := range order {
+			order[i] = i
+		}
+		bucket := func(i int) float64 { return math.Round(next[i].cost * 8) }
+		slices.SortFunc(order, func(a, b int) int {
+			if ba, bb := bucket(a), bucket(b); ba != bb {
+				if ba < bb {
+					return -1
+				}
+				return 1
+			}
+			for s := range 2 {
+				if next[a].score[s] != next[b].score[s] {
+					if next[a].score[s] > next[b].score[s] {
+						return -1
+					}
+					return 1
+				}
+			}
+			return a - b
+		})
+		cur = cur[:0]
+		curIdx = curIdx[:0]
+		run := 0
+		for n, i := range order {
+			if n > 0 && bucket(i) == bucket(order[n-1]) {
+				run++
+			} else {
+				run = 0
+			}
+			if run < beamPerCost {
+				cur = append(cur, next[i])
+				curIdx = append(curIdx, nextIdx[i*nt:(i+1)*nt]...)
+			}
+		}
+	}
+	return nil
+}
+
+// oneClass is x holding k items of class c and nothing else.
+func oneClass(x counts, c, k int) counts {
+	clear(x)
+	x[c] = uint8(k)
+	return x
+}
+
+// score offers an assignment of the beam, its hexes' states idx at layer
+// c, to the points known, and sets its score (the objective's chance,
+// then the expected hexes) and, when the cost is a loss, its cost. ok is
+// false when it is no attack.
+func (fb *frontBound) score(score *[2]float64, cost *float64, sent, land uint64, idx []int32, c int) (bool, error) {
+	*score = [2]float64{}
+	if sent == 0 || sent != land {
+		return false, nil
+	}
+	value, lostU, lostF := 0.0, 0.0, 0.0
+	for t, h := range fb.hexes {
+		fb.ps[t] = 0
+		if sent&(1<<t) == 0 {
+			continue
+		}
+		f := h.fin[c][idx[t]]
+		v := h.finEval[f]
+		if v == nil {
+			return false, nil
+		}
+		fb.ps[t] = v.HexTaken.P
+		value += fb.values[t] * v.HexTaken.P
+		lostU += v.AttackerUnitsLost
+		if fb.lossCost {
+			lf, err := h.lay.factorsLost(h.sp, v, h.layers[c].key(int(idx[t])))
+			if err != nil {
+				return false, err
+			}
+			lostF += lf
+		}
+	}
+	if fb.lossCost {
+		*cost = lostF
+		if fb.pl.s.Plan.Cost == scenario.ExpectedUnitsLost {
+			*cost = lostU
+		}
+	}
+	score[1] = value
+	if value > 0 {
+		fb.known.add(*cost, value)
+	}
+	if fb.obj != nil {
+		if ch := fb.obj.chance(fb.ps); ch > 0 && value > 0 {
+			score[0] = ch
+			fb.knownChance.add(*cost, ch)
+		}
+	}
+	return true, nil
+}
+
+// stairsBeaten reports whether every completion of the state whose hexes'
+// staircases are fb.stairs, having cost base so far and costing at most
+// top, is beaten by a known point by more than pruneMargin in expected
+// hexes: the staircases' sums over every choice of one point per hex
+// (max-plus, Pareto-reduced hex by hex), each against the known point
+// at its cost.
+func (fb *frontBound) stairsBeaten(base, top float64) bool {
+	acc := append(fb.acc[:0], bpoint{base, 0})
+	for t, st := range fb.stairs {
+		w := fb.values[t]
+		fb.tmp = fb.tmp[:0]
+		for _, a := range acc {
+			for _, q := range st {
+				if c := a.cost + q.cost; c <= top {
+					fb.tmp = append(fb.tmp, bpoint{c, a.p + w*q.p})
+				}
+			}
+		}
+		acc = staircaseInto(acc[:0], fb.tmp)
+		if len(acc) > maxStairs {
+			fb.acc = acc
+			return false // too dear to prove: the envelope's answer stands
+		}
+	}
+	fb.acc = acc
+	for _, a := range acc {
+		ki := fb.known.at(a.cost)
+		if ki < 0 || a.p+pruneMargin >= fb.known.pts[ki].p {
+			return false
+		}
+	}
+	return true
+}
+
+// stairsCheap reports whether the hexes' staircases have at most
+// maxCombos choices of one point per hex: stairsBeaten is then cheap.
+func (fb *frontBound) stairsCheap() bool {
+	n := 1
+	for _, st := range fb.stairs {
+		if n *= len(st); n > maxCombos {
+			return false
+		}
+	}
+	return true
+}
+
+// maxCombos bounds the choices stairsBeaten weighs.
+const maxCombos = 4096
+
+// maxStairs bounds the points stairsBeaten carries from hex to hex, so a
+// wide front's check stays cheap.
+const maxStairs = 128
+
+// staircaseInto is staircase(pts) written into dst.
+func staircaseInto(dst, pts []bpoint) []bpoint {
+	slices.SortFunc(pts, func(a, b bpoint) int {
+		switch {
+		case a.cost < b.cost:
+			return -1
+		case a.cost > b.cost:
+			return 1
+		case a.p > b.p:
+			return -1
+		case a.p < b.p:
+			return 1
+		}
+		return 0
+	})
+	for _, q := range pts {
+		if len(dst) == 0 || q.p > dst[len(dst)-1].p {
+			dst = append(dst, q)
+		}
+	}
+	return dst
 }
