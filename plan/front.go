@@ -376,11 +376,8 @@ func (fs *frontSearch) run() (*states, error) {
 			}
 			fs.bound = b
 		}
-		// Room for what the layer may hold (each state sends the class's
-		// first item to one of its targets or keeps it), so its arrays
-		// seldom grow by copying.
-		room := min(cur.len()*(1+len(fs.allowed[c])), fs.maxStates)
-		fs.next.reset(2 * room) // reset readies half the room it is told
+		room := min(cur.len()*2, fs.maxStates)
+		fs.next.reset(room)
 		if fs.bound != nil {
 			if err := fs.bound.begin(cur, pos, room); err != nil {
 				return nil, err
@@ -459,11 +456,24 @@ func (fs *frontSearch) offer(sent int) error {
 	if next.len() >= fs.maxStates {
 		return errTooManyStates
 	}
+	grow(next)
 	next.insert(slot, fs.buf, fs.x, bp)
 	if fs.bound != nil {
 		fs.bound.kept()
 	}
 	return nil
+}
+
+// grow doubles a full layer's arrays before an insert: appending would
+// grow them by a quarter at a time, copying a layer of wide states many
+// times over.
+func grow(st *states) {
+	if n := len(st.bps); n == cap(st.bps) && n > 0 {
+		st.keys = slices.Grow(st.keys, len(st.keys))
+		st.xs = slices.Grow(st.xs, len(st.xs))
+		st.bps = slices.Grow(st.bps, n)
+		st.dead = slices.Grow(st.dead, n)
+	}
 }
 
 // prefer reports whether the assignment grown so far, costing bp, is

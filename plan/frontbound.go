@@ -489,6 +489,14 @@ func (fb *frontBound) begin(cur *states, pos, room int) error {
 // layer.
 func (fb *frontBound) room(n int) { fb.next = slices.Grow(fb.next[:0], n*len(fb.hexes)) }
 
+// keep appends to the next layer's hexes' states, doubling when full.
+func (fb *frontBound) keep() {
+	if len(fb.next)+len(fb.child) > cap(fb.next) {
+		fb.next = slices.Grow(fb.next, len(fb.next)+len(fb.child))
+	}
+	fb.next = append(fb.next, fb.child...)
+}
+
 // from takes cur's state i as the parent of the assignments offered next.
 func (fb *frontBound) from(i int) {
 	nt := len(fb.hexes)
@@ -497,7 +505,7 @@ func (fb *frontBound) from(i int) {
 
 // kept records that the assignment last found not beaten is a state of
 // the next layer.
-func (fb *frontBound) kept() { fb.next = append(fb.next, fb.child...) }
+func (fb *frontBound) kept() { fb.keep() }
 
 // eval is what hex t's state of the last layer's state i weighs (an
 // attack), once the search is done.
@@ -670,7 +678,7 @@ func (fb *frontBound) chanceBeaten(base, top float64) bool {
 
 // beamPerCost is how many assignments the seeding beam keeps at each
 // cost.
-const beamPerCost = 16
+const beamPerCost = 64
 
 // seed fills the points known, before the search prunes its first layer,
 // with the assignments a beam search finds: the classes taken one at a
