@@ -2,6 +2,7 @@ package plan
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -132,4 +133,44 @@ func TestPrunedFrontIsTupleSearch(t *testing.T) {
 func TestPrunedFrontObjectiveIsBruteForce(t *testing.T) {
 	withPruneFrom(t, 0)
 	TestFrontObjectiveIsBruteForce(t)
+}
+
+// The pruned front search answers the same, to the bit, on 1, 2 or 3
+// workers: the bound's combats are weighed on the workers, the search on
+// one goroutine (random fronts of 3 or 4 hexes, fixed seeds).
+func TestPrunedFrontWorkerInvariant(t *testing.T) {
+	withPruneFrom(t, 0)
+	prunedIn := 0
+	for seed := range 6 {
+		r := rand.New(rand.NewPCG(uint64(seed), 29))
+		targets := 3 + seed%2
+		text := richFrontYAML(r, seed, targets, 6+r.IntN(4))
+		text = withObjective(text, objectiveFor(r, seed, targets))
+		var first []byte
+		pruned := 0
+		for workers := 1; workers <= 3; workers++ {
+			s, cfg := parseWithTable(t, text, Config{Workers: workers})
+			res, err := Plan(context.Background(), s, cfg)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, text)
+			}
+			b, err := json.Marshal(res)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if workers == 1 {
+				first, pruned = b, res.TablePlan.Pruned
+				continue
+			}
+			if string(b) != string(first) {
+				t.Errorf("seed %d: %d workers answer otherwise than one\n%s", seed, workers, text)
+			}
+		}
+		if pruned > 0 {
+			prunedIn++
+		}
+	}
+	if prunedIn < 4 {
+		t.Errorf("the bound pruned in %d of 6 fronts: the test tests little", prunedIn)
+	}
 }
