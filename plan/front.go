@@ -456,7 +456,7 @@ func (fs *frontSearch) offer(sent int) error {
 	if next.len() >= fs.maxStates {
 		return errTooManyStates
 	}
-	grow(next)
+	grow(next, fs.maxStates)
 	next.insert(slot, fs.buf, fs.x, bp)
 	if fs.bound != nil {
 		fs.bound.kept()
@@ -464,15 +464,16 @@ func (fs *frontSearch) offer(sent int) error {
 	return nil
 }
 
-// grow doubles a full layer's arrays before an insert: appending would
-// grow them by a quarter at a time, copying a layer of wide states many
-// times over.
-func grow(st *states) {
+// grow doubles a full layer's arrays before an insert, up to room for
+// limit states: appending would grow them by a quarter at a time, copying
+// a layer of wide states many times over, or past the limit.
+func grow(st *states, limit int) {
 	if n := len(st.bps); n == cap(st.bps) && n > 0 {
-		st.keys = slices.Grow(st.keys, len(st.keys))
-		st.xs = slices.Grow(st.xs, len(st.xs))
-		st.bps = slices.Grow(st.bps, n)
-		st.dead = slices.Grow(st.dead, n)
+		more := max(1, min(n, limit-n))
+		st.keys = slices.Grow(st.keys, more*st.l.words)
+		st.xs = slices.Grow(st.xs, more*st.nc)
+		st.bps = slices.Grow(st.bps, more)
+		st.dead = slices.Grow(st.dead, more)
 	}
 }
 
