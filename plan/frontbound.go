@@ -544,6 +544,9 @@ func (fb *frontBound) beaten(key []uint64, xs []uint8, c int) (bool, error) {
 			continue
 		}
 		v := h.finEval[h.fin[c][j]]
+		if v == nil {
+			return false, fmt.Errorf("plan: a front's attack at hex %d has no weighed combat", t)
+		}
 		fb.ps[t] = v.HexTaken.P
 		value += fb.values[t] * v.HexTaken.P
 		lostU += v.AttackerUnitsLost

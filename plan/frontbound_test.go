@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -172,5 +173,68 @@ func TestPrunedFrontWorkerInvariant(t *testing.T) {
 	}
 	if prunedIn < 4 {
 		t.Errorf("the bound pruned in %d of 6 fronts: the test tests little", prunedIn)
+	}
+}
+
+// The bound's pieces on random points (fixed seeds): a staircase is the
+// Pareto set (no point dominated, every point dominated by or on it), the
+// envelope is concave and at least the staircase at every cost, and the
+// points known answer at(z) with the best point costing at most z.
+func TestBoundPieces(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 25))
+	for range 200 {
+		var pts []bpoint
+		for range 1 + r.IntN(30) {
+			pts = append(pts, bpoint{float64(r.IntN(20)) / 4, float64(r.IntN(37)) / 36})
+		}
+		st := staircaseInto(nil, slices.Clone(pts))
+		best := func(z float64) float64 { // the most any point costing <= z is worth
+			b := -1.0
+			for _, q := range pts {
+				if q.cost <= z {
+					b = max(b, q.p)
+				}
+			}
+			return b
+		}
+		for i, q := range st {
+			if i > 0 && (q.cost <= st[i-1].cost || q.p <= st[i-1].p) {
+				t.Fatalf("staircase %v not rising", st)
+			}
+			if best(q.cost) != q.p {
+				t.Fatalf("staircase %v: point %v is not the best at its cost", st, q)
+			}
+		}
+		var in incumbent
+		for _, q := range pts {
+			in.add(q.cost, q.p)
+		}
+		if !slices.Equal(in.pts, st) {
+			t.Fatalf("points known %v, want %v", in.pts, st)
+		}
+		w := 1 + float64(r.IntN(3))
+		hull := envelope(nil, st, w)
+		for z := st[0].cost; z <= 5; z += 0.125 {
+			// The envelope's value at z, between its vertices.
+			u := hull[len(hull)-1].p
+			for j := 0; j+1 < len(hull); j++ {
+				if a, b := hull[j], hull[j+1]; z >= a.cost && z <= b.cost {
+					u = a.p + (b.p-a.p)*(z-a.cost)/(b.cost-a.cost)
+					break
+				}
+			}
+			if u < w*best(z)-1e-12 {
+				t.Fatalf("envelope %v at %v is %v, under the staircase's %v", hull, z, u, w*best(z))
+			}
+			if i := in.at(z); i < 0 || in.pts[i].p != best(z) {
+				t.Fatalf("at(%v) = %d in %v, want the best costing at most %v", z, i, in.pts, z)
+			}
+		}
+		for j := 2; j < len(hull); j++ {
+			a, b, c := hull[j-2], hull[j-1], hull[j]
+			if (b.p-a.p)/(b.cost-a.cost) <= (c.p-b.p)/(c.cost-b.cost) {
+				t.Fatalf("envelope %v not concave", hull)
+			}
+		}
 	}
 }
