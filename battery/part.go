@@ -86,7 +86,7 @@ func (p *Part) digest() (string, error) {
 // range. It streams r: the part's results are decoded one at a time, and
 // nothing but them is held.
 func ReadPart(name string, r io.Reader) (*Part, error) {
-	p, err := decodePart(r)
+	p, err := decodePart(&stringBound{r: r, max: MaxPartString})
 	if err != nil {
 		return nil, fmt.Errorf("%s: not a battery part (truncated or damaged?): %w", name, err)
 	}

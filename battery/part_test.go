@@ -368,3 +368,39 @@ func mustSeal(t testing.TB, p *Part) {
 		t.Fatal(err)
 	}
 }
+
+// Red-team finding F6: one long string in a part (the battery's name, or
+// any name, sealed again so the digest matches) cost about four times its
+// size before it was refused. It is refused as soon as it passes
+// MaxPartString, having buffered little of it; a part with names just
+// under the bound still reads.
+func TestReadPartLongStringRefused(t *testing.T) {
+	for _, where := range []string{"battery", "variant"} {
+		p := testPart(t, false)
+		long := strings.Repeat("a", 32<<20)
+		if where == "battery" {
+			p.Battery = long
+		} else {
+			p.Variants[0] = long + "=crt=standard"
+		}
+		mustSeal(t, p)
+		data := encode(t, p)
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		_, err := ReadPart("p.json", bytes.NewReader(data))
+		runtime.ReadMemStats(&after)
+		if err == nil || !strings.Contains(err.Error(), "a text longer than 1048576 bytes") {
+			t.Fatalf("a %d-byte %s name: %v", len(long), where, err)
+		}
+		if used := after.TotalAlloc - before.TotalAlloc; used > 8<<20 {
+			t.Errorf("refusing a %d-byte %s name allocated %d bytes", len(long), where, used)
+		}
+	}
+	p := testPart(t, false)
+	p.Battery = strings.Repeat("a", MaxPartString-2) // the quotes count
+	mustSeal(t, p)
+	if _, err := ReadPart("p.json", bytes.NewReader(encode(t, p))); err != nil {
+		t.Errorf("a name of %d bytes: %v", MaxPartString-2, err)
+	}
+}
