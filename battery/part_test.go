@@ -248,15 +248,13 @@ func TestReadPartStreams(t *testing.T) {
 	}
 	mustSeal(t, p)
 	data := encode(t, p)
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	got, err := ReadPart("p.json", bytes.NewReader(data))
-	runtime.ReadMemStats(&after)
+	var got *Part
+	var err error
+	used := allocated(func() { got, err = ReadPart("p.json", bytes.NewReader(data)) })
 	if err != nil {
 		t.Fatal(err)
 	}
-	ratio := float64(after.TotalAlloc-before.TotalAlloc) / float64(len(data))
+	ratio := float64(used) / float64(len(data))
 	t.Logf("a %d-byte part: %.2f bytes allocated a byte", len(data), ratio)
 	if ratio > 2.5 {
 		t.Errorf("reading a %d-byte part allocated %.2f times its size; a streaming read needs about 1.5", len(data), ratio)
@@ -385,15 +383,12 @@ func TestReadPartLongStringRefused(t *testing.T) {
 		}
 		mustSeal(t, p)
 		data := encode(t, p)
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		_, err := ReadPart("p.json", bytes.NewReader(data))
-		runtime.ReadMemStats(&after)
+		var err error
+		used := allocated(func() { _, err = ReadPart("p.json", bytes.NewReader(data)) })
 		if err == nil || !strings.Contains(err.Error(), "a text longer than 1048576 bytes") {
 			t.Fatalf("a %d-byte %s name: %v", len(long), where, err)
 		}
-		if used := after.TotalAlloc - before.TotalAlloc; used > 8<<20 {
+		if used > 8<<20 {
 			t.Errorf("refusing a %d-byte %s name allocated %d bytes", len(long), where, used)
 		}
 	}
@@ -403,4 +398,14 @@ func TestReadPartLongStringRefused(t *testing.T) {
 	if _, err := ReadPart("p.json", bytes.NewReader(encode(t, p))); err != nil {
 		t.Errorf("a name of %d bytes: %v", MaxPartString-2, err)
 	}
+}
+
+// allocated is the bytes f allocates.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
 }
