@@ -55,23 +55,37 @@ func NewJoint(targets []Target) (*Joint, error) {
 	if err != nil {
 		return nil, err
 	}
+	j := &Joint{Targets: targets, p: make([]float64, 1<<n)}
+	ps := make([]float64, n)
+	for i, t := range targets {
+		ps[i] = t.P
+	}
+	Fill(j.p, ps, need, order)
+	return j, nil
+}
+
+// Fill writes into p (2^n entries, n = len(ps)) the joint distribution of
+// n targets, target i taken with ps[i] once every target of the mask
+// need[i] is taken, played in order (an order of attack): NewJoint's
+// method, without allocating, for the planner, which scores many
+// assignments (plan.scorer).
+func Fill(p, ps []float64, need []uint32, order []int) {
+	clear(p)
+	p[0] = 1
 	// Play the targets in the order of attack: before target i is
 	// played, no state takes it, so each state splits into taken (its P)
 	// and not (1 - P) when it holds all i requires, and stays whole when
 	// it does not (i is not attacked).
-	j := &Joint{Targets: targets, p: make([]float64, 1<<n)}
-	j.p[0] = 1
 	for _, i := range order {
-		bit, p := 1<<i, targets[i].P
-		for m, pm := range j.p {
+		bit, q := 1<<i, ps[i]
+		for m, pm := range p {
 			if pm == 0 || m&bit != 0 || uint32(m)&need[i] != need[i] {
 				continue
 			}
-			j.p[m|bit] = pm * p
-			j.p[m] = pm * (1 - p)
+			p[m|bit] = pm * q
+			p[m] = pm * (1 - q)
 		}
 	}
-	return j, nil
 }
 
 // Order is an order of attack: every target after those it requires,
