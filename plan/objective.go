@@ -46,18 +46,25 @@ func newScorer(p *scenario.Plan, ts []scenario.FrontTarget) *scorer {
 	}
 	sc.obj = newObjective(p, ids)
 	if sc.requires {
-		sc.joint = make([]float64, 1<<n)
-		sc.setMask = 1<<n - 1
-		if sc.obj != nil && sc.obj.in != nil {
-			sc.setMask = 0
-			for t, in := range sc.obj.in {
-				if in {
-					sc.setMask |= 1 << t
-				}
+		sc.useJoint()
+	}
+	return sc
+}
+
+// useJoint makes the scorer read every figure from the joint
+// distribution.
+func (sc *scorer) useJoint() {
+	n := len(sc.values)
+	sc.requires, sc.joint = true, make([]float64, 1<<n)
+	sc.setMask = 1<<n - 1
+	if sc.obj != nil && sc.obj.in != nil {
+		sc.setMask = 0
+		for t, in := range sc.obj.in {
+			if in {
+				sc.setMask |= 1 << t
 			}
 		}
 	}
-	return sc
 }
 
 // score is the expected value of the hexes taken and the objective's

@@ -98,8 +98,14 @@ func writeRecommendation(b *strings.Builder, tp *plan.TablePlan) {
 		fmt.Fprintf(b, "Recommended: %s\n  cost %s", unitList(f.Units), num(f.Cost))
 		if f.Value != nil {
 			fmt.Fprintf(b, ", expected hexes taken %.3f%s\n", *f.Value, chanceNote(tp, f))
-			for _, h := range f.Hexes {
-				fmt.Fprintf(b, "  %s: %s\n    %s\n", h.Target, unitList(h.Units), figuresLine(h.HexFigures))
+			b.WriteString(orderLine(tp, f))
+			for t, h := range f.Hexes {
+				waits := ""
+				if len(h.Requires) > 0 && f.Joint != nil {
+					waits = fmt.Sprintf(" (attacked only if %s taken: P(attacked) %s, P(taken) %s; its figures if attacked)",
+						strings.Join(h.Requires, " and "), pct(f.Joint.Attacked[t]), pct(f.Joint.Taken[t]))
+				}
+				fmt.Fprintf(b, "  %s: %s%s\n    %s\n", h.Target, unitList(h.Units), waits, figuresLine(h.HexFigures))
 			}
 			b.WriteString(objectiveLine(tp, f))
 		} else {
@@ -167,12 +173,12 @@ func writeFrontText(b *strings.Builder, tp *plan.TablePlan) {
 			mark = "  <- recommended"
 		}
 		fmt.Fprintf(b, "cost %s: expected hexes taken %.3f%s%s%s\n", num(f.Cost), *f.Value, chanceNote(tp, f), frontShort(f), mark)
-		for _, h := range f.Hexes {
+		for t, h := range f.Hexes {
 			if len(h.Units) == 0 {
 				fmt.Fprintf(b, "  %-12s not attacked\n", h.Target)
 				continue
 			}
-			fmt.Fprintf(b, "  %-12s %s at %s (%s), P(taken) %s: %s\n", h.Target, num(h.Attack)+":"+num(h.Defence), h.Odds, h.Table, pct(h.HexTaken.P), unitList(h.Units))
+			fmt.Fprintf(b, "  %-12s %s at %s (%s), P(taken) %s: %s\n", h.Target, num(h.Attack)+":"+num(h.Defence), h.Odds, h.Table, hexTaken(f, t), unitList(h.Units))
 		}
 	}
 	b.WriteString("\n")
