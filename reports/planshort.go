@@ -138,10 +138,7 @@ func writeFrontShort(b *strings.Builder, tp *plan.TablePlan, f *plan.Force) {
 		}
 		// A hex that waits on others is attacked with P(attacked): its
 		// P(taken) and losses in the plan are its combat's times that.
-		pa := 1.0
-		if f.Joint != nil {
-			pa = f.Joint.Attacked[t]
-		}
+		pa := attacked(f, t)
 		p := hexTaken(f, t)
 		if h.Method != "exact" {
 			p += fmt.Sprintf(" (MC %s..%s)", pct(h.HexTaken.Lo), pct(h.HexTaken.Hi))
@@ -185,7 +182,7 @@ func writeFrontShort(b *strings.Builder, tp *plan.TablePlan, f *plan.Force) {
 // on others, with its combat's own P(taken if attacked).
 func hexTaken(f *plan.Force, t int) string {
 	h := f.Hexes[t]
-	if len(h.Requires) == 0 || f.Joint == nil {
+	if len(h.Requires) == 0 || f.Joint == nil || len(h.Units) == 0 {
 		return pct(h.HexTaken.P)
 	}
 	return fmt.Sprintf("%s (%s if attacked)", pct(f.Joint.Taken[t]), pct(h.HexTaken.P))

@@ -130,6 +130,8 @@ func TestGolden(t *testing.T) {
 		{"plan-beachhead.txt", []string{"plan", "-q", "../../examples/beachhead-plan.yaml"}, 0},
 		{"plan-beachhead-all.txt", []string{"plan", "-q", "--all", "../../examples/beachhead-plan.yaml"}, 0},
 		{"plan-beachhead.json", []string{"plan", "-q", "-f", "json", "../../examples/beachhead-plan.yaml"}, 0},
+		{"plan-beachhead.csv", []string{"plan", "-q", "-f", "csv", "../../examples/beachhead-plan.yaml"}, 0},
+		{"plan-beachhead.md", []string{"plan", "-q", "-f", "markdown", "../../examples/beachhead-plan.yaml"}, 0},
 		{"err-plan-pocket-target.txt", []string{"plan", "--target", "1.5", "../../examples/pocket.yaml"}, 2},
 		{"err-plan-run.txt", []string{"run", "../../examples/plan-one-hex.yaml"}, 1},
 		{"run-pocket-fixed.txt", []string{"run", "../../examples/pocket-fixed.yaml"}, 0},
