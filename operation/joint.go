@@ -73,18 +73,26 @@ func Fill(p, ps []float64, need []uint32, order []int) {
 	clear(p)
 	p[0] = 1
 	// Play the targets in the order of attack: before target i is
-	// played, no state takes it, so each state splits into taken (its P)
-	// and not (1 - P) when it holds all i requires, and stays whole when
-	// it does not (i is not attacked).
+	// played, only states within the targets played so far have any
+	// probability, and none takes i; each that holds all i requires
+	// splits into taken (its P) and not (1 - P), the others stay whole
+	// (i is not attacked). So only the supersets of i's requirements
+	// among the played are visited (the order plays them first).
+	played := 0
 	for _, i := range order {
-		bit, q := 1<<i, ps[i]
-		for m, pm := range p {
-			if pm == 0 || m&bit != 0 || uint32(m)&need[i] != need[i] {
-				continue
+		bit, q, req := 1<<i, ps[i], int(need[i])
+		free := played &^ req
+		for sub := free; ; sub = (sub - 1) & free {
+			m := sub | req
+			if pm := p[m]; pm != 0 {
+				p[m|bit] = pm * q
+				p[m] = pm * (1 - q)
 			}
-			p[m|bit] = pm * q
-			p[m] = pm * (1 - q)
+			if sub == 0 {
+				break
+			}
 		}
+		played |= bit
 	}
 }
 

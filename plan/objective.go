@@ -81,15 +81,10 @@ func (sc *scorer) score(ps []float64) (value, chance float64) {
 		return value, chance
 	}
 	operation.Fill(sc.joint, ps, sc.need, sc.order)
-	clear(sc.attacked)
-	for m, pm := range sc.joint {
-		if pm == 0 {
-			continue
-		}
-		for t, need := range sc.need {
-			if uint32(m)&need == need {
-				sc.attacked[t] += pm
-			}
+	for t, need := range sc.need {
+		sc.attacked[t] = 1 // exactly: a hex that waits on none is attacked
+		if need != 0 {
+			sc.attacked[t] = sc.supersets(int(need))
 		}
 	}
 	for t, p := range ps {
@@ -100,19 +95,28 @@ func (sc *scorer) score(ps []float64) (value, chance float64) {
 	if sc.obj == nil {
 		return value, 0
 	}
+	if sc.obj.kind != scenario.ObjectiveAtLeast {
+		return value, sc.supersets(sc.setMask)
+	}
 	for m, pm := range sc.joint {
-		switch sc.obj.kind {
-		case scenario.ObjectiveAtLeast:
-			if bits.OnesCount(uint(m)) >= sc.obj.k {
-				chance += pm
-			}
-		default:
-			if m&sc.setMask == sc.setMask {
-				chance += pm
-			}
+		if bits.OnesCount(uint(m)) >= sc.obj.k {
+			chance += pm
 		}
 	}
 	return value, chance
+}
+
+// supersets is the joint's P(every target of mask taken): the sum over
+// the states holding mask, 1 for the empty mask.
+func (sc *scorer) supersets(mask int) float64 {
+	free := (len(sc.joint) - 1) &^ mask
+	sum := 0.0
+	for sub := free; ; sub = (sub - 1) & free {
+		sum += sc.joint[sub|mask]
+		if sub == 0 {
+			return sum
+		}
+	}
 }
 
 // lost is the expected loss over the front from each hex's own expected

@@ -319,3 +319,46 @@ func TestFrontRequiresIsBruteForce(t *testing.T) {
 		})
 	}
 }
+
+// scorerOf is the scorer of n targets under an objective, target t
+// requiring t-1 when chain is set (the widest joint: 2^n states).
+func scorerOf(n int, objective string, chain bool) (*scorer, []float64) {
+	fts := make([]scenario.FrontTarget, n)
+	reqs := make([][]int, n)
+	ps := make([]float64, n)
+	for t := range n {
+		if chain && t > 0 {
+			reqs[t] = []int{t - 1}
+		}
+		fts[t] = scenario.FrontTarget{ID: fmt.Sprint("T", t), Value: 1, Requires: reqs[t]}
+		ps[t] = 0.3 + 0.05*float64(t)
+	}
+	order, _ := scenario.AttackOrder(reqs)
+	return newScorer(&scenario.Plan{Objective: objective, AtLeast: n / 2, Order: order}, fts), ps
+}
+
+// The scorer runs once a state of the front's search: it allocates
+// nothing, with requires or not.
+func TestScorerDoesNotAllocate(t *testing.T) {
+	for _, chain := range []bool{false, true} {
+		sc, ps := scorerOf(8, "at_least", chain)
+		if n := testing.AllocsPerRun(100, func() { sc.score(ps); sc.lost(ps) }); n != 0 {
+			t.Errorf("requires %v: %v allocations a score", chain, n)
+		}
+	}
+}
+
+// BenchmarkScorer weighs one assignment of an 8-hex front: the hexes
+// falling independently, and a chain of requires read from the 256-state
+// joint distribution.
+func BenchmarkScorer(b *testing.B) {
+	for _, chain := range []bool{false, true} {
+		b.Run(fmt.Sprintf("requires=%v", chain), func(b *testing.B) {
+			sc, ps := scorerOf(8, "at_least", chain)
+			b.ReportAllocs()
+			for b.Loop() {
+				sc.score(ps)
+			}
+		})
+	}
+}
