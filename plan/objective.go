@@ -19,7 +19,10 @@ import (
 // from the exact joint distribution of the hexes taken (operation.Fill:
 // shared ancestors make them dependent, so no product of marginals). Each
 // figure rises with each hex's own P, whatever the requirements: a bound
-// on the P of the hexes still open bounds the score.
+// on the P of the hexes still open bounds the score. Expected losses (lost)
+// count a hex's only when it is attacked, so with requires they depend on
+// the other hexes' P too; P(attacked) <= 1, so a hex's own expected loss
+// bounds its share from above, and 0 from below.
 type scorer struct {
 	obj      *objective // nil: the expected objective
 	values   []float64  // by target
