@@ -5,7 +5,9 @@
 // target chance, and what one more unit buys. For a front of several
 // hexes it searches the assignments of units to hexes for the most hexes
 // taken at each cost, or for the best chance of the plan's objective
-// (every hex, at least K, a set: objective.go).
+// (every hex, at least K, a set), hexes that wait on others (requires)
+// attacked only once those are taken: objective.go's scorer reads every
+// figure from the exact joint distribution of the hexes taken.
 //
 // It searches combat states rather than subsets: a force's combat depends
 // on its units only through a few sums, counts and flags (state.go), so

@@ -17,7 +17,7 @@ import (
 // and every frontier point and recommendation is a force the plan allows
 // (issue 23: a plan file is user input).
 func FuzzPlan(f *testing.F) {
-	for _, name := range []string{"plan-one-hex.yaml", "plan-front.yaml"} {
+	for _, name := range []string{"plan-one-hex.yaml", "plan-front.yaml", "beachhead-plan.yaml"} {
 		b, err := os.ReadFile("../examples/" + name)
 		if err != nil {
 			f.Fatal(err)

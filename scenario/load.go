@@ -122,8 +122,8 @@ func ParseWith(file string, data []byte, opts ParseOptions) (*Scenario, error) {
 		}
 		return s, nil
 	}
-	if m.Has("sets") {
-		d.Errorf(m.Get("sets"), "sets", "sets name targets of an operation (targets with their own attacker, for wifodds run); the planner does not take them yet")
+	if m.Has("sets") && !m.Has("targets") {
+		d.Errorf(m.Get("sets"), "sets", "sets name targets: of an operation (targets with their own attacker, for wifodds run) or of a plan's front (targets under a top-level attacker.available)")
 	}
 	front := m.Has("targets")
 	if !front {

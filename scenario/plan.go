@@ -36,7 +36,7 @@ const MaxAvailable = 40
 
 var (
 	planKeys     = []string{"side", "cost", "target", "max_units", "crts", "objective"}
-	frontKeys    = []string{"id", "name", "value", "hex", "defender", "options", "modifier"}
+	frontKeys    = []string{"id", "name", "kind", "value", "hex", "defender", "options", "modifier", "requires"}
 	supportKeys  = []string{"id", "name", "factors", "a2a", "tactical", "cost", "can_attack"}
 	planUnitKeys = []string{"id", "cost", "can_attack"}
 )
@@ -58,6 +58,12 @@ type Plan struct {
 	Objective string
 	AtLeast   int
 	Set       []string
+	// Order is a front's order of attack: every target after those it
+	// requires, among the ready the first in the file (indices into
+	// Scenario.Targets). Sets are the front's named sets, whose P(every
+	// hex taken) the answer gives.
+	Order []int
+	Sets  []TargetSet
 }
 
 // Plan objectives (docs/scenario-format.md, Plans: plan.objective).
@@ -117,6 +123,7 @@ func (p pos) node(line int) *yaml.Node {
 type FrontTarget struct {
 	ID       string
 	Value    float64 // what taking the hex is worth (default 1)
+	Requires []int   // the targets (indices) that must be taken before it is attacked
 	Line     int
 	Scenario *Scenario // the target as a scenario with no attacking units
 }
@@ -362,7 +369,8 @@ func parseFront(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 	if len(s.Attacker.Units) > 0 {
 		d.Errorf(m.Get("attacker"), "attacker.units", "with targets, list every attacking unit under attacker.available with the targets it can_attack")
 	}
-	seen := map[string]bool{}
+	index := map[string]int{}
+	var requires [][]*yaml.Node
 	for i, n := range items {
 		key := yamlx.Index("targets", i)
 		tm := d.Map(n, key)
@@ -370,10 +378,11 @@ func parseFront(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 		if !tm.Str("id", &ft.ID) || strings.TrimSpace(ft.ID) == "" {
 			d.Errorf(n, key+".id", "missing: each target needs an id for can_attack to name")
 		}
-		if seen[ft.ID] {
+		if _, dup := index[ft.ID]; dup {
 			d.Errorf(tm.Get("id"), key+".id", "%q is used twice", ft.ID)
+		} else {
+			index[ft.ID] = i
 		}
-		seen[ft.ID] = true
 		if tm.Float("value", &ft.Value) && (ft.Value <= 0 || ft.Value > 1000) {
 			d.Errorf(tm.Get("value"), key+".value", "%v is outside (0, 1000]", ft.Value)
 		}
@@ -382,14 +391,22 @@ func parseFront(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 		ts.Attacker.Available, ts.Attacker.SupportAvailable = nil, nil
 		ts.Name = ft.ID
 		tm.Str("name", &ts.Name)
+		var kind string
+		if tm.Enum("kind", "kind", []string{string(Land), string(Invasion), string(Paradrop)}, &kind) {
+			// The available units are read once, under the file's kind
+			// (an invading unit's section): a target may fight as the
+			// file says or overland, which reads no more of a unit.
+			if Kind(kind) != s.Kind && Kind(kind) != Land {
+				d.Errorf(tm.Get("kind"), key+".kind", "%s under a file of kind %s: the available units are read under the file's kind, so give kind: %s at the top and kind: land on the targets attacked overland", kind, s.Kind, kind)
+			}
+			ts.Kind = Kind(kind)
+		}
 		parseTargetHex(d, tm, key, s, &ts)
 		ts.Defender = parseSide(d, tm.Get("defender"), key+".defender", "defender", &ts)
-		if tm.Get("defender") == nil && s.Kind == Land {
+		if tm.Get("defender") == nil && ts.Kind == Land {
 			d.Errorf(n, key+".defender", "missing")
 		}
-		if tm.Has("requires") {
-			d.Errorf(tm.Get("requires"), key+".requires", "the planner does not weigh attacks that wait on others yet: requires is for a fixed operation, where each target gives its attacker.units and there is no attacker.available to choose from (docs/scenario-format.md, Operations)")
-		}
+		requires = append(requires, tm.Seq("requires"))
 		if tm.Has("attacker") {
 			d.Errorf(tm.Get("attacker"), key+".attacker", "a target with its own attacker belongs to a fixed operation, which has no top-level attacker; a plan lists the units to choose from under attacker.available with can_attack")
 		}
@@ -399,6 +416,19 @@ func parseFront(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 		}
 		ft.Scenario = &ts
 		s.Targets = append(s.Targets, ft)
+	}
+	var ids []string
+	for _, t := range s.Targets {
+		ids = append(ids, t.ID)
+	}
+	lookup := targetLookup(d, index, ids)
+	reqs := parseRequires(d, requires, lookup)
+	for i := range s.Targets {
+		s.Targets[i].Requires = reqs[i]
+	}
+	s.Plan.Sets = parseSets(d, m, lookup)
+	if !d.Failed() {
+		s.Plan.Order = attackOrder(d, m.Get("targets"), ids, reqs)
 	}
 }
 

@@ -103,6 +103,8 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	accessible(ctx, t, axe, "the defender's plan")
 	objectiveImports(ctx, t, "../../examples/pocket.yaml")
 	accessible(ctx, t, axe, "a front's chance objective")
+	planImports(ctx, t, "../../examples/beachhead-plan.yaml")
+	accessible(ctx, t, axe, "a front whose hexes wait on others")
 	raidInWords(ctx, t, "../../examples/dusseldorf-bombardment.yaml")
 	accessible(ctx, t, axe, "a raid")
 
@@ -381,7 +383,10 @@ func planImports(ctx context.Context, t *testing.T, file string) {
 		t.Fatal(err)
 	}
 	var plan struct {
-		Targets  []struct{ ID string } `yaml:"targets"`
+		Targets []struct {
+			ID       string   `yaml:"id"`
+			Requires []string `yaml:"requires"`
+		} `yaml:"targets"`
 		Attacker struct {
 			Available []struct{ ID string } `yaml:"available"`
 			Support   []struct{ ID string } `yaml:"support_available"`
@@ -426,6 +431,22 @@ func planImports(ctx context.Context, t *testing.T, file string) {
 		short, _, _ := wifodds(t, "plan", "-q", file)
 		if joint := liveText(ctx, t, "#plan-joint"); !strings.HasPrefix(joint, "P(all ") || !strings.Contains(short, "; "+joint+"\n") {
 			t.Errorf("%s: the page's joint figures %q are not the CLI's:\n%s", file, joint, short)
+		}
+		// Hexes that wait on others: the page says what each waits on
+		// and gives the CLI's order of attack.
+		waits := 0
+		for _, tg := range plan.Targets {
+			if len(tg.Requires) > 0 {
+				waits++
+			}
+		}
+		if n := count(ctx, t, "#plan-front [data-requires]"); n != waits {
+			t.Errorf("%s: the page says %d hexes wait on others, the file %d", file, n, waits)
+		}
+		if waits > 0 {
+			if order := liveText(ctx, t, "#plan-order"); !strings.HasPrefix(order, "order of attack: ") || !strings.Contains(short, "  "+order+"\n") {
+				t.Errorf("%s: the page's order %q is not the CLI's:\n%s", file, order, short)
+			}
 		}
 	}
 	// Switch the first recommended unit off: the plan is made again

@@ -1184,6 +1184,9 @@ function targetCard(t, j, units) {
     for (const u of [...(doc.attacker?.available ?? []), ...(doc.attacker?.support_available ?? [])]) {
       if (u.can_attack) u.can_attack = u.can_attack.map((x) => (x === old ? v : x));
     }
+    // What waits on the hex, and the sets naming it, follow its new id.
+    for (const x of doc.targets) if (x.requires) x.requires = x.requires.map((r) => (r === old ? v : r));
+    for (const k of Object.keys(doc.sets ?? {})) doc.sets[k] = doc.sets[k].map((r) => (r === old ? v : r));
     changed();
   });
   const terrain = el('select', { id: `target-${j}-terrain` }, ...schema.terrains.map((x) => el('option', { value: x, text: x })));
@@ -1209,6 +1212,7 @@ function targetCard(t, j, units) {
     el('label', { for: quick.id }, 'defender', el('span', { class: 'quick-line' }, quick,
       el('button', { type: 'button', class: 'quick-set', text: 'Set', onclick: setDefender }))), msg,
     el('p', { text: `can be attacked by ${reach.join(', ') || 'no unit'}` }),
+    t.requires?.length ? el('p', { 'data-requires': t.id, text: `attacked only if ${t.requires.join(' and ')} ${t.requires.length > 1 ? 'are' : 'is'} taken first` }) : null,
     doc.targets.length > 1 ? el('button', { type: 'button', class: 'remove-target', text: 'Remove this hex', onclick: () => {
       doc.targets.splice(j, 1);
       const o = doc.plan?.objective;
@@ -1218,6 +1222,10 @@ function targetCard(t, j, units) {
       for (const u of [...(doc.attacker?.available ?? []), ...(doc.attacker?.support_available ?? [])]) {
         if (u.can_attack) { u.can_attack = u.can_attack.filter((x) => x !== t.id); if (!u.can_attack.length) delete u.can_attack; }
       }
+      // A hex that waited on it no longer does; a set loses it.
+      for (const x of doc.targets) if (x.requires) { x.requires = x.requires.filter((r) => r !== t.id); if (!x.requires.length) delete x.requires; }
+      for (const k of Object.keys(doc.sets ?? {})) { doc.sets[k] = doc.sets[k].filter((r) => r !== t.id); if (!doc.sets[k].length) delete doc.sets[k]; }
+      if (doc.sets && !Object.keys(doc.sets).length) delete doc.sets;
       changed();
     } }) : null);
 }
@@ -1268,9 +1276,15 @@ async function planNow() {
   if (r && chance) out.push(el('p', { id: 'plan-objective-line', text: objectiveLine(json) }));
   summary(r ? (chance ? pct(r.objective_chance) : front ? num(r.expected_hexes_taken) : pct(r.hex_taken.p)) : '—', r && !front ? r.odds : '—', 'plan');
   if (front && r?.hexes) {
+    // A hex that waits on others is taken with P(attacked) x its own
+    // chance: the answer's joint figures give both (docs/planner.md).
+    const taken = (h, i) => h.requires?.length ? `${pct(r.joint.p_taken[i])} (${pct(h.hex_taken.p)} if attacked)` : pct(h.hex_taken.p);
     const t = el('table', { id: 'plan-hexes' }, el('tr', {}, ...['hex', 'units sent', 'odds', 'P(hex taken)'].map((h) => el('th', { text: h }))));
-    for (const h of r.hexes) t.append(el('tr', {}, el('td', { text: h.target }), el('td', { text: h.units.join(', ') || '—' }), el('td', { text: h.odds || '—' }), el('td', { text: pct(h.hex_taken.p) })));
-    out.push(el('h3', { text: 'Where each unit attacks' }), t, el('p', { id: 'plan-joint', text: jointWords(r.hexes) }));
+    r.hexes.forEach((h, i) => t.append(el('tr', {}, el('td', { text: h.target }), el('td', { text: h.units.join(', ') || '—' }), el('td', { text: h.odds || '—' }),
+      el('td', { text: h.units.length ? taken(h, i) : '—' }))));
+    out.push(el('h3', { text: 'Where each unit attacks' }));
+    if (r.hexes.some((h) => h.requires?.length)) out.push(el('p', { id: 'plan-order', text: orderWords(json.order, r.hexes) }));
+    out.push(t, el('p', { id: 'plan-joint', text: jointWords(r.joint) }));
   }
   out.push(frontierChart(json, {
     score, percent: chance || !front, yMax: chance || !front ? 1 : Math.max(json.targets.length, ...json.frontier.map(score)),
@@ -1310,17 +1324,18 @@ function objectiveLine(json) {
   return line;
 }
 // jointWords are a front's joint figures as the CLI's short answer gives
-// them: once the forces are fixed each hex is its own combat, so the hexes
-// fall independently with their P(hex taken) (a hex not attacked: 0), and
-// P(exactly k) is their convolution.
-function jointWords(hexes) {
-  let dist = [1];
-  for (const h of hexes) {
-    const p = h.units.length ? h.hex_taken.p : 0;
-    dist = [...dist, 0].map((x, k) => x * (1 - p) + (k ? dist[k - 1] * p : 0));
-  }
-  const n = hexes.length;
-  return `P(all ${n} taken) ${pct(dist[n])}; P(exactly ${dist.map((_, k) => k).join(', ')}) ${dist.map(pct).join(', ')}`;
+// them, read from the answer's exact joint distribution (a hex that waits
+// on others makes the hexes dependent: no product of the hexes' chances).
+function jointWords(joint) {
+  const ex = joint.exactly, n = ex.length - 1;
+  const sets = (joint.sets ?? []).map((s) => `; P(${s.name}) ${pct(s.p)}`).join('');
+  return `P(all ${n} taken) ${pct(joint.all)}; P(exactly ${ex.map((_, k) => k).join(', ')}) ${ex.map(pct).join(', ')}${sets}`;
+}
+// orderWords is the order of attack as the CLI's short answer gives it:
+// every hex after those it waits on.
+function orderWords(order, hexes) {
+  const req = Object.fromEntries(hexes.map((h) => [h.target, h.requires ?? []]));
+  return 'order of attack: ' + order.map((id) => (req[id].length ? `${id} (if ${req[id].join(' and ')} taken)` : id)).join(', then ');
 }
 // frontierChart draws the frontier as a step chart: the best score for
 // each cost (what, in percent or not, up to yMax), the target as a line,
