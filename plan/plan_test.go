@@ -29,7 +29,7 @@ func (u unitSpec) yaml(id string, plan bool) string {
 	if u.support {
 		s := fmt.Sprintf("{id: %q, factors: %d", id, u.factors)
 		if plan && len(u.targets) > 0 {
-			s += ", can_attack: [" + strings.Join(u.targets, ", ") + "]"
+			s += ", can_support: [" + strings.Join(u.targets, ", ") + "]"
 		}
 		return s + "}"
 	}
@@ -487,7 +487,7 @@ func TestFrontExampleIsBruteForce(t *testing.T) {
 		if i < len(items) {
 			list = items[i].CanAttack
 		} else {
-			list = support[i-len(items)].CanAttack
+			list = support[i-len(items)].CanSupport
 		}
 		return slices.Contains(list, s.Targets[h].ID)
 	}
