@@ -156,14 +156,14 @@ func newStateSpace(p *pool, target *scenario.Scenario, t *crt.Table, committed [
 			k.armoured = u.Type == scenario.ARM || u.Type == scenario.MECH
 			k.japanese, k.territorial = u.Japanese(), u.IsTerritorial()
 			k.nation = nations[u.Nation]
-		case it.Support != nil && fold && !it.Support.Aircraft && it.Support.Factors*quarterScale == math.Trunc(it.Support.Factors*quarterScale):
-			k.plainGroundSupp = true
-			k.gsQuarters = int32(it.Support.Factors * quarterScale)
 		case it.Support != nil && it.Support.IsShip() && isQuarters(it.Support.ShoreBombardment):
 			k.plainShip = true
 			k.sbQuarters = int32(it.Support.ShoreBombardment * quarterScale)
 		case it.Support != nil && it.Support.HQ:
 			k.hq = true
+		case it.Support != nil && fold && !it.Support.Aircraft && it.Support.Factors > 0 && it.Support.Factors*quarterScale == math.Trunc(it.Support.Factors*quarterScale):
+			k.plainGroundSupp = true
+			k.gsQuarters = int32(it.Support.Factors * quarterScale)
 		default:
 			k.exact = sp.nExact
 			sp.nExact++
