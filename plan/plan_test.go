@@ -436,19 +436,8 @@ func bruteWeigher(t *testing.T, crtName string, terrs, defs []string) func(h int
 // eachAssignment calls f with every assignment of every unit of the pool
 // to a target it can attack, or to none: the units sent to each target.
 func eachAssignment(pool []unitSpec, ids []string, f func(sents [][]unitSpec)) {
-	choice := make([]int, len(pool)) // -1: unused, else the target
-	var rec func(i int)
-	rec = func(i int) {
-		if i < len(pool) {
-			for c := -1; c < len(ids); c++ {
-				if c >= 0 && !slices.Contains(pool[i].targets, ids[c]) {
-					continue
-				}
-				choice[i] = c
-				rec(i + 1)
-			}
-			return
-		}
+	can := func(i, c int, _ []int) bool { return slices.Contains(pool[i].targets, ids[c]) }
+	eachChoice(len(pool), len(ids), can, func(choice []int) {
 		sents := make([][]unitSpec, len(ids))
 		for j, c := range choice {
 			if c >= 0 {
@@ -456,8 +445,7 @@ func eachAssignment(pool []unitSpec, ids []string, f func(sents [][]unitSpec)) {
 			}
 		}
 		f(sents)
-	}
-	rec(0)
+	})
 }
 
 // The front example's recommendation is what brute force over every

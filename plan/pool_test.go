@@ -232,8 +232,11 @@ func bruteForce(t *testing.T, kind, crtName string, h poolHex, sent []poolItem) 
 // coastal ones) or to none, at most one HQ a target: the items sent to
 // each target.
 func eachPoolAssignment(hexes []poolHex, items []poolItem, f func(sents [][]int)) {
-	can := func(it poolItem, h poolHex) bool {
+	can := func(i, c int, choice []int) bool {
+		it, h := items[i], hexes[c]
 		switch {
+		case it.kind == "hq" && hqAt(items[:i], choice[:i], c):
+			return false // a second HQ at a target adds nothing
 		case len(it.targets) > 0:
 			return slices.Contains(it.targets, h.id)
 		case it.kind == "ship":
@@ -241,22 +244,7 @@ func eachPoolAssignment(hexes []poolHex, items []poolItem, f func(sents [][]int)
 		}
 		return true
 	}
-	choice := make([]int, len(items))
-	var rec func(i int)
-	rec = func(i int) {
-		if i < len(items) {
-			for c := -1; c < len(hexes); c++ {
-				if c >= 0 && !can(items[i], hexes[c]) {
-					continue
-				}
-				if c >= 0 && items[i].kind == "hq" && hqAt(items[:i], choice[:i], c) {
-					continue // a second HQ at a target adds nothing
-				}
-				choice[i] = c
-				rec(i + 1)
-			}
-			return
-		}
+	eachChoice(len(items), len(hexes), can, func(choice []int) {
 		sents := make([][]int, len(hexes))
 		for j, c := range choice {
 			if c >= 0 {
@@ -264,6 +252,25 @@ func eachPoolAssignment(hexes []poolHex, items []poolItem, f func(sents [][]int)
 			}
 		}
 		f(sents)
+	})
+}
+
+// eachChoice calls f with every choice of a target (or -1, none) for each
+// of n items among nt targets that can allows, given the choices before.
+func eachChoice(n, nt int, can func(i, c int, choice []int) bool, f func(choice []int)) {
+	choice := make([]int, n)
+	var rec func(i int)
+	rec = func(i int) {
+		if i == n {
+			f(choice)
+			return
+		}
+		for c := -1; c < nt; c++ {
+			if c < 0 || can(i, c, choice) {
+				choice[i] = c
+				rec(i + 1)
+			}
+		}
 	}
 	rec(0)
 }
@@ -362,14 +369,7 @@ func TestPoolFrontIsBruteForce(t *testing.T) {
 				if n == 0 || expected == 0 {
 					return
 				}
-				j, err := operation.NewJoint(ts)
-				if err != nil {
-					t.Fatal(err)
-				}
-				value, err := j.Score(o)
-				if err != nil {
-					t.Fatal(err)
-				}
+				value := jointScore(t, ts, o)
 				cost := map[string]float64{"committed_factors": factors, "committed_units": float64(n),
 					"committed_build_points": bp, "expected_factors_lost": lostF, "expected_units_lost": lostU}[measure]
 				if value > 0 {
@@ -419,6 +419,21 @@ func TestPoolFrontIsBruteForce(t *testing.T) {
 			t.Errorf("no frontier sends a %s: the seeds do not test it", k)
 		}
 	}
+}
+
+// jointScore is the objective's chance of the hexes' P(taken), from
+// operation.Joint.
+func jointScore(t *testing.T, ts []operation.Target, o operation.Objective) float64 {
+	t.Helper()
+	j, err := operation.NewJoint(ts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := j.Score(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }
 
 // itemIndex is the pool index of a generated item's id (u3, s5).
