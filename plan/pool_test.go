@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -8,7 +9,10 @@ import (
 	"testing"
 
 	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/combat"
+	"github.com/wifodds/wifodds/crt"
 	"github.com/wifodds/wifodds/operation"
+	"github.com/wifodds/wifodds/scenario"
 )
 
 // poolItem is an item of a generated plan's shared pool (issue 28 item
@@ -521,6 +525,126 @@ func TestPoolHexIsBruteForce(t *testing.T) {
 	for _, k := range []string{"unit", "support", "aircraft", "ship", "hq"} {
 		if sentKinds[k] == 0 {
 			t.Errorf("no frontier sends a %s: the seeds do not test it", k)
+		}
+	}
+}
+
+// The coastal front example's frontier and recommendation are brute
+// force's over every assignment of its units, aircraft, ship and HQ to a
+// hex each may reach (at most one HQ a hex), each hex's force built from
+// the target and run exactly: 19 factors for 1.833 hexes expected, the HQ
+// at Sevastopol, the Scheer at Balaklava and the Ju-88 at Bakhchisaray.
+func TestCoastalFrontExampleIsBruteForce(t *testing.T) {
+	s, err := scenario.Load("../examples/coastal-front.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := crt.Builtin(s.CRT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Plan(context.Background(), s, Config{Tables: []Table{{Name: s.CRT, Table: tb}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	units, support := s.Attacker.Available, s.Attacker.SupportAvailable
+	n := len(units) + len(support)
+	can := func(i, h int, choice []int) bool {
+		id := s.Targets[h].ID
+		if i < len(units) {
+			return slices.Contains(units[i].CanAttack, id)
+		}
+		sp := support[i-len(units)]
+		for j := len(units); j < i; j++ {
+			if sp.HQ && support[j-len(units)].HQ && choice[j] == h {
+				return false
+			}
+		}
+		return len(sp.CanSupport) == 0 || slices.Contains(sp.CanSupport, id)
+	}
+	memo := map[string]*analysis.Summary{}
+	weigh := func(h int, sent []int) *analysis.Summary {
+		key := fmt.Sprint(h, sent)
+		if v, ok := memo[key]; ok {
+			return v
+		}
+		ts := *s.Targets[h].Scenario
+		a := &ts.Attacker
+		a.Units, a.Aircraft = nil, nil
+		for _, i := range sent {
+			if i < len(units) {
+				u := units[i].Combatant()
+				a.Units = append(a.Units, u)
+				continue
+			}
+			switch sp := support[i-len(units)]; {
+			case sp.Aircraft:
+				a.Aircraft = append(a.Aircraft, scenario.Aircraft{Name: sp.ID, A2A: sp.A2A, Tactical: sp.Tactical})
+			case sp.IsShip():
+				a.ShoreBombardment += sp.ShoreBombardment
+			case sp.HQ:
+				a.HQSupport = true
+			default:
+				a.GroundSupport += sp.Factors
+			}
+		}
+		var v *analysis.Summary
+		if len(a.Units) > 0 {
+			c, err := combat.Compile(&ts, tb, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v, err = analysis.RunCombat(context.Background(), c, analysis.Request{Engine: analysis.Exact}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		memo[key] = v
+		return v
+	}
+	var pts []weighed
+	eachChoice(n, len(s.Targets), can, func(choice []int) {
+		sents := make([][]int, len(s.Targets))
+		cost := 0.0
+		for i, h := range choice {
+			if h < 0 {
+				continue
+			}
+			sents[h] = append(sents[h], i)
+			switch {
+			case i < len(units):
+				cost += units[i].Factors
+			case support[i-len(units)].Aircraft:
+				cost += support[i-len(units)].Tactical
+			default:
+				cost += support[i-len(units)].ShoreBombardment // an HQ commits no factors
+			}
+		}
+		value := 0.0
+		for h, sent := range sents {
+			if len(sent) == 0 {
+				continue
+			}
+			v := weigh(h, sent)
+			if v == nil {
+				return // support alone is not an attack
+			}
+			value += v.Probabilities.HexTaken.P
+		}
+		if value > 0 {
+			pts = append(pts, weighed{cost: cost, value: value})
+		}
+	})
+	want, got := paretoPairs(pts), frontierPairs(res.TablePlan)
+	if !samePairs(want, got) {
+		t.Fatalf("frontier\n got %v\nwant %v", got, want)
+	}
+	r := res.Recommended
+	if r == nil || r.Cost != 19 || !near(*r.Value, 1.8333333333333333, 1e-12) {
+		t.Fatalf("recommended %+v", r)
+	}
+	for h, want := range [][]string{{"22. Panzer", "11th Army HQ"}, {"LIV Corps", "Admiral Scheer"}, {"3rd Mountain", "Ju-88"}} {
+		if !slices.Equal(r.Hexes[h].Units, want) {
+			t.Errorf("%s: %v, want %v", r.Hexes[h].Target, r.Hexes[h].Units, want)
 		}
 	}
 }
