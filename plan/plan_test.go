@@ -455,18 +455,7 @@ func TestFrontExampleIsBruteForce(t *testing.T) {
 	if testing.Short() {
 		t.Skip("531,441 assignments")
 	}
-	s, err := scenario.Load("../examples/plan-front.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb, err := crt.Builtin(s.CRT)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Plan(context.Background(), s, Config{Tables: []Table{{Name: s.CRT, Table: tb}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, tb, res := planExample(t, "plan-front.yaml")
 	items := s.Attacker.Available
 	support := s.Attacker.SupportAvailable
 	n := len(items) + len(support)

@@ -535,18 +535,7 @@ func TestPoolHexIsBruteForce(t *testing.T) {
 // the target and run exactly: 19 factors for 1.833 hexes expected, the HQ
 // at Sevastopol, the Scheer at Balaklava and the Ju-88 at Bakhchisaray.
 func TestCoastalFrontExampleIsBruteForce(t *testing.T) {
-	s, err := scenario.Load("../examples/coastal-front.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb, err := crt.Builtin(s.CRT)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Plan(context.Background(), s, Config{Tables: []Table{{Name: s.CRT, Table: tb}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, tb, res := planExample(t, "coastal-front.yaml")
 	units, support := s.Attacker.Available, s.Attacker.SupportAvailable
 	n := len(units) + len(support)
 	can := func(i, h int, choice []int) bool {
@@ -647,4 +636,22 @@ func TestCoastalFrontExampleIsBruteForce(t *testing.T) {
 			t.Errorf("%s: %v, want %v", r.Hexes[h].Target, r.Hexes[h].Units, want)
 		}
 	}
+}
+
+// planExample loads an example plan and plans it under its table.
+func planExample(t *testing.T, name string) (*scenario.Scenario, *crt.Table, *Result) {
+	t.Helper()
+	s, err := scenario.Load("../examples/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := crt.Builtin(s.CRT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Plan(context.Background(), s, Config{Tables: []Table{{Name: s.CRT, Table: tb}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, tb, res
 }
