@@ -68,8 +68,7 @@ const quarterScale = 4
 // isPlain reports whether unit u folds into a state's sums (see above).
 func isPlain(u *scenario.Unit) bool {
 	plain, ok := plainResidual()
-	q := u.Factors * quarterScale
-	return ok && reflect.DeepEqual(residual(u), plain) && q == math.Trunc(q) && q >= 0 && q <= 1e6
+	return ok && reflect.DeepEqual(residual(u), plain) && isQuarters(u.Factors)
 }
 
 // contribution is what one item of a class adds to a force's state.
@@ -161,7 +160,7 @@ func newStateSpace(p *pool, target *scenario.Scenario, t *crt.Table, committed [
 			k.sbQuarters = int32(it.Support.ShoreBombardment * quarterScale)
 		case it.Support != nil && it.Support.HQ:
 			k.hq = true
-		case it.Support != nil && fold && !it.Support.Aircraft && it.Support.Factors > 0 && it.Support.Factors*quarterScale == math.Trunc(it.Support.Factors*quarterScale):
+		case it.Support != nil && fold && !it.Support.Aircraft && it.Support.Factors > 0 && isQuarters(it.Support.Factors):
 			k.plainGroundSupp = true
 			k.gsQuarters = int32(it.Support.Factors * quarterScale)
 		default:
