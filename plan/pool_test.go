@@ -78,6 +78,7 @@ func (it poolItem) planYAML(id string) string {
 type poolHex struct {
 	id, terrain, defender string
 	coastal               bool
+	options               string // a YAML list, or ""
 }
 
 // randomPoolFront draws a front of 2 or 3 hexes, some coastal, some
@@ -95,6 +96,11 @@ func randomPoolFront(r *rand.Rand, nHex, max int, invasion bool) ([]poolHex, []p
 		}
 		hexes = append(hexes, poolHex{id: string(rune('A' + h)), terrain: terrains[r.IntN(len(terrains))],
 			defender: "{units: [" + strings.Join(def, ", ") + "]}", coastal: invasion || h == 0 || r.IntN(2) == 0})
+		if r.IntN(3) == 0 {
+			// The combat reads a ship's factors only in the total, under
+			// naval ground strikes too.
+			hexes[h].options = "[naval-ground-strike]"
+		}
 	}
 	var coastal, all []string
 	for _, h := range hexes {
@@ -165,7 +171,11 @@ func poolFrontYAML(kind, crtName, measure, objective string, target float64, hex
 	b := &strings.Builder{}
 	fmt.Fprintf(b, "kind: %s\ncrt: %s\ntargets:\n", kind, crtName)
 	for _, h := range hexes {
-		fmt.Fprintf(b, "  - {id: %s, hex: {terrain: %s, coastal: %v}, defender: %s}\n", h.id, h.terrain, h.coastal, h.defender)
+		fmt.Fprintf(b, "  - {id: %s, hex: {terrain: %s, coastal: %v}, defender: %s", h.id, h.terrain, h.coastal, h.defender)
+		if h.options != "" {
+			fmt.Fprintf(b, ", options: %s", h.options)
+		}
+		b.WriteString("}\n")
 	}
 	b.WriteString("attacker:\n")
 	var units, support []string
@@ -198,7 +208,11 @@ func poolFrontYAML(kind, crtName, measure, objective string, target float64, hex
 func bruteForce(t *testing.T, kind, crtName string, h poolHex, sent []poolItem) (*analysis.Summary, bool) {
 	t.Helper()
 	b := &strings.Builder{}
-	fmt.Fprintf(b, "kind: %s\ncrt: %s\nhex: {terrain: %s, coastal: %v}\ndefender: %s\nattacker:\n", kind, crtName, h.terrain, h.coastal, h.defender)
+	fmt.Fprintf(b, "kind: %s\ncrt: %s\nhex: {terrain: %s, coastal: %v}\ndefender: %s\n", kind, crtName, h.terrain, h.coastal, h.defender)
+	if h.options != "" {
+		fmt.Fprintf(b, "options: %s\n", h.options)
+	}
+	b.WriteString("attacker:\n")
 	gs, sb := 0, 0
 	var units, aircraft []string
 	for i, it := range sent {
@@ -472,7 +486,11 @@ func TestPoolHexIsBruteForce(t *testing.T) {
 			kind = "invasion"
 		}
 		text := poolFrontYAML(kind, crtName, measure, "", 0, nil, items)
-		text = strings.Replace(text, "targets:\n", fmt.Sprintf("hex: {terrain: %s, coastal: true}\ndefender: %s\n", h.terrain, h.defender), 1)
+		hexText := fmt.Sprintf("hex: {terrain: %s, coastal: true}\ndefender: %s\n", h.terrain, h.defender)
+		if h.options != "" {
+			hexText += "options: " + h.options + "\n"
+		}
+		text = strings.Replace(text, "targets:\n", hexText, 1)
 		text = strings.Replace(text, ", objective: , target: 0", "", 1)
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
 			res := planText(t, text)
