@@ -67,7 +67,7 @@ const sideFields = {
   defender: [['hq_support', 'check'], ['ground_support', 'number', 0.5], ['can_retreat', 'check', true], ['ctl', 'number', 1]],
 };
 const hexFlags = ['city', 'fortress', 'reference_town', 'fortified', 'across_river', 'home_nation', 'supply', 'surprise',
-  'adjacent_friendly_corps', 'protected'];
+  'adjacent_friendly_corps', 'protected', 'coastal'];
 const defaults = { supply: true, can_retreat: true, ctl: 1, size: 'corps', role: 'combat', table: 'auto', crt: 'standard', modifier: 0 };
 const aaFields = [['factors', 'number', 1], ['heavy', 'check'], ['name', 'text']];
 const bomberFields = [['name', 'text'], ['a2a', 'number', 1], ['sb', 'number', 1], ['carrier', 'check']];
