@@ -673,3 +673,57 @@ func planExample(t *testing.T, name string) (*scenario.Scenario, *crt.Table, *Re
 	}
 	return s, tb, res
 }
+
+// The search sends at most one HQ to a target (docs/rules.md §8, HQ
+// support counts once): its states are those of the assignments with at
+// most one HQ a target, no more. A state is, per target, the units and HQs
+// sent (an HQ is a flag) and the items sent; on a front only the states
+// that attack somewhere with a land unit at every hex sent to count.
+func TestSearchSendsOneHQATarget(t *testing.T) {
+	for _, c := range []struct {
+		hexes []poolHex
+		items []poolItem
+	}{
+		{[]poolHex{{id: "A", terrain: "clear", defender: "{units: [{type: INF, factors: 2, nation: USSR}]}"}},
+			[]poolItem{{kind: "unit", typ: "INF", factors: 3}, {kind: "hq"}, {kind: "hq"}, {kind: "hq", cost: 2}}},
+		{[]poolHex{{id: "A", terrain: "clear", defender: "{units: [{type: INF, factors: 2, nation: USSR}]}"},
+			{id: "B", terrain: "forest", defender: "{units: [{type: INF, factors: 1, nation: USSR}]}"}},
+			[]poolItem{{kind: "unit", typ: "INF", factors: 3}, {kind: "unit", typ: "ARM", factors: 4}, {kind: "hq"}, {kind: "hq"}, {kind: "hq", targets: []string{"B"}}}},
+	} {
+		text := poolFrontYAML("land", "2d6", "committed_factors", "expected", 0.1, c.hexes, c.items)
+		if len(c.hexes) == 1 {
+			h := c.hexes[0]
+			text = strings.Replace(text, "targets:\n  - {id: A, hex: {terrain: clear, coastal: false}, defender: "+h.defender+"}\n",
+				"hex: {terrain: clear}\ndefender: "+h.defender+"\n", 1)
+			text = strings.Replace(text, ", objective: expected", "", 1)
+		}
+		res := planText(t, text)
+		want := map[string]bool{}
+		eachPoolAssignment(c.hexes, c.items, func(sents [][]int) {
+			key, live := "", false
+			for _, sent := range sents {
+				var units []int // the units here are all distinct
+				hqs := 0
+				for _, i := range sent {
+					switch c.items[i].kind {
+					case "unit":
+						units = append(units, i)
+					case "hq":
+						hqs++
+					}
+				}
+				if len(sent) > 0 && len(units) == 0 && len(c.hexes) > 1 {
+					return // support alone is not an attack
+				}
+				live = live || len(sent) > 0
+				key += fmt.Sprintf("%v/%d/%d ", units, hqs, len(sent))
+			}
+			if live || len(c.hexes) == 1 {
+				want[key] = true
+			}
+		})
+		if res.States != len(want) {
+			t.Errorf("%d states, want %d (at most one HQ a target)\n%s", res.States, len(want), text)
+		}
+	}
+}
