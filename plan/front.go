@@ -382,7 +382,7 @@ func (fs *frontSearch) split(j, left, sent int) error {
 	lay, s, key := fs.lays[t], &fs.scratch[t], fs.sub(fs.buf, t)
 	lay.decode(fs.sub(fs.src, t), s)
 	xi := t*len(fs.p.classes) + fs.c
-	for k := 0; k <= left; k++ {
+	for k := range min(left, fs.sps[t].room(s, fs.c)) + 1 {
 		if k > 0 {
 			fs.sps[t].add(s, fs.c, 1)
 			lay.encode(key, s)
@@ -518,13 +518,18 @@ func (pl *planner) frontJoint(ps []float64) (*FrontJoint, error) {
 }
 
 // countAssignments counts the assignments of single items to targets (or
-// to none) within limit items: the item-level search the class-level one
-// stands for.
+// to none) within limit items, at most one HQ a target: the item-level
+// search the class-level one stands for.
 func countAssignments(p *pool, allowed [][]bool, limit int) (subsets float64) {
 	ways := make([]float64, limit+1)
 	ways[0] = 1
+	var hqs []int
 	for i := range p.items {
 		c := p.items[i].class
+		if p.isHQ(c) {
+			hqs = append(hqs, i)
+			continue
+		}
 		choices := 0
 		for t := range allowed {
 			if allowed[t][c] {
@@ -540,8 +545,44 @@ func countAssignments(p *pool, allowed [][]bool, limit int) (subsets float64) {
 		}
 		ways = next
 	}
-	for _, w := range ways {
-		subsets += w
+	return countHQs(p, allowed, limit, ways, hqs)
+}
+
+// countHQs extends the counts ways (by items sent) with the HQ items hqs,
+// each sent to a target it can support that has no HQ yet, or kept:
+// by[mask][u] counts the assignments whose HQs went to the targets of
+// mask, u items sent in all.
+func countHQs(p *pool, allowed [][]bool, limit int, ways []float64, hqs []int) (subsets float64) {
+	masks := 1 << len(allowed)
+	by := make([][]float64, masks)
+	for m := range by {
+		by[m] = make([]float64, limit+1)
+	}
+	copy(by[0], ways)
+	for _, i := range hqs {
+		c := p.items[i].class
+		next := make([][]float64, masks)
+		for m := range next {
+			next[m] = slices.Clone(by[m])
+		}
+		for m := range by {
+			for u, w := range by[m] {
+				if w == 0 || u == limit {
+					continue
+				}
+				for t := range allowed {
+					if allowed[t][c] && m&(1<<t) == 0 {
+						next[m|1<<t][u+1] += w
+					}
+				}
+			}
+		}
+		by = next
+	}
+	for m := range by {
+		for _, w := range by[m] {
+			subsets += w
+		}
 	}
 	return subsets
 }

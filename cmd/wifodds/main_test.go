@@ -123,6 +123,8 @@ func TestGolden(t *testing.T) {
 		{"plan-front.txt", []string{"plan", "-q", "../../examples/plan-front.yaml"}, 0},
 		{"plan-front-all.txt", []string{"plan", "-q", "--all", "../../examples/plan-front.yaml"}, 0},
 		{"plan-front.csv", []string{"plan", "-q", "-f", "csv", "../../examples/plan-front.yaml"}, 0},
+		{"plan-coastal-front.txt", []string{"plan", "-q", "../../examples/coastal-front.yaml"}, 0},
+		{"plan-coastal-front.csv", []string{"plan", "-q", "-f", "csv", "../../examples/coastal-front.yaml"}, 0},
 		{"plan-pocket.txt", []string{"plan", "-q", "../../examples/pocket.yaml"}, 0},
 		{"plan-pocket-all.txt", []string{"plan", "-q", "--all", "../../examples/pocket.yaml"}, 0},
 		{"plan-pocket.csv", []string{"plan", "-q", "-f", "csv", "../../examples/pocket.yaml"}, 0},

@@ -105,6 +105,8 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	accessible(ctx, t, axe, "a front's chance objective")
 	planImports(ctx, t, "../../examples/beachhead-plan.yaml")
 	accessible(ctx, t, axe, "a front whose hexes wait on others")
+	coastInPage(ctx, t)
+	accessible(ctx, t, axe, "a front with a ship and an HQ")
 	raidInWords(ctx, t, "../../examples/dusseldorf-bombardment.yaml")
 	accessible(ctx, t, axe, "a raid")
 
@@ -462,6 +464,27 @@ func planImports(ctx context.Context, t *testing.T, file string) {
 		}
 	}
 	t.Errorf("%s: with %s switched off the plan still says %q", file, first, got)
+}
+
+// coastInPage imports the coastal front (issue 28 item 3): the page plans
+// what the CLI plans with the aircraft, the ship and the HQ in the pool,
+// says what each support item is, and ticks the hexes each can reach: a
+// ship's default is the coastal ones.
+func coastInPage(ctx context.Context, t *testing.T) {
+	t.Helper()
+	planImports(ctx, t, "../../examples/coastal-front.yaml")
+	setup := liveText(ctx, t, "#plan-setup")
+	for _, w := range []string{"Ju-88: aircraft, air-to-air 2, tactical 3", "Admiral Scheer: ship, shore bombardment 4", "11th Army HQ: HQ support", "can support"} {
+		if !strings.Contains(setup, w) {
+			t.Errorf("the plan setup does not say %q:\n%s", w, setup)
+		}
+	}
+	for reach, want := range map[string]bool{"Admiral Scheer|Sevastopol": true, "Admiral Scheer|Bakhchisaray": false, "11th Army HQ|Balaklava": false, "Ju-88|Sevastopol": true} {
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`document.querySelector('[data-reach=%q]').checked`, reach)))
+		if err != nil || got != want {
+			t.Errorf("%s ticked %v, want %v (%v)", reach, got, want, err)
+		}
+	}
 }
 
 // objectiveImports imports a front plan with a chance objective (issue 28

@@ -67,7 +67,7 @@ const sideFields = {
   defender: [['hq_support', 'check'], ['ground_support', 'number', 0.5], ['can_retreat', 'check', true], ['ctl', 'number', 1]],
 };
 const hexFlags = ['city', 'fortress', 'reference_town', 'fortified', 'across_river', 'home_nation', 'supply', 'surprise',
-  'adjacent_friendly_corps', 'protected'];
+  'adjacent_friendly_corps', 'protected', 'coastal'];
 const defaults = { supply: true, can_retreat: true, ctl: 1, size: 'corps', role: 'combat', table: 'auto', crt: 'standard', modifier: 0 };
 const aaFields = [['factors', 'number', 1], ['heavy', 'check'], ['name', 'text']];
 const bomberFields = [['name', 'text'], ['a2a', 'number', 1], ['sb', 'number', 1], ['carrier', 'check']];
@@ -1031,6 +1031,19 @@ const costWords = { committed_factors: 'attack factors sent', committed_units: '
 // reserveCostWords word a defender's plan's cost measure.
 const reserveCostWords = { committed_factors: 'defence factors added', committed_units: 'reserves added', committed_build_points: 'build points of the reserves added' };
 const unitWords = (u) => `${u.nation ?? ''} ${u.type ?? 'support'} ${u.factors}${u.size && u.size !== 'corps' ? ' ' + u.size : ''}`.trim();
+// supportWords say what a support item is (docs/scenario-format.md,
+// Plans): plain factors, an aircraft facing AA, a ship or an HQ.
+function supportWords(u) {
+  if (u.hq_support) return 'HQ support';
+  if (isShip(u)) return `ship, shore bombardment ${u.shore_bombardment}`;
+  if (u.tactical !== undefined) return `aircraft, air-to-air ${u.a2a}, tactical ${u.tactical}`;
+  return `support, ${u.factors} factors`;
+}
+const isShip = (u) => u.shore_bombardment !== undefined;
+// coastal reports whether ships may bombard a front's target hex.
+const coastal = (t) => doc.kind === 'invasion' || t.hex?.coastal === true;
+// reachKey is the key listing the targets an item may reach.
+const reachKey = (kind) => (kind === 'support' ? 'can_support' : 'can_attack');
 // planChoices are the units and support a plan may send: an imported plan
 // file's own, else the attacking units.
 function planChoices() {
@@ -1078,19 +1091,23 @@ function renderPlanSetup() {
     cb.addEventListener('change', () => { if (cb.checked) off.delete(u.id); else off.add(u.id); refresh(); });
     const cost = u.cost !== undefined ? el('span', { class: 'reach', text: ` · cost ${u.cost}` }) : null;
     const li = el('li', {}, el('label', { for: id }, cb, u.type ? counter(u, 1) : null,
-      el('span', { text: `${u.id}${kind === 'support' ? `: support, ${u.factors} factors` : ''}` }), cost));
+      el('span', { text: `${u.id}${kind === 'support' ? `: ${supportWords(u)}` : ''}` }), cost));
     if (targets.length) {
-      // Which hexes it can reach: can_attack, every target when absent.
-      const reach = el('span', { class: 'reach', role: 'group', 'aria-label': `Hexes ${u.id} can attack` }, ' · can attack ');
+      // Which hexes it can reach: can_attack for a unit, can_support for
+      // support; when absent, every target (a ship's: the coastal ones).
+      const key = reachKey(kind);
+      const verb = kind === 'support' ? 'support' : 'attack';
+      const byDefault = targets.filter((t) => !isShip(u) || coastal(t)).map((x) => x.id);
+      const reach = el('span', { class: 'reach', role: 'group', 'aria-label': `Hexes ${u.id} can ${verb}` }, ` · can ${verb} `);
       targets.forEach((t, j) => {
         const rid = `reach-${kind}-${i}-${j}`;
         const rc = el('input', { type: 'checkbox', id: rid, 'data-reach': `${u.id}|${t.id}` });
-        rc.checked = !u.can_attack || u.can_attack.includes(t.id);
+        rc.checked = (u[key] ?? byDefault).includes(t.id);
         rc.addEventListener('change', () => {
-          const set = new Set(u.can_attack ?? targets.map((x) => x.id));
+          const set = new Set(u[key] ?? byDefault);
           if (rc.checked) set.add(t.id); else set.delete(t.id);
-          u.can_attack = targets.map((x) => x.id).filter((x) => set.has(x));
-          if (u.can_attack.length === targets.length) delete u.can_attack;
+          u[key] = targets.map((x) => x.id).filter((x) => set.has(x));
+          if (u[key].length === byDefault.length && u[key].every((x) => byDefault.includes(x))) delete u[key];
           changed();
         });
         reach.append(el('label', { for: rid, class: 'inline' }, rc, ' ' + t.id));
@@ -1181,8 +1198,8 @@ function targetCard(t, j, units) {
     if (!v || doc.targets.some((x) => x !== t && x.id === v)) { idIn.value = old; return; }
     t.id = v;
     if (doc.plan?.objective?.set) doc.plan.objective = { set: doc.plan.objective.set.map((x) => (x === old ? v : x)) };
-    for (const u of [...(doc.attacker?.available ?? []), ...(doc.attacker?.support_available ?? [])]) {
-      if (u.can_attack) u.can_attack = u.can_attack.map((x) => (x === old ? v : x));
+    for (const [key, list] of [['can_attack', doc.attacker?.available], ['can_support', doc.attacker?.support_available]]) {
+      for (const u of list ?? []) if (u[key]) u[key] = u[key].map((x) => (x === old ? v : x));
     }
     // What waits on the hex, and the sets naming it, follow its new id.
     for (const x of doc.targets) if (x.requires) x.requires = x.requires.map((r) => (r === old ? v : r));
@@ -1219,8 +1236,8 @@ function targetCard(t, j, units) {
       if (o?.set) doc.plan.objective = o.set.some((x) => x !== t.id) ? { set: o.set.filter((x) => x !== t.id) } : 'expected';
       if (o?.at_least > doc.targets.length) doc.plan.objective = { at_least: doc.targets.length };
       if (doc.targets.length < 2 && doc.plan?.objective) doc.plan.objective = 'expected';
-      for (const u of [...(doc.attacker?.available ?? []), ...(doc.attacker?.support_available ?? [])]) {
-        if (u.can_attack) { u.can_attack = u.can_attack.filter((x) => x !== t.id); if (!u.can_attack.length) delete u.can_attack; }
+      for (const [key, list] of [['can_attack', doc.attacker?.available], ['can_support', doc.attacker?.support_available]]) {
+        for (const u of list ?? []) if (u[key]) { u[key] = u[key].filter((x) => x !== t.id); if (!u[key].length) delete u[key]; }
       }
       // A hex that waited on it no longer does; a set loses it.
       for (const x of doc.targets) if (x.requires) { x.requires = x.requires.filter((r) => r !== t.id); if (!x.requires.length) delete x.requires; }
