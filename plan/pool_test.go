@@ -3,6 +3,7 @@ package plan
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -309,8 +310,10 @@ func hqAt(items []poolItem, choice []int, c int) bool {
 // objective and every cost measure (fixed seeds), its frontier and
 // recommendation are those of brute force over every assignment of every
 // item to a target it may reach (at most one HQ a target), each hex's
-// force written out as its own scenario and run exactly, the chance read
-// from operation.Joint.
+// force written out as its own scenario and run exactly, the joint
+// enumerated outcome by outcome (bruteJoint). On every third front the
+// last hex waits on the first (requires, issue 28 item 4), so the pool and
+// requires are proven together.
 func TestPoolFrontIsBruteForce(t *testing.T) {
 	objectives := []string{"expected", "all", "{at_least: %d}", "{set: [%s]}"}
 	sentKinds := map[string]int{} // kinds sent on some frontier, so the test covers each
@@ -344,6 +347,14 @@ func TestPoolFrontIsBruteForce(t *testing.T) {
 			obj = fmt.Sprintf(obj, strings.Join(o.Set, ", "))
 		}
 		text := poolFrontYAML(kind, crtName, measure, obj, target, hexes, items)
+		// Every third front's last hex waits on its first (issue 28 item
+		// 4 with the pool): its items are committed either way, and the
+		// joint is enumerated outcome by outcome (bruteJoint).
+		reqs := make([][]int, len(ids))
+		if seed%3 == 2 {
+			reqs[len(ids)-1] = []int{0}
+			text = withRequires(text, ids, reqs)
+		}
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
 			res := planText(t, text)
 			memo := map[string]*analysis.Summary{}
@@ -364,10 +375,10 @@ func TestPoolFrontIsBruteForce(t *testing.T) {
 			n := 0.0
 			eachPoolAssignment(hexes, items, func(sents [][]int) {
 				n++
-				ts := make([]operation.Target, len(ids))
-				factors, bp, n, lostF, lostU, expected := 0.0, 0.0, 0, 0.0, 0.0, 0.0
+				ps := make([]float64, len(ids))
+				hexLostF, hexLostU := make([]float64, len(ids)), make([]float64, len(ids))
+				factors, bp, n := 0.0, 0.0, 0
 				for h, sent := range sents {
-					ts[h] = operation.Target{ID: ids[h], Value: 1}
 					if len(sent) == 0 {
 						continue
 					}
@@ -379,15 +390,24 @@ func TestPoolFrontIsBruteForce(t *testing.T) {
 						f, b := items[i].committed()
 						factors, bp, n = factors+f, bp+b, n+1
 					}
-					ts[h].P = sum.Probabilities.HexTaken.P
-					expected += ts[h].P
-					lostF += sum.Means.AttackerFactorsLost.Mean
-					lostU += sum.Means.AttackerUnitsLost.Mean
+					ps[h] = sum.Probabilities.HexTaken.P
+					hexLostF[h] = sum.Means.AttackerFactorsLost.Mean
+					hexLostU[h] = sum.Means.AttackerUnitsLost.Mean
+				}
+				joint := bruteJoint(ps, reqs)
+				expected, lostF, lostU := 0.0, 0.0, 0.0
+				for m, p := range joint {
+					expected += float64(bits.OnesCount(uint(m))) * p
+				}
+				for h := range ids {
+					attacked := bruteAttacked(joint, reqs[h])
+					lostF += attacked * hexLostF[h]
+					lostU += attacked * hexLostU[h]
 				}
 				if n == 0 || expected == 0 {
 					return
 				}
-				value := jointScore(t, ts, o)
+				value := jointChance(joint, ids, o)
 				cost := map[string]float64{"committed_factors": factors, "committed_units": float64(n),
 					"committed_build_points": bp, "expected_factors_lost": lostF, "expected_units_lost": lostU}[measure]
 				if value > 0 {
@@ -439,17 +459,33 @@ func TestPoolFrontIsBruteForce(t *testing.T) {
 	}
 }
 
-// jointScore is the objective's chance of the hexes' P(taken), from
-// operation.Joint.
-func jointScore(t *testing.T, ts []operation.Target, o operation.Objective) float64 {
-	t.Helper()
-	j, err := operation.NewJoint(ts)
-	if err != nil {
-		t.Fatal(err)
+// jointChance is the objective's figure under a joint distribution of the
+// hexes taken (bit h of a state: hex ids[h] taken), summed state by state:
+// the expected hexes (each worth 1), or the chance of the objective's
+// states.
+func jointChance(joint []float64, ids []string, o operation.Objective) float64 {
+	in := func(m int) bool { return m == len(joint)-1 }
+	switch o.Kind {
+	case operation.Expected:
+		v := 0.0
+		for m, p := range joint {
+			v += float64(bits.OnesCount(uint(m))) * p
+		}
+		return v
+	case operation.AtLeast:
+		in = func(m int) bool { return bits.OnesCount(uint(m)) >= o.K }
+	case operation.Set:
+		mask := 0
+		for _, id := range o.Set {
+			mask |= 1 << slices.Index(ids, id)
+		}
+		in = func(m int) bool { return m&mask == mask }
 	}
-	v, err := j.Score(o)
-	if err != nil {
-		t.Fatal(err)
+	v := 0.0
+	for m, p := range joint {
+		if in(m) {
+			v += p
+		}
 	}
 	return v
 }
