@@ -59,6 +59,7 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	}
 	sameScenario(t, "../../examples/wild-results-3to1.yaml", rows)
 	answerInSight(ctx, t, "#p-hex", want)
+	modifierExplained(ctx, t)
 	shotAs(ctx, t, "page-1280.png", images, "web-page.png", true)
 	accessible(ctx, t, axe, "the odds at 1280")
 	// Dark mode follows the system; its contrast is checked too.
@@ -975,4 +976,42 @@ func answerStale(ctx context.Context, t *testing.T) bool {
 		t.Fatal(err)
 	}
 	return v
+}
+
+// modifierExplained checks the modifier box says what it is for (the
+// issue 27 walkthrough: a new player could not tell what to put there):
+// a hint the box is described by, naming what the page already counts so
+// the player does not count it twice, with a link to docs/rules.md §2.1.
+func modifierExplained(ctx context.Context, t *testing.T) {
+	t.Helper()
+	var got struct {
+		Described bool
+		Text      string
+		Href      string
+	}
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const h = document.querySelector('#modifier-hint'), m = document.querySelector('#modifier');
+		return JSON.stringify({described: !!h && (m.getAttribute('aria-describedby') ?? '').split(/\s+/).includes(h.id) && h.offsetParent !== null,
+			text: h?.innerText ?? '', href: h?.querySelector('a')?.href ?? ''}); })()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(v), &got); err != nil {
+		t.Fatal(err)
+	}
+	if !got.Described {
+		t.Errorf("the modifier box is not described by a visible hint: %s", v)
+	}
+	for _, w := range []string{"helps the attacker", "house rule", "face-down defenders", "HQ support", "nationalities", "terrain", "weather", "blitz", "territorial", "AWAW"} {
+		if !strings.Contains(got.Text, w) {
+			t.Errorf("the modifier hint does not say %q: %q", w, got.Text)
+		}
+	}
+	if !strings.HasSuffix(got.Href, "docs/rules.md#21-the-2d6-table-afa-311-and-section-8") {
+		t.Errorf("the modifier hint's link is %q, not docs/rules.md §2.1", got.Href)
+	}
+	// The anchor is GitHub's for this heading: renamed, the link breaks.
+	rules, err := os.ReadFile("../../docs/rules.md")
+	if err != nil || !strings.Contains(string(rules), "\n### §2.1 The 2D6 table (AfA 3.11 and section 8)\n") {
+		t.Errorf("docs/rules.md has no heading the modifier hint's anchor names (%v)", err)
+	}
 }
