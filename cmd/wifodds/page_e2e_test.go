@@ -60,6 +60,7 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	sameScenario(t, "../../examples/wild-results-3to1.yaml", rows)
 	answerInSight(ctx, t, "#p-hex", want)
 	modifierExplained(ctx, t)
+	figuresFit(ctx, t, url, 1280)
 	shotAs(ctx, t, "page-1280.png", images, "web-page.png", true)
 	accessible(ctx, t, axe, "the odds at 1280")
 	// Dark mode follows the system; its contrast is checked too.
@@ -112,6 +113,7 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844)); err != nil {
 		t.Fatal(err)
 	}
+	figuresFit(ctx, t, url, 390)
 	stackByQuickEntry(ctx, t, url, want)
 	answerInSight(ctx, t, "#summary-bar", want)
 	if got := liveText(ctx, t, "#sb-hex"); got != fmt.Sprintf("%.2f%%", 100*want) {
@@ -1013,5 +1015,36 @@ func modifierExplained(ctx context.Context, t *testing.T) {
 	rules, err := os.ReadFile("../../docs/rules.md")
 	if err != nil || !strings.Contains(string(rules), "\n### §2.1 The 2D6 table (AfA 3.11 and section 8)\n") {
 		t.Errorf("docs/rules.md has no heading the modifier hint's anchor names (%v)", err)
+	}
+}
+
+// figuresFit shows the widest headline figures (P(hex taken) 100.00% and
+// 0.00%, odds >=10:1) and checks no card clips its figure at this width
+// (the walkthrough found "100.00%" cut off at 1280 px).
+func figuresFit(ctx context.Context, t *testing.T, url string, width int) {
+	t.Helper()
+	for _, c := range []struct{ attacker, defender, hex, odds string }{
+		{"ARM 10 GE", "INF 1 USSR", "100.00%", ">=10:1"},
+		{"INF 1 GE", "3x INF 9 USSR", "0.00%", ""},
+	} {
+		open(ctx, t, url)
+		if err := chromedp.Do(ctx, chromedp.SendKeys(css("#quick-attacker"), c.attacker+"\r"), chromedp.SendKeys(css("#quick-defender"), c.defender+"\r")); err != nil {
+			t.Fatal(err)
+		}
+		hex, odds := "", ""
+		for end := time.Now().Add(10 * time.Second); time.Now().Before(end) && (hex != c.hex || c.odds != "" && odds != c.odds); time.Sleep(50 * time.Millisecond) {
+			hex, odds = liveText(ctx, t, "#p-hex .v"), liveText(ctx, t, "#odds .v")
+		}
+		if hex != c.hex || c.odds != "" && odds != c.odds {
+			t.Fatalf("%s against %s: P(hex taken) %q at %q, want %s at %s", c.attacker, c.defender, hex, odds, c.hex, c.odds)
+		}
+		clipped, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll('#headline .card .v')].filter((e) => e.scrollWidth > e.clientWidth || e.clientWidth === 0)
+			.map((e) => e.closest('.card').id + ' ' + JSON.stringify(e.textContent) + ' ' + e.scrollWidth + '>' + e.clientWidth + ' px').join('; ')`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if clipped != "" {
+			t.Errorf("at %d px the headline clips a figure: %s", width, clipped)
+		}
 	}
 }

@@ -692,7 +692,10 @@ async function runNow() {
 }
 
 function card(key, value, sub, id, raw, cls) {
-  return el('div', { class: 'card' + (cls ? ' ' + cls : ''), id, 'data-value': raw }, el('div', { class: 'v', text: value }), el('div', { class: 'k', text: key }), el('div', { class: 'k', text: sub || '\u00a0' }));
+  // --chars sizes a long figure ("assault / blitz") to fit its card (style.css).
+  const v = el('div', { class: 'v', text: value });
+  v.style.setProperty('--chars', Math.max(7, String(value).length));
+  return el('div', { class: 'card' + (cls ? ' ' + cls : ''), id, 'data-value': raw }, v, el('div', { class: 'k', text: key }), el('div', { class: 'k', text: sub || '\u00a0' }));
 }
 function bars(title, entries, cls, what) {
   const box = el('div', {}, title ? el('h3', { text: title }) : null);
