@@ -85,6 +85,7 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	}
 
 	typoBesideControl(ctx, t, url)
+	errorsBesideTheirControls(ctx, t, url)
 	staleAndErrors(ctx, t, url)
 	planImports(ctx, t, "../../examples/plan-one-hex.yaml")
 	shotAs(ctx, t, "plan-1280.png", false, "", true)
@@ -873,11 +874,13 @@ func staleAndErrors(ctx context.Context, t *testing.T, url string) {
 	}
 	waitStale(false, "the factor fixed")
 
-	// The last defender removed: no defender, the answer is not current.
+	// The last defender removed: no defender, the answer is not current,
+	// and the engine's words are under the defender's stack box.
 	if err := chromedp.Do(ctx, click(`[data-row="defender-0"] .remove`)); err != nil {
 		t.Fatal(err)
 	}
 	waitStale(true, "the last defender removed")
+	beside(ctx, t, "#quick-defender", "#defender .field-error.attached", "Defender's units: a land combat needs at least one defending unit")
 	if err := chromedp.Do(ctx, chromedp.SendKeys(css("#quick-defender"), "INF 3 USSR\r")); err != nil {
 		t.Fatal(err)
 	}
@@ -1047,4 +1050,85 @@ func figuresFit(ctx context.Context, t *testing.T, url string, width int) {
 			t.Errorf("at %d px the headline clips a figure: %s", width, clipped)
 		}
 	}
+}
+
+// errorsBesideTheirControls opens combats with an error in each kind of
+// control the page has (a side with no units, a side's key, the ships and
+// aircraft, a raid's target, AA units and bombers, the options, a hex
+// flag, the dice) and checks each error is under its control in the
+// player's words, none above the answer.
+func errorsBesideTheirControls(ctx context.Context, t *testing.T, url string) {
+	t.Helper()
+	att := `{"type":"INF","factors":4,"nation":"GE"}`
+	def := `"defender":{"units":[{"type":"INF","factors":2,"nation":"FR"}]}`
+	land := `"kind":"land","attacker":{"units":[` + att + `]},` + def
+	raid := `"kind":"bombardment","target":{"factories":2},"bombers":[{"a2a":3,"sb":3}]`
+	for _, c := range []struct{ doc, control, want string }{
+		{`{"kind":"land","attacker":{"units":[]},` + def + `}`, "#quick-attacker", "Attacker's units: a land combat needs at least one attacking unit"},
+		{`{"kind":"land","attacker":{"units":[` + att + `],"ground_support":-1},` + def + `}`, `#attacker .side-fields [data-field="ground_support"]`, "Attacker: ground support -1 is outside"},
+		{`{"kind":"land","options":["naval-ground-strike"],"attacker":{"units":[` + att + `],"naval_strikes":[{"factors":99}]},` + def + `}`, "#ship-rows .unit", "Attacker, ship 1: factors 99 is outside"},
+		{`{"kind":"land","attacker":{"units":[` + att + `],"aircraft":[{"a2a":99,"tactical":2}]},` + def + `}`, "#aircraft-rows .unit", "Attacker, aircraft 1: a2a 99 is outside"},
+		{`{` + land + `,"options":["fractional-odds","fractional-odds-d10"]}`, "#options", "Options: choose one of fractional-odds and fractional-odds-d10"},
+		{`{` + land + `,"hex":{"city":true,"reference_town":true}}`, "#hex-flags", "a reference town is not a city"},
+		{`{` + land + `,"dice":[9]}`, "#dice", "Dice, roll 1: 9 is not a roll of the d6"},
+		{`{"kind":"bombardment","target":{"factories":99},"bombers":[{"a2a":3,"sb":3}]}`, `[data-key="target.factories"]`, "Target: factories 99 is outside"},
+		{`{` + raid + `,"aa_units":[{"factors":-1}]}`, "#aa-rows .unit", "AA unit 1: factors -1 is outside"},
+		{`{"kind":"bombardment","target":{"factories":2},"bombers":[{"a2a":3,"sb":3},{"a2a":99,"sb":3}]}`, "#bomber-rows .unit:nth-child(2)", "Bomber 2: a2a 99 is outside"},
+	} {
+		link := url + "/#s=" + base64.RawURLEncoding.EncodeToString([]byte(c.doc))
+		wctx, cancel := context.WithTimeout(ctx, 15*time.Second)
+		err := chromedp.Do(wctx, chromedp.Navigate("about:blank"), chromedp.Navigate(link), chromedp.WaitVisible(css(".field-error.attached")))
+		cancel()
+		if err != nil {
+			t.Errorf("%s: no error beside a control (%v); above the answer: %q", c.doc, err, liveText(ctx, t, "#error"))
+			continue
+		}
+		beside(ctx, t, c.control, ".field-error.attached", c.want)
+		// The control keeps its own description and adds the error's.
+		if got := count(ctx, t, `[aria-invalid="true"][aria-describedby~="`+attr(ctx, t, ".field-error.attached", "id")+`"]`); got != 1 {
+			t.Errorf("%s: %d controls are marked invalid and described by the error", c.doc, got)
+		}
+	}
+	// Fixed, a control gets its own description back.
+	if err := chromedp.Do(ctx, setField("#dice", "")); err != nil {
+		t.Fatal(err)
+	}
+	if got := waitAttr(ctx, t, "#dice", "aria-describedby", "dice-hint"); got != "dice-hint" {
+		t.Errorf("the dice box fixed is described by %q, want its hint alone", got)
+	}
+	// A plan's target out of range: under the Plan tab's target box.
+	text, err := os.ReadFile("../../examples/plan-one-hex.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	importYAML(ctx, t, text)
+	waitText(ctx, t, "#plan-rec", "Send ", 60*time.Second)
+	wctx, cancel := context.WithTimeout(ctx, 15*time.Second)
+	err = chromedp.Do(wctx, setField("#plan-target", "5"), chromedp.WaitVisible(css(".field-error.attached")))
+	cancel()
+	if err != nil {
+		t.Errorf("a plan's target of 5: no error beside a control (%v); above the answer: %q", err, liveText(ctx, t, "#error"))
+		return
+	}
+	beside(ctx, t, "#plan-target", ".field-error.attached", "Plan: target 5 is outside (0, 1]")
+}
+
+// attr is an element's attribute, read in one evaluation in the page.
+func attr(ctx context.Context, t *testing.T, sel, name string) string {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`document.querySelector(%q)?.getAttribute(%q) ?? ''`, sel, name)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// waitAttr waits until an element's attribute is want, and returns it.
+func waitAttr(ctx context.Context, t *testing.T, sel, name, want string) string {
+	t.Helper()
+	got := ""
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end) && got != want; time.Sleep(50 * time.Millisecond) {
+		got = attr(ctx, t, sel, name)
+	}
+	return got
 }
