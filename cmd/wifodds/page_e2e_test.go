@@ -61,6 +61,7 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	answerInSight(ctx, t, "#p-hex", want)
 	modifierExplained(ctx, t)
 	figuresFit(ctx, t, url, 1280)
+	firstMinute(ctx, t, url, "#p-hex")
 	shotAs(ctx, t, "page-1280.png", images, "web-page.png", true)
 	accessible(ctx, t, axe, "the odds at 1280")
 	// Dark mode follows the system; its contrast is checked too.
@@ -115,6 +116,7 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 		t.Fatal(err)
 	}
 	figuresFit(ctx, t, url, 390)
+	firstMinute(ctx, t, url, "#summary-bar")
 	stackByQuickEntry(ctx, t, url, want)
 	answerInSight(ctx, t, "#summary-bar", want)
 	if got := liveText(ctx, t, "#sb-hex"); got != fmt.Sprintf("%.2f%%", 100*want) {
@@ -1131,4 +1133,48 @@ func waitAttr(ctx context.Context, t *testing.T, sel, name, want string) string 
 		got = attr(ctx, t, sel, name)
 	}
 	return got
+}
+
+// firstMinute opens the page as a first-time player does and checks what
+// the issue 27 walkthrough asked for in the first screen, with no scroll
+// and no click: an answer (answer, the headline figure or the phone's
+// bar) to an example combat said to be one, the attacker's quick-entry
+// box with a placeholder in players' words, before the combat's other
+// keys; and one sentence under the headline figures saying how to read
+// them.
+func firstMinute(ctx context.Context, t *testing.T, url, answer string) {
+	t.Helper()
+	open(ctx, t, url)
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(() => {
+		const seen = (sel) => { const e = document.querySelector(sel); if (!e) return false; const r = e.getBoundingClientRect();
+			return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; };
+		const q = document.querySelector('#quick-attacker'), combat = document.querySelector('#kind').closest('fieldset');
+		const cards = document.querySelector('#headline').getBoundingClientRect(), read = document.querySelector('#read-this')?.getBoundingClientRect();
+		return JSON.stringify({answer: seen(%q), intro: seen('#intro') ? document.querySelector('#intro').innerText : '', quick: seen('#quick-attacker'),
+			placeholder: q.placeholder, first: !!(q.compareDocumentPosition(combat) & Node.DOCUMENT_POSITION_FOLLOWING),
+			read: document.querySelector('#read-this')?.innerText ?? '', under: read ? read.top - cards.bottom : -1}); })()`, answer)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Answer, Quick, First bool
+		Intro, Placeholder   string
+		Read                 string
+		Under                float64
+	}
+	if err := json.Unmarshal([]byte(v), &got); err != nil {
+		t.Fatal(err)
+	}
+	if !got.Answer || !got.Quick {
+		t.Errorf("the first screen lacks the answer (%s: %v) or the attacker's quick-entry box (%v)", answer, got.Answer, got.Quick)
+	}
+	if !strings.Contains(got.Intro, "example combat") {
+		t.Errorf("the first screen does not say the combat on show is an example: %q", got.Intro)
+	}
+	if got.Placeholder != "3x INF 4 GE, ARM 6 GE" || !got.First {
+		t.Errorf("the attacker's quick-entry box: placeholder %q, before the combat's other keys %v", got.Placeholder, got.First)
+	}
+	if !strings.HasPrefix(got.Read, "How to read this: P(hex taken) is the chance") || got.Under < 0 || got.Under > 40 {
+		t.Errorf("no line under the headline figures says how to read them (%.0f px under): %q", got.Under, got.Read)
+	}
 }

@@ -816,7 +816,9 @@ function renderLand(s) {
   const d = $('#run-detail');
   // The two stacks at a glance, as counters.
   const side = (name) => el('div', { class: 'counters' }, ...stacks[name].map(({ u, n }) => counter(u, n)));
-  d.replaceChildren(el('div', { class: 'matchup', role: 'img', 'aria-label': `${stackWords('attacker')} against ${stackWords('defender')}` },
+  d.replaceChildren(el('p', { class: 'hint', id: 'read-this', text: 'How to read this: P(hex taken) is the chance the attack clears the hex (every defender destroyed, ' +
+    'retreated or shattered), at these odds on this table; below, each result the table can give and the losses, with their chances.' }),
+  el('div', { class: 'matchup', role: 'img', 'aria-label': `${stackWords('attacker')} against ${stackWords('defender')}` },
     side('attacker'), el('span', { class: 'vs', text: 'vs' }), side('defender')), ...warnings(s));
   if (s.replay) {
     const r = s.replay;
