@@ -59,11 +59,8 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 		t.Errorf("the quick-entry box and the rows give different scenarios:\n%s\n---\n%s", quick, rows)
 	}
 	sameScenario(t, "../../examples/wild-results-3to1.yaml", rows)
-	playerActions(ctx, t, url, want)
 	answerInSight(ctx, t, "#p-hex", want)
 	modifierExplained(ctx, t)
-	figuresFit(ctx, t, url, 1280)
-	firstMinute(ctx, t, url, "#p-hex")
 	shotAs(ctx, t, "page-1280.png", images, "web-page.png", true)
 	accessible(ctx, t, axe, "the odds at 1280")
 	// Dark mode follows the system; its contrast is checked too.
@@ -86,6 +83,12 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	if err := chromedp.Do(ctx, chromedp.Click(css("#tab-run"))); err != nil {
 		t.Fatal(err)
 	}
+
+	// A first-time player: the first screen, the widest figures, the
+	// combat entered with real clicks and keys.
+	firstMinute(ctx, t, url, "#p-hex")
+	figuresFit(ctx, t, url, 1280)
+	playerActions(ctx, t, url, want)
 
 	typoBesideControl(ctx, t, url)
 	errorsBesideTheirControls(ctx, t, url)
