@@ -412,7 +412,11 @@ function scenarioDoc(d = doc) {
     if (v === undefined || v === '' || (Array.isArray(v) && !v.length && k !== 'bombers')) continue;
     if (typeof v === 'object' && !Array.isArray(v)) {
       v = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined && !(Array.isArray(x) && !x.length)));
-      if (!Object.keys(v).length && k !== 'attacker') continue;
+      // An empty defender stays in a land combat of one hex, so the engine
+      // names what is missing (defender.units: "a land combat needs at
+      // least one defending unit") and the page puts it under the
+      // defender's stack; a front's defenders are its targets'.
+      if (!Object.keys(v).length && k !== 'attacker' && !(k === 'defender' && d.kind === 'land' && !d.targets)) continue;
     }
     out[k] = v;
   }
@@ -541,11 +545,14 @@ function setStatus(text, busy) {
 // message" (the file is the page's own, which the player never sees), one
 // a line, perhaps behind a prefix ("scenario: ").
 const keyError = /^(?:[a-z ]+: )?request\.(?:yaml|json):(\d+):(\d+): ([A-Za-z0-9_.[\]]+): (.*)$/;
+const diceError = /^dice: (?:dice\[(\d+)\]: )?(.*)$/;
 const itemWords = { units: 'unit', aa_units: 'AA unit', bombers: 'bomber', naval_strikes: 'ship', aircraft: 'aircraft', targets: 'target hex',
   available: 'available unit', support_available: 'support' };
 // keyWords says a key path as a player would: "attacker.units[0].factors"
 // is "Attacker, unit 1: factors", "hex.terrain" is "Hex: terrain".
 function keyWords(path) {
+  const side = path.match(/^(attacker|defender)\.units$/);
+  if (side) return `${side[1][0].toUpperCase()}${side[1].slice(1)}'s units`;
   const parts = path.split('.').map((k) => {
     const m = k.match(/^(\w+)\[(\d+)\]$/);
     return m ? `${itemWords[m[1]] ?? words(m[1])} ${Number(m[2]) + 1}` : words(k);
@@ -558,6 +565,10 @@ function keyWords(path) {
 // page's own request.yaml, which the player never sees), and the key path
 // when the line names one.
 function friendly(line, file) {
+  // Replayed dice the combat cannot use: "dice: dice[0]: 9 is not a roll
+  // of the d6 …", the dice box's.
+  const dice = line.match(diceError);
+  if (dice) return { text: `Dice${dice[1] ? `, roll ${Number(dice[1]) + 1}` : ''}: ${dice[2]}`, path: 'dice' };
   const m = line.match(keyError);
   if (!m) return { text: line.replace(/^(?:[a-z ]+: )?request\.(?:yaml|json):/, file ? file + ':' : ''), path: null };
   const where = file ? `${file}, line ${m[1]}: ` : '';
@@ -574,6 +585,12 @@ const rawLine = (raw) => el('details', { class: 'raw' }, el('summary', { text: '
 function showError(msg, file) {
   for (const e of document.querySelectorAll('.field-error.attached')) e.remove();
   for (const e of document.querySelectorAll('[aria-invalid=true]:not(.quick-text)')) e.removeAttribute('aria-invalid');
+  // A control an error was attached to gets its own description back.
+  for (const c of document.querySelectorAll('[data-attached]')) {
+    c.removeAttribute('aria-invalid');
+    if (c.dataset.attached) c.setAttribute('aria-describedby', c.dataset.attached); else c.removeAttribute('aria-describedby');
+    delete c.dataset.attached;
+  }
   const away = [];
   for (const line of (msg || '').split('\n').filter((l) => l.trim())) {
     const f = friendly(line, file);
@@ -591,10 +608,19 @@ function attachError(f, raw) {
   if (!control || control.closest('[hidden]')) return null;
   control.setAttribute('aria-invalid', 'true');
   const note = el('div', { class: 'field-error attached', role: 'alert', id: 'err-' + (++uid) }, el('span', { text: f.text }), rawLine(raw));
-  control.setAttribute('aria-describedby', note.id);
+  const own = control.getAttribute('aria-describedby');
+  if (!('attached' in control.dataset)) control.dataset.attached = own ?? '';
+  control.setAttribute('aria-describedby', [own, note.id].filter(Boolean).join(' '));
   for (let d = control.closest('details'); d; d = d.parentElement.closest('details')) d.open = true;
-  (control.closest('.row') ?? control).after(note);
+  noteAnchor(control).after(note);
   return note;
+}
+// noteAnchor is what an error's note goes under: a stack's typed line's
+// own message (so the note is under the side's stack box), a unit's row,
+// a group of chips, a checkbox's label, else the control itself.
+function noteAnchor(c) {
+  if (c.classList.contains('quick-text')) return $(c.id.startsWith('quick-') ? `#${c.id}-msg` : `#${c.id.replace(/-quick$/, '-msg')}`) ?? c;
+  return c.closest('.row, .unit, .chips') ?? (c.type === 'checkbox' ? c.closest('label') : null) ?? c;
 }
 // controlFor is the control a scenario key path is entered in.
 function controlFor(path) {
@@ -606,10 +632,22 @@ function controlFor(path) {
     const row = $(`[data-row="${side}-${r}"]`);
     return row && ((f && $(`[data-field="${f}"]`, row)) || $('[data-field="count"]', row));
   }
-  if ((m = path.match(/^(attacker|defender)\.(\w+)/))) {
-    return m[2] === 'units' ? $(`#quick-${m[1]}`) : $(`#${m[1]} .side-fields [data-field="${m[2]}"]`);
+  // A side with no units (the engine names the side, or its units): the
+  // side's stack box.
+  if ((m = path.match(/^(attacker|defender)(?:\.units)?$/))) return $(`#quick-${m[1]}`);
+  // The attacker's ships and aircraft, a raid's AA units and bombers: rows
+  // of their own.
+  if ((m = path.match(/^(?:attacker\.)?(naval_strikes|aircraft|aa_units|bombers)\[(\d+)\](?:\.(\w+))?/))) {
+    const rows = $({ naval_strikes: '#ship-rows', aircraft: '#aircraft-rows', aa_units: '#aa-rows', bombers: '#bomber-rows' }[m[1]]);
+    const row = rows?.querySelectorAll(':scope > .unit')[Number(m[2])];
+    return row && ((m[3] && $(`[data-field="${m[3]}"]`, row)) || $('input, select', row));
   }
+  if ((m = path.match(/^(attacker|defender)\.(\w+)/))) return $(`#${m[1]} .side-fields [data-field="${m[2]}"]`);
   if ((m = path.match(/^hex\.(\w+)/))) return $(`[data-key="hex.${m[1]}"]`) ?? $(`#hex-flags [data-field="${m[1]}"]`);
+  if ((m = path.match(/^target\.(\w+)/))) return $(`[data-key="target.${m[1]}"]`);
+  // A plan's own keys and a front's target hexes, on the Plan tab.
+  if ((m = path.match(/^plan\.(target|cost|objective)/))) return $({ target: '#plan-target', cost: '#plan-cost', objective: '#plan-objective' }[m[1]]);
+  if ((m = path.match(/^targets\[(\d+)\]\.(id|hex\.terrain|defender)/))) return $(`#target-${m[1]}-${{ id: 'id', 'hex.terrain': 'terrain', defender: 'quick' }[m[2]]}`);
   if ((m = path.match(/^(\w+)/))) return ({ dice: $('#dice'), crt: $('#crt'), options: $('#options input') })[m[1]] ?? $(`[data-key="${m[1]}"]`);
   return null;
 }
@@ -632,7 +670,7 @@ async function guarded(f) {
       return;
     }
     showError(e.message);
-    const scenario = e.message.split('\n').some((l) => keyError.test(l) || /^scenario: /.test(l));
+    const scenario = e.message.split('\n').some((l) => keyError.test(l) || diceError.test(l) || /^scenario: /.test(l));
     $('#status-text').textContent = scenario ? 'The scenario needs a fix' : tab === 'sweep' ? 'The sweep range needs a fix' : 'No answer: see the message';
     stale(true, scenario ? 'the combat as entered has an error' : 'the request has an error');
   }
@@ -692,7 +730,10 @@ async function runNow() {
 }
 
 function card(key, value, sub, id, raw, cls) {
-  return el('div', { class: 'card' + (cls ? ' ' + cls : ''), id, 'data-value': raw }, el('div', { class: 'v', text: value }), el('div', { class: 'k', text: key }), el('div', { class: 'k', text: sub || '\u00a0' }));
+  // --chars sizes a long figure ("assault / blitz") to fit its card (style.css).
+  const v = el('div', { class: 'v', text: value });
+  v.style.setProperty('--chars', Math.max(7, String(value).length));
+  return el('div', { class: 'card' + (cls ? ' ' + cls : ''), id, 'data-value': raw }, v, el('div', { class: 'k', text: key }), el('div', { class: 'k', text: sub || '\u00a0' }));
 }
 function bars(title, entries, cls, what) {
   const box = el('div', {}, title ? el('h3', { text: title }) : null);
@@ -775,7 +816,9 @@ function renderLand(s) {
   const d = $('#run-detail');
   // The two stacks at a glance, as counters.
   const side = (name) => el('div', { class: 'counters' }, ...stacks[name].map(({ u, n }) => counter(u, n)));
-  d.replaceChildren(el('div', { class: 'matchup', role: 'img', 'aria-label': `${stackWords('attacker')} against ${stackWords('defender')}` },
+  d.replaceChildren(el('p', { class: 'hint', id: 'read-this', text: 'How to read this: P(hex taken) is the chance the attack clears the hex (every defender destroyed, ' +
+    'retreated or shattered), at these odds on this table; below, each result the table can give and the losses, with their chances.' }),
+  el('div', { class: 'matchup', role: 'img', 'aria-label': `${stackWords('attacker')} against ${stackWords('defender')}` },
     side('attacker'), el('span', { class: 'vs', text: 'vs' }), side('defender')), ...warnings(s));
   if (s.replay) {
     const r = s.replay;
