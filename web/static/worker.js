@@ -8,18 +8,46 @@ const waiting = [];
 let ready = false;
 let failed = null; // the load's error: every call gets it
 
+// answer answers one call, with how long the engine took (ms), which the
+// page's adapter records for the browser test.
 function answer({ id, request }) {
   let r;
+  const start = performance.now();
   try {
     r = globalThis.wifoddsAnswer(request);
   } catch (e) {
     r = { status: 500, body: JSON.stringify({ error: 'the engine failed: ' + e.message }) };
   }
-  postMessage({ id, status: r.status, body: r.body });
+  const ms = performance.now() - start;
+  postMessage({ id, status: r.status, body: r.body, ms });
+  if (r.status === 200 && ms < warmQuick) warmWith(request);
 }
 
 function fail({ id }) {
   postMessage({ id, status: 500, body: JSON.stringify({ error: 'the engine did not load: ' + failed }) });
+}
+
+// Warm-up. The browser runs a WebAssembly function in its baseline
+// compiler until the function has run often, and only then optimises it,
+// so the first answers after a load ran 3–10 times slower than later ones
+// (docs/performance.md). Once the page has asked a quick question (an
+// exact answer), the worker asks it again while idle, a bounded number of
+// times, and drops the answers: the functions the player's edits run are
+// optimised before the next edit. Each replay is its own task, so a call
+// from the page waits at most for the one replay under way.
+const warmCalls = 150; // replays per load: enough to optimise an exact answer's functions
+const warmQuick = 20; // ms: replay only a request answered this fast
+let warmLeft = warmCalls;
+let warmRequest = null;
+function warmWith(request) {
+  if (warmLeft <= 0) return;
+  if (warmRequest === null) setTimeout(warmStep, 0);
+  warmRequest = request; // the latest quick request: the page's current combat
+}
+function warmStep() {
+  warmLeft--;
+  globalThis.wifoddsAnswer(warmRequest, true); // true: no progress messages
+  if (warmLeft > 0) setTimeout(warmStep, 0);
 }
 
 onmessage = (e) => {
@@ -28,12 +56,21 @@ onmessage = (e) => {
   else waiting.push(e.data);
 };
 
-(async () => {
-  const go = new Go();
+// instantiate compiles the engine while it downloads when the host labels
+// it application/wasm (which streaming compilation requires), and from the
+// whole download otherwise.
+async function instantiate(go) {
   const res = await fetch('wifodds.wasm');
   if (!res.ok) throw new Error(`wifodds.wasm: ${res.status} ${res.statusText}`);
-  const { instance } = await WebAssembly.instantiate(await res.arrayBuffer(), go.importObject);
-  go.run(instance); // runs main until it waits for calls: wifoddsAnswer is set
+  if (res.headers.get('Content-Type')?.split(';')[0].trim() === 'application/wasm') {
+    return (await WebAssembly.instantiateStreaming(res, go.importObject)).instance;
+  }
+  return (await WebAssembly.instantiate(await res.arrayBuffer(), go.importObject)).instance;
+}
+
+(async () => {
+  const go = new Go();
+  go.run(await instantiate(go)); // runs main until it waits for calls: wifoddsAnswer is set
   ready = true;
   for (const m of waiting.splice(0)) answer(m);
 })().catch((e) => {
