@@ -525,7 +525,11 @@ async function api(command, d, params = {}) {
   const ctl = new AbortController();
   inflight = ctl;
   const started = performance.now();
-  setStatus('Computing…', true);
+  // The spinner shows only if the answer is not back within 100 ms (or
+  // progress came first): an exact answer takes a few, and drawing the
+  // spinner meanwhile kept the page from reading the answer for several
+  // more (docs/performance.md).
+  const busyTimer = setTimeout(() => { if (!$('#status').classList.contains('busy')) setStatus('Computing…', true); }, 100);
   try {
     const { status, json } = await engine.call(command, params, requestOf(d), ctl.signal);
     if (ctl.signal.aborted) throw new DOMException('Superseded', 'AbortError');
@@ -534,6 +538,7 @@ async function api(command, d, params = {}) {
     stale(false);
     return { json, ms: performance.now() - started };
   } finally {
+    clearTimeout(busyTimer);
     if (inflight === ctl) { inflight = null; setStatus('', false); }
   }
 }
