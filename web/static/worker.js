@@ -33,23 +33,24 @@ function fail({ id }) {
 // (docs/performance.md). Once the page has asked a quick question (an
 // exact answer), the worker asks it again while idle, a bounded number of
 // times, and drops the answers: the functions the player's edits run are
-// optimised before the next edit. Each replay is its own task, queued as
-// the page's calls are (a message, not a timer), so a call from the page
-// waits at most for the one replay under way.
+// optimised before the next edit. Each replay is a timer task, and the
+// browser spaces nested timers by 4 ms, so a call from the page comes in
+// between two replays, waiting at most for the one under way. (Replays
+// chained by messages on a MessageChannel ran back to back and kept a
+// call from the page waiting for dozens.)
 const warmCalls = 150; // replays per load: enough to optimise an exact answer's functions
 const warmQuick = 20; // ms: replay only a request answered this fast
 let warmLeft = warmCalls;
 let warmRequest = null;
-const warmTick = new MessageChannel();
-warmTick.port1.onmessage = () => {
-  warmLeft--;
-  globalThis.wifoddsAnswer(warmRequest, true); // true: no progress messages
-  if (warmLeft > 0) warmTick.port2.postMessage(null);
-};
 function warmWith(request) {
   if (warmLeft <= 0) return;
-  if (warmRequest === null) warmTick.port2.postMessage(null);
+  if (warmRequest === null) setTimeout(warmStep, 0);
   warmRequest = request; // the latest quick request: the page's current combat
+}
+function warmStep() {
+  warmLeft--;
+  globalThis.wifoddsAnswer(warmRequest, true); // true: no progress messages
+  if (warmLeft > 0) setTimeout(warmStep, 0);
 }
 
 onmessage = (e) => {
