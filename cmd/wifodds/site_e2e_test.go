@@ -54,6 +54,7 @@ func TestStaticSiteInTheBrowser(t *testing.T) {
 	editTiming(ctx, t, "the first after the page loaded")
 	buildWildResults(ctx, t, static.URL)
 	editTiming(ctx, t, "after a reload and the dozen answers of building the combat")
+	warmedUp(ctx, t)
 	editTiming(ctx, t, "the next nine")
 	cancelLongRun(ctx, t)
 	planOneHex(ctx, t)
@@ -126,6 +127,24 @@ func editTiming(ctx context.Context, t *testing.T, when string) {
 	}
 	t.Logf("exact answer after an edit, %s (9 edits): the engine's call in the worker %.1f ms median, %.1f fastest; the page's call to the answer back %.1f ms median, %.1f fastest; %.0f ms median from the edit to the answer drawn (25 ms of it the page's debounce)",
 		when, engine[4], engine[0], answer[4], answer[0], drawn[4])
+}
+
+// warmedUp waits for the worker to say it has made its warm-up replays
+// (web/static/worker.js) since the reload.
+func warmedUp(ctx context.Context, t *testing.T) {
+	t.Helper()
+	for end := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`performance.getEntriesByName('wifodds engine warmed').length`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n == 1 {
+			return
+		}
+		if n > 1 || time.Now().After(end) {
+			t.Fatalf("the worker said %d times that it had warmed up since the reload, want once", n)
+		}
+	}
 }
 
 // cancelLongRun starts a long Monte Carlo run in the worker, sees its
