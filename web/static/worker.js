@@ -20,7 +20,7 @@ function answer({ id, command, request }) {
   }
   const ms = performance.now() - start;
   postMessage({ id, status: r.status, body: r.body, ms });
-  if (r.status === 200 && (ms < warmQuick || (command === 'run' && !ranOnce && ms < warmFirst))) warmWith(request);
+  if (command === 'run' && r.status === 200 && (ms < warmQuick || (!ranOnce && ms < warmFirst))) warmWith(request);
   if (command === 'run') ranOnce = true;
 }
 
@@ -31,19 +31,21 @@ function fail({ id }) {
 // Warm-up. The browser runs a WebAssembly function in its baseline
 // compiler until the function has run often, and only then optimises it,
 // so the first answers after a load ran 3–10 times slower than later ones
-// (docs/performance.md). Once the page has asked a quick question (an
-// exact answer), the worker asks it again while idle, a bounded number of
-// times, and drops the answers: the functions the player's edits run are
-// optimised before the next edit. The page's first run counts as quick
+// (docs/performance.md). Once the page has had a quick run (an exact
+// answer), the worker asks it again while idle, a bounded number of times,
+// and drops the answers: the functions the player's edits run are
+// optimised before the next edit. Only runs count: the page's first call,
+// the schema, is quick too, and replaying it would spend the replays on
+// nothing the player waits for. The page's first run counts as quick
 // within warmFirst, since it also compiles every function it reaches; a
-// replay slower than warmQuick stops until the next quick answer (that
-// run was not an exact one). Each replay is a timer task, and the browser
+// replay slower than warmQuick stops until the next quick run (that run
+// was not an exact one). Each replay is a timer task, and the browser
 // spaces nested timers by 4 ms, so a call from the page comes in between
 // two replays, waiting at most for the one under way. (Replays chained by
 // messages on a MessageChannel ran back to back and kept a call from the
 // page waiting for dozens.)
 const warmCalls = 150; // replays per load: enough to optimise an exact answer's functions
-const warmQuick = 20; // ms: replay only a request answered this fast
+const warmQuick = 20; // ms: replay only a run answered this fast
 const warmFirst = 300; // ms: or the page's first run answered this fast
 let ranOnce = false;
 let warmLeft = warmCalls;
@@ -51,13 +53,13 @@ let warmRequest = null;
 function warmWith(request) {
   if (warmLeft <= 0) return;
   if (warmRequest === null) setTimeout(warmStep, 0);
-  warmRequest = request; // the latest quick request: the page's current combat
+  warmRequest = request; // the latest quick run: the page's current combat
 }
 function warmStep() {
   const start = performance.now();
   globalThis.wifoddsAnswer(warmRequest, true); // true: no progress messages
   warmLeft--;
-  if (performance.now() - start >= warmQuick) warmRequest = null; // not quick: wait for a quick answer
+  if (performance.now() - start >= warmQuick) warmRequest = null; // not quick: wait for a quick run
   else if (warmLeft > 0) setTimeout(warmStep, 0);
   if (warmLeft === 0) postMessage({ warmed: warmCalls }); // for the browser test
 }
