@@ -9,7 +9,7 @@ import (
 	"io"
 	"slices"
 
-	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/shard"
 )
 
 // PartFormat names a battery part file and its version. Version 2 added
@@ -250,7 +250,7 @@ func Merge(parts map[string]*Part) (*Report, error) {
 		}
 	}
 	if len(missing) > 0 {
-		return nil, fmt.Errorf("merge: shard(s) %s of %d missing", analysis.Shortlist(missing), first.Shards)
+		return nil, fmt.Errorf("merge: shard(s) %s of %d missing", shard.Shortlist(missing), first.Shards)
 	}
 	results := make([]Result, 0, first.Scenarios)
 	var ag agreement
