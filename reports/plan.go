@@ -55,6 +55,15 @@ func unitList(units []string) string {
 	return strings.Join(units, ", ")
 }
 
+// hexUnits names the units a front sends to one of its hexes: none sent
+// means the hex is not attacked (a front has no committed units).
+func hexUnits(front bool, units []string) string {
+	if front && len(units) == 0 {
+		return "(not attacked)"
+	}
+	return unitList(units)
+}
+
 // figuresLine is a force's figures against one hex in a sentence.
 func figuresLine(f *plan.HexFigures) string {
 	s := fmt.Sprintf("%s:%s = %s on the %s table; P(hex taken) %s, P(breakthrough) %s, attackers face-up %s; expected losses: attacker %.2f units (%.2f factors), defender %.2f units (%.2f factors)",
@@ -105,7 +114,7 @@ func writeRecommendation(b *strings.Builder, tp *plan.TablePlan) {
 					waits = fmt.Sprintf(" (attacked only if %s taken: P(attacked) %s, P(taken) %s; its figures if attacked)",
 						strings.Join(h.Requires, " and "), pct(f.Joint.Attacked[t]), pct(f.Joint.Taken[t]))
 				}
-				fmt.Fprintf(b, "  %s: %s%s\n    %s\n", h.Target, unitList(h.Units), waits, figuresLine(h.HexFigures))
+				fmt.Fprintf(b, "  %s: %s%s\n    %s\n", h.Target, hexUnits(true, h.Units), waits, figuresLine(h.HexFigures))
 			}
 			b.WriteString(objectiveLine(tp, f))
 		} else {
@@ -288,7 +297,7 @@ func WritePlanMarkdown(w io.Writer, name string, r *plan.Result) error {
 					hex = " " + mdEscape(h.Target) + " |"
 				}
 				pa := attacked(f, t)
-				fmt.Fprintf(b, "| %s |%s %s | %s | %s | %s | %s | %.2f | %.2f | %.2f |\n", cost, hex, mdEscape(unitList(h.Units)), rowTaken(f, t, h), h.Odds, h.Table,
+				fmt.Fprintf(b, "| %s |%s %s | %s | %s | %s | %s | %.2f | %.2f | %.2f |\n", cost, hex, mdEscape(hexUnits(front, h.Units)), rowTaken(f, t, h), h.Odds, h.Table,
 					pct(h.Breakthrough), pa*h.ExpectedAttackerUnitsLost, pa*h.ExpectedAttackerFactorsLost, pa*h.ExpectedDefenderUnitsLost)
 			}
 		}
@@ -342,7 +351,7 @@ func WritePlanHTML(w io.Writer, name string, r *plan.Result, scenarioText string
 			}
 			for t, hx := range rows {
 				pa := attacked(f, t)
-				units := esc(unitList(hx.Units))
+				units := esc(hexUnits(front, hx.Units))
 				if f == tp.Recommended {
 					units = "<strong>" + units + "</strong>"
 				}

@@ -67,6 +67,32 @@ func TestPlanShortFront(t *testing.T) {
 	}
 }
 
+// A front's hex that no unit is sent to is "not attacked" in every full
+// report, never "the committed units alone": a front commits no units.
+func TestPlanFrontHexNotAttacked(t *testing.T) {
+	fig := &plan.HexFigures{Odds: "2:1", Table: "blitz", Method: "exact"}
+	value := 0.5
+	f := &plan.Force{Units: []string{"a"}, Cost: 4, Value: &value, Hexes: []*plan.HexForce{
+		{Target: "A", Units: []string{"a"}, Value: 1, HexFigures: fig}, {Target: "C", Value: 1, HexFigures: fig}},
+		Joint: &plan.FrontJoint{Exactly: []float64{0.5, 0.5, 0}, Attacked: []float64{1, 1}, Taken: []float64{0.5, 0}}}
+	target := 0.5
+	tp := &plan.TablePlan{CRT: "2d6", Cost: "committed_factors", Target: &target, Targets: []string{"A", "C"}, Frontier: []*plan.Force{f}, Recommended: f}
+	r := &plan.Result{TablePlan: tp, Plans: []*plan.TablePlan{tp}}
+	for name, write := range map[string]func(*strings.Builder) error{
+		"text":     func(b *strings.Builder) error { return WritePlanText(b, "x", r) },
+		"markdown": func(b *strings.Builder) error { return WritePlanMarkdown(b, "x", r) },
+		"html":     func(b *strings.Builder) error { return WritePlanHTML(b, "x", r, "", Chart{}) },
+	} {
+		var b strings.Builder
+		if err := write(&b); err != nil {
+			t.Fatal(err)
+		}
+		if s := b.String(); strings.Contains(s, "committed units alone") || !strings.Contains(s, "(not attacked)") {
+			t.Errorf("%s: hex C is not said to be not attacked:\n%s", name, s)
+		}
+	}
+}
+
 // A front whose hexes wait on others (issue 28 item 4): the short answer
 // gives the order of attack, a waiting hex's P(taken) in the plan with its
 // combat's own if attacked, and losses counted when a hex is attacked, all
