@@ -12,10 +12,5 @@
 // Replay and ReplayRaid resolve listed rolls and audit the luck of the
 // outcome. CompareExact and CompareSampled put variants side by side (the
 // latter with common random numbers); RunSweep varies a side's total and
-// the modifier.
-//
-// A large Monte Carlo run can be split into shards: each writes a RunPart
-// (its raw counts, sealed with a digest of its whole content), ReadRunPart
-// refuses one that is not whole as its shard wrote it, and MergeRuns checks
-// that the parts are every shard of one run, once each, and sums them.
+// the modifier. Package shard splits a large run across processes.
 package analysis

@@ -52,12 +52,18 @@ func appendReflectJSON(b []byte, v any) ([]byte, error) {
 
 // escapeJSONControls escapes DEL and the C1 controls in encoded JSON, whose
 // structure is ASCII, so they can only sit in strings. encoding/json has
-// made the text valid UTF-8.
+// made the text valid UTF-8, where DEL is the byte 0x7f and a C1 control
+// (U+0080 to U+009F) the bytes 0xc2 0x80 to 0xc2 0x9f: looking for those
+// bytes finds them without decoding every rune of the answer, which was a
+// quarter of a plain answer's time.
 func escapeJSONControls(js []byte) []byte {
-	if !bytes.ContainsFunc(js, func(r rune) bool { return r >= 0x7f && r <= 0x9f }) {
+	first := firstJSONControl(js)
+	if first < 0 {
 		return js
 	}
 	out := make([]byte, 0, len(js)+16)
+	out = append(out, js[:first]...)
+	js = js[first:]
 	for len(js) > 0 {
 		r, n := utf8.DecodeRune(js)
 		if r >= 0x7f && r <= 0x9f {
@@ -68,4 +74,20 @@ func escapeJSONControls(js []byte) []byte {
 		js = js[n:]
 	}
 	return out
+}
+
+// firstJSONControl is where the first DEL or C1 control starts in valid
+// UTF-8, or -1.
+func firstJSONControl(js []byte) int {
+	del := bytes.IndexByte(js, 0x7f)
+	for i := 0; ; {
+		j := bytes.IndexByte(js[i:], 0xc2)
+		if j < 0 || del >= 0 && i+j > del {
+			return del
+		}
+		i += j + 1
+		if i < len(js) && js[i] <= 0x9f { // a continuation byte: 0x80 at least
+			return i - 1
+		}
+	}
 }

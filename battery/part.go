@@ -9,7 +9,7 @@ import (
 	"io"
 	"slices"
 
-	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/shard"
 )
 
 // PartFormat names a battery part file and its version. Version 2 added
@@ -86,7 +86,7 @@ func (p *Part) digest() (string, error) {
 // range. It streams r: the part's results are decoded one at a time, and
 // nothing but them is held.
 func ReadPart(name string, r io.Reader) (*Part, error) {
-	p, err := decodePart(r)
+	p, err := decodePart(&stringBound{r: r, max: MaxPartString})
 	if err != nil {
 		return nil, fmt.Errorf("%s: not a battery part (truncated or damaged?): %w", name, err)
 	}
@@ -250,7 +250,7 @@ func Merge(parts map[string]*Part) (*Report, error) {
 		}
 	}
 	if len(missing) > 0 {
-		return nil, fmt.Errorf("merge: shard(s) %s of %d missing", analysis.Shortlist(missing), first.Shards)
+		return nil, fmt.Errorf("merge: shard(s) %s of %d missing", shard.Shortlist(missing), first.Shards)
 	}
 	results := make([]Result, 0, first.Scenarios)
 	var ag agreement

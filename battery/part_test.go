@@ -248,15 +248,13 @@ func TestReadPartStreams(t *testing.T) {
 	}
 	mustSeal(t, p)
 	data := encode(t, p)
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	got, err := ReadPart("p.json", bytes.NewReader(data))
-	runtime.ReadMemStats(&after)
+	var got *Part
+	var err error
+	used := allocated(func() { got, err = ReadPart("p.json", bytes.NewReader(data)) })
 	if err != nil {
 		t.Fatal(err)
 	}
-	ratio := float64(after.TotalAlloc-before.TotalAlloc) / float64(len(data))
+	ratio := float64(used) / float64(len(data))
 	t.Logf("a %d-byte part: %.2f bytes allocated a byte", len(data), ratio)
 	if ratio > 2.5 {
 		t.Errorf("reading a %d-byte part allocated %.2f times its size; a streaming read needs about 1.5", len(data), ratio)
@@ -367,4 +365,47 @@ func mustSeal(t testing.TB, p *Part) {
 	if err := p.Seal(); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// Red-team finding F6: one long string in a part (the battery's name, or
+// any name, sealed again so the digest matches) cost about four times its
+// size before it was refused. It is refused as soon as it passes
+// MaxPartString, having buffered little of it; a part with names just
+// under the bound still reads.
+func TestReadPartLongStringRefused(t *testing.T) {
+	for _, where := range []string{"battery", "variant"} {
+		p := testPart(t, false)
+		long := strings.Repeat("a", 32<<20)
+		if where == "battery" {
+			p.Battery = long
+		} else {
+			p.Variants[0] = long + "=crt=standard"
+		}
+		mustSeal(t, p)
+		data := encode(t, p)
+		var err error
+		used := allocated(func() { _, err = ReadPart("p.json", bytes.NewReader(data)) })
+		if err == nil || !strings.Contains(err.Error(), "a text longer than 1048576 bytes") {
+			t.Fatalf("a %d-byte %s name: %v", len(long), where, err)
+		}
+		if used > 8<<20 {
+			t.Errorf("refusing a %d-byte %s name allocated %d bytes", len(long), where, used)
+		}
+	}
+	p := testPart(t, false)
+	p.Battery = strings.Repeat("a", MaxPartString-2) // the quotes count
+	mustSeal(t, p)
+	if _, err := ReadPart("p.json", bytes.NewReader(encode(t, p))); err != nil {
+		t.Errorf("a name of %d bytes: %v", MaxPartString-2, err)
+	}
+}
+
+// allocated is the bytes f allocates.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
 }

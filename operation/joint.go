@@ -55,23 +55,45 @@ func NewJoint(targets []Target) (*Joint, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Play the targets in the order of attack: before target i is
-	// played, no state takes it, so each state splits into taken (its P)
-	// and not (1 - P) when it holds all i requires, and stays whole when
-	// it does not (i is not attacked).
 	j := &Joint{Targets: targets, p: make([]float64, 1<<n)}
-	j.p[0] = 1
-	for _, i := range order {
-		bit, p := 1<<i, targets[i].P
-		for m, pm := range j.p {
-			if pm == 0 || m&bit != 0 || uint32(m)&need[i] != need[i] {
-				continue
-			}
-			j.p[m|bit] = pm * p
-			j.p[m] = pm * (1 - p)
-		}
+	ps := make([]float64, n)
+	for i, t := range targets {
+		ps[i] = t.P
 	}
+	Fill(j.p, ps, need, order)
 	return j, nil
+}
+
+// Fill writes into p (2^n entries, n = len(ps)) the joint distribution of
+// n targets, target i taken with ps[i] once every target of the mask
+// need[i] is taken, played in order (an order of attack): NewJoint's
+// method, without allocating, for the planner, which scores many
+// assignments (plan.scorer).
+func Fill(p, ps []float64, need []uint32, order []int) {
+	clear(p)
+	p[0] = 1
+	// Play the targets in the order of attack: before target i is
+	// played, only states within the targets played so far have any
+	// probability, and none takes i; each that holds all i requires
+	// splits into taken (its P) and not (1 - P), the others stay whole
+	// (i is not attacked). So only the supersets of i's requirements
+	// among the played are visited (the order plays them first).
+	played := 0
+	for _, i := range order {
+		bit, q, req := 1<<i, ps[i], int(need[i])
+		free := played &^ req
+		for sub := free; ; sub = (sub - 1) & free {
+			m := sub | req
+			if pm := p[m]; pm != 0 {
+				p[m|bit] = pm * q
+				p[m] = pm * (1 - q)
+			}
+			if sub == 0 {
+				break
+			}
+		}
+		played |= bit
+	}
 }
 
 // Order is an order of attack: every target after those it requires,

@@ -3,9 +3,12 @@
 // exact engine, and reports the Pareto frontier of the chance of taking
 // the hex against what the force costs, the cheapest force reaching a
 // target chance, and what one more unit buys. For a front of several
-// hexes it searches the assignments of units to hexes for the most hexes
-// taken at each cost, or for the best chance of the plan's objective
-// (every hex, at least K, a set: objective.go).
+// hexes it searches the assignments of units, and of the shared pool of
+// support (aircraft, ships at coastal hexes, HQs: pool.go), to hexes for
+// the most hexes taken at each cost, or for the best chance of the plan's
+// objective (every hex, at least K, a set), hexes that wait on others
+// (requires) attacked only once those are taken: objective.go's scorer
+// reads every figure from the exact joint distribution of the hexes taken.
 //
 // It searches combat states rather than subsets: a force's combat depends
 // on its units only through a few sums, counts and flags (state.go), so

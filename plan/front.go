@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/operation"
 	"github.com/wifodds/wifodds/scenario"
 )
 
@@ -54,9 +55,19 @@ func (pl *planner) front() (*TablePlan, error) {
 	// frontMemory does, whatever the limit.
 	perState := fs.l.stateBytes(nt * nc)
 	fs.maxStates = int(min(pl.cfg.MaxForces, frontMemory/perState))
-	obj := newObjective(pl.s.Plan, ids)
 	fs.order = classOrder(p)
-	fs.newBound = func() (*frontBound, error) { return newFrontBound(pl, fs, values, obj) }
+	// The bound scores the hexes as if each were attacked whatever the
+	// others do. With requires that still bounds the chance and the
+	// expected hexes from above (a hex waiting on others is taken only
+	// when its own combat would take it), but an expected loss is then
+	// counted only when a hex is attacked, so a completion can cost less
+	// than the bound assumes, and the known points it prunes with would
+	// need the joint's figures: a front whose hexes wait on others is
+	// searched whole, unpruned (still exact).
+	if !hasRequires(pl.s.Targets) {
+		bobj := newObjective(pl.s.Plan, ids)
+		fs.newBound = func() (*frontBound, error) { return newFrontBound(pl, fs, values, bobj) }
+	}
 	fin, err := fs.run()
 	if errors.Is(err, errTooManyStates) {
 		if float64(fs.maxStates) < pl.cfg.MaxForces {
@@ -70,6 +81,9 @@ func (pl *planner) front() (*TablePlan, error) {
 	}
 	tp := pl.newTablePlan(countAssignments(p, allowed, limit))
 	tp.Targets = ids
+	for _, t := range pl.s.Plan.Order {
+		tp.Order = append(tp.Order, ids[t])
+	}
 	// One force per distinct combat of each target, in the order the
 	// states came; which[i*nt+t] is state i's at target t, or -1 when it
 	// sends nothing there.
@@ -150,11 +164,14 @@ func (pl *planner) front() (*TablePlan, error) {
 	// A chance objective weighs the frontier by its chance; the expected
 	// hexes' own frontier (expCands) then says what the expected
 	// objective would send instead.
-	ps := make([]float64, nt)
+	sc := newScorer(pl.s.Plan, pl.s.Targets)
+	obj := sc.obj
+	ps, lu, lf := make([]float64, nt), make([]float64, nt), make([]float64, nt)
 	var expCands []candidate
 	for _, i := range live {
-		value, lostU, lostF := 0.0, 0.0, 0.0
 		clear(ps)
+		clear(lu)
+		clear(lf)
 		for t := range nt {
 			w := which[i*nt+t]
 			if w < 0 {
@@ -162,14 +179,15 @@ func (pl *planner) front() (*TablePlan, error) {
 			}
 			v := evals[t][w]
 			ps[t] = v.HexTaken.P
-			value += values[t] * v.HexTaken.P
-			lostU += v.AttackerUnitsLost
-			lf, err := fs.lays[t].factorsLost(fs.sps[t], v, fs.sub(fin.key(i), t))
+			lu[t] = v.AttackerUnitsLost
+			l, err := fs.lays[t].factorsLost(fs.sps[t], v, fs.sub(fin.key(i), t))
 			if err != nil {
 				return nil, err
 			}
-			lostF += lf
+			lf[t] = l
 		}
+		value, chance := sc.score(ps)
+		lostU, lostF := sc.lost(lu), sc.lost(lf)
 		pl.attacks++
 		if value == 0 {
 			continue // taking nothing is no better
@@ -178,7 +196,7 @@ func (pl *planner) front() (*TablePlan, error) {
 		c := candidate{cost: pl.costOf(total, lostU, lostF), value: value, tie: lostF, size: total.size(), ref: i}
 		if obj != nil {
 			expCands = append(expCands, c)
-			if c.value = obj.chance(ps); c.value == 0 {
+			if c.value = chance; c.value == 0 {
 				continue
 			}
 		}
@@ -197,12 +215,12 @@ func (pl *planner) front() (*TablePlan, error) {
 		}
 		return a
 	}
-	if err := pl.ownCosts(fr.points, fin, fs, split, total); err != nil {
+	if err := pl.ownCosts(fr.points, fin, fs, split, total, sc); err != nil {
 		return nil, err
 	}
 	tp.DistinctCombats, tp.Sampled = e.compiled, e.sampled
 	for _, c := range fr.points {
-		f, err := pl.frontForce(split(fin.force(c.ref)), c.cost, c.value, obj)
+		f, err := pl.frontForce(split(fin.force(c.ref)), c.cost, c.value, sc)
 		if err != nil {
 			return nil, err
 		}
@@ -213,7 +231,7 @@ func (pl *planner) front() (*TablePlan, error) {
 		// expected hexes its frontier reaches within the recommendation's
 		// cost.
 		efr := offerInOrder(expCands, fin, rank)
-		if err := pl.ownCosts(efr.points, fin, fs, split, total); err != nil {
+		if err := pl.ownCosts(efr.points, fin, fs, split, total, sc); err != nil {
 			return nil, err
 		}
 		best := -1
@@ -224,7 +242,7 @@ func (pl *planner) front() (*TablePlan, error) {
 		}
 		if best >= 0 {
 			c := efr.points[best]
-			f, err := pl.frontForce(split(fin.force(c.ref)), c.cost, c.value, obj)
+			f, err := pl.frontForce(split(fin.force(c.ref)), c.cost, c.value, sc)
 			if err != nil {
 				return nil, err
 			}
@@ -240,12 +258,17 @@ func (pl *planner) front() (*TablePlan, error) {
 
 // ownCosts sets a cost in expected losses, which was read from the
 // states' combats and summed in another order, to the points' own
-// forces', to the bit.
-func (pl *planner) ownCosts(points []candidate, fin *states, fs *frontSearch, split func([]uint8) []counts, total counts) error {
+// forces', to the bit: each hex's losses counted when it is attacked
+// (sc.lost).
+func (pl *planner) ownCosts(points []candidate, fin *states, fs *frontSearch, split func([]uint8) []counts, total counts, sc *scorer) error {
 	e := pl.e
 	if m := pl.s.Plan.Cost; m == scenario.ExpectedFactorsLost || m == scenario.ExpectedUnitsLost {
+		nt := len(fs.sps)
+		ps, lu, lf := make([]float64, nt), make([]float64, nt), make([]float64, nt)
 		for i := range points {
-			lostU, lostF := 0.0, 0.0
+			clear(ps)
+			clear(lu)
+			clear(lf)
 			for t, x := range split(fin.force(points[i].ref)) {
 				if x.size() == 0 {
 					continue
@@ -254,11 +277,11 @@ func (pl *planner) ownCosts(points []candidate, fin *states, fs *frontSearch, sp
 				if err != nil {
 					return err
 				}
-				lostU += v.AttackerUnitsLost
-				lostF += v.AttackerFactorsLost
+				ps[t], lu[t], lf[t] = v.HexTaken.P, v.AttackerUnitsLost, v.AttackerFactorsLost
 			}
+			sc.score(ps)
 			fs.total(total, fin.force(points[i].ref))
-			points[i].cost = pl.costOf(total, lostU, lostF)
+			points[i].cost = pl.costOf(total, sc.lost(lu), sc.lost(lf))
 		}
 	}
 	return nil
@@ -418,7 +441,7 @@ func (fs *frontSearch) split(j, left, sent int) error {
 	lay, s, key := fs.lays[t], &fs.scratch[t], fs.sub(fs.buf, t)
 	lay.decode(fs.sub(fs.src, t), s)
 	xi := t*len(fs.p.classes) + fs.c
-	for k := 0; k <= left; k++ {
+	for k := range min(left, fs.sps[t].room(s, fs.c)) + 1 {
 		if k > 0 {
 			fs.sps[t].add(s, fs.c, 1)
 			lay.encode(key, s)
@@ -492,7 +515,9 @@ func (fs *frontSearch) prefer(bp, ybp float64, y []uint8) bool {
 // items of a class going to the hexes in order, cheapest first. value is
 // the frontier's figure: the expected hexes taken, or with a chance
 // objective its chance (then Value is the expected hexes, from the hexes).
-func (pl *planner) frontForce(a []counts, cost, value float64, obj *objective) (*Force, error) {
+// The joint figures and each hex's P(attacked) and P(taken) in the plan
+// come from the exact joint distribution (frontJoint).
+func (pl *planner) frontForce(a []counts, cost, value float64, sc *scorer) (*Force, error) {
 	p := pl.e.pool
 	total := make(counts, len(p.classes))
 	for _, x := range a {
@@ -511,7 +536,11 @@ func (pl *planner) frontForce(a []counts, cost, value float64, obj *objective) (
 			next[c] += int(k)
 		}
 		slices.Sort(items)
-		h := &HexForce{Target: pl.s.Targets[t].ID, Units: p.ids(items), Value: pl.s.Targets[t].Value}
+		ft := pl.s.Targets[t]
+		h := &HexForce{Target: ft.ID, Units: p.ids(items), Value: ft.Value}
+		for _, r := range ft.Requires {
+			h.Requires = append(h.Requires, pl.s.Targets[r].ID)
+		}
 		if len(items) > 0 {
 			fig, err := pl.figures(t, x)
 			if err != nil {
@@ -523,29 +552,67 @@ func (pl *planner) frontForce(a []counts, cost, value float64, obj *objective) (
 		}
 		f.Hexes = append(f.Hexes, h)
 	}
-	if obj != nil {
-		ps := make([]float64, len(f.Hexes))
-		ev := 0.0
-		for t, h := range f.Hexes {
-			if len(h.Units) > 0 {
-				ps[t] = h.HexTaken.P
-				ev += h.Value * ps[t]
-			}
+	ps := make([]float64, len(f.Hexes))
+	for t, h := range f.Hexes {
+		if len(h.Units) > 0 {
+			ps[t] = h.HexTaken.P
 		}
-		ch := obj.chance(ps)
+	}
+	if sc.obj != nil {
+		ev, ch := sc.score(ps)
 		f.Value, f.Chance = &ev, &ch
 	}
+	j, err := pl.frontJoint(ps)
+	if err != nil {
+		return nil, err
+	}
+	f.Joint = j
 	return f, nil
 }
 
+// frontJoint is the joint distribution of the hexes an assignment takes,
+// from the hexes' own P(hex taken) (0 for a hex not attacked), with
+// requires followed (operation.NewJoint): P(exactly k), P(all), the
+// front's sets, and each hex's P(attacked) and P(taken).
+func (pl *planner) frontJoint(ps []float64) (*FrontJoint, error) {
+	ts := make([]operation.Target, len(ps))
+	for t, ft := range pl.s.Targets {
+		ts[t] = operation.Target{ID: ft.ID, Value: ft.Value, P: ps[t], Requires: ft.Requires}
+	}
+	j, err := operation.NewJoint(ts)
+	if err != nil {
+		return nil, err
+	}
+	fj := &FrontJoint{Exactly: j.Exactly(), AtLeast: j.AtLeast(), All: j.All(), Taken: j.TakenAll(), Sets: []operation.SetP{}}
+	for t := range ts {
+		fj.Attacked = append(fj.Attacked, j.Attacked(t))
+	}
+	for k, p := range fj.Exactly {
+		fj.ExpectedTaken += float64(k) * p
+	}
+	for _, set := range pl.s.Plan.Sets {
+		var ids []string
+		for _, t := range set.Targets {
+			ids = append(ids, ts[t].ID)
+		}
+		fj.Sets = append(fj.Sets, operation.SetP{Name: set.Name, Targets: ids, P: j.AllOf(operation.Mask(set.Targets))})
+	}
+	return fj, nil
+}
+
 // countAssignments counts the assignments of single items to targets (or
-// to none) within limit items: the item-level search the class-level one
-// stands for.
+// to none) within limit items, at most one HQ a target: the item-level
+// search the class-level one stands for.
 func countAssignments(p *pool, allowed [][]bool, limit int) (subsets float64) {
 	ways := make([]float64, limit+1)
 	ways[0] = 1
+	var hqs []int
 	for i := range p.items {
 		c := p.items[i].class
+		if p.isHQ(c) {
+			hqs = append(hqs, i)
+			continue
+		}
 		choices := 0
 		for t := range allowed {
 			if allowed[t][c] {
@@ -561,8 +628,44 @@ func countAssignments(p *pool, allowed [][]bool, limit int) (subsets float64) {
 		}
 		ways = next
 	}
-	for _, w := range ways {
-		subsets += w
+	return countHQs(p, allowed, limit, ways, hqs)
+}
+
+// countHQs extends the counts ways (by items sent) with the HQ items hqs,
+// each sent to a target it can support that has no HQ yet, or kept:
+// by[mask][u] counts the assignments whose HQs went to the targets of
+// mask, u items sent in all.
+func countHQs(p *pool, allowed [][]bool, limit int, ways []float64, hqs []int) (subsets float64) {
+	masks := 1 << len(allowed)
+	by := make([][]float64, masks)
+	for m := range by {
+		by[m] = make([]float64, limit+1)
+	}
+	copy(by[0], ways)
+	for _, i := range hqs {
+		c := p.items[i].class
+		next := make([][]float64, masks)
+		for m := range next {
+			next[m] = slices.Clone(by[m])
+		}
+		for m := range by {
+			for u, w := range by[m] {
+				if w == 0 || u == limit {
+					continue
+				}
+				for t := range allowed {
+					if allowed[t][c] && m&(1<<t) == 0 {
+						next[m|1<<t][u+1] += w
+					}
+				}
+			}
+		}
+		by = next
+	}
+	for m := range by {
+		for _, w := range by[m] {
+			subsets += w
+		}
 	}
 	return subsets
 }
@@ -583,4 +686,14 @@ func classOrder(p *pool) []int {
 			p.items[p.classes[a].items[0]].Factors*float64(len(p.classes[a].items)))
 	})
 	return order
+}
+
+// hasRequires says whether some target waits on others.
+func hasRequires(ts []scenario.FrontTarget) bool {
+	for _, t := range ts {
+		if len(t.Requires) > 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -17,7 +17,7 @@ import (
 // and every frontier point and recommendation is a force the plan allows
 // (issue 23: a plan file is user input).
 func FuzzPlan(f *testing.F) {
-	for _, name := range []string{"plan-one-hex.yaml", "plan-front.yaml"} {
+	for _, name := range []string{"plan-one-hex.yaml", "plan-front.yaml", "beachhead-plan.yaml", "coastal-front.yaml"} {
 		b, err := os.ReadFile("../examples/" + name)
 		if err != nil {
 			f.Fatal(err)
@@ -57,10 +57,41 @@ func FuzzPlan(f *testing.F) {
 		if limit == 0 {
 			limit = len(s.Attacker.Available) + len(s.Attacker.SupportAvailable)
 		}
+		hq := map[string]bool{}
+		for _, sp := range s.Attacker.SupportAvailable {
+			hq[sp.ID] = sp.HQ
+		}
 		for _, fo := range append(res.Frontier, res.Recommended) {
 			if fo != nil && len(fo.Units) > limit {
 				t.Errorf("a force of %d units passes max_units %d", len(fo.Units), limit)
 			}
+			for _, h := range fo.hexes() {
+				n := 0
+				for _, id := range h {
+					if hq[id] {
+						n++
+					}
+				}
+				if n > 1 {
+					t.Errorf("%d HQs support one hex: %v", n, h)
+				}
+			}
 		}
 	})
+}
+
+// hexes are the units and support a force sends to each hex: a front's
+// hexes, or its one hex; none for no force.
+func (f *Force) hexes() [][]string {
+	if f == nil {
+		return nil
+	}
+	if len(f.Hexes) == 0 {
+		return [][]string{f.Units}
+	}
+	var out [][]string
+	for _, h := range f.Hexes {
+		out = append(out, h.Units)
+	}
+	return out
 }

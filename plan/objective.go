@@ -2,17 +2,144 @@ package plan
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 
+	"github.com/wifodds/wifodds/operation"
 	"github.com/wifodds/wifodds/scenario"
 )
 
+// scorer is the one place a front's assignment is scored (docs/planner.md,
+// Attacks that wait on others): from its hexes' own P(hex taken) (0 for a
+// hex not attacked) it gives the expected value of the hexes taken, the
+// objective's chance and each hex's P(attacked). With no requires the
+// hexes fall independently (objective.chance); with requires, a hex is
+// attacked only once all it requires are taken, and every figure is read
+// from the exact joint distribution of the hexes taken (operation.Fill:
+// shared ancestors make them dependent, so no product of marginals). Each
+// figure rises with each hex's own P, whatever the requirements: a bound
+// on the P of the hexes still open bounds the score. Expected losses (lost)
+// count a hex's only when it is attacked, so with requires they depend on
+// the other hexes' P too; P(attacked) <= 1, so a hex's own expected loss
+// bounds its share from above, and 0 from below.
+type scorer struct {
+	obj      *objective // nil: the expected objective
+	values   []float64  // by target
+	need     []uint32   // by target: the mask of the targets it requires
+	order    []int      // the order of attack
+	requires bool       // some target requires another
+	joint    []float64  // 2^n states, with requires
+	setMask  int        // objective set: its targets; all: every target
+	attacked []float64  // by target: P(attacked), after score
+}
+
+// newScorer is the scorer of the plan's front with targets ts.
+func newScorer(p *scenario.Plan, ts []scenario.FrontTarget) *scorer {
+	n := len(ts)
+	ids := make([]string, n)
+	sc := &scorer{values: make([]float64, n), need: make([]uint32, n), order: p.Order, attacked: make([]float64, n)}
+	for t, ft := range ts {
+		ids[t], sc.values[t] = ft.ID, ft.Value
+		for _, r := range ft.Requires {
+			sc.need[t] |= 1 << r
+			sc.requires = true
+		}
+		sc.attacked[t] = 1
+	}
+	sc.obj = newObjective(p, ids)
+	if sc.requires {
+		sc.useJoint()
+	}
+	return sc
+}
+
+// useJoint makes the scorer read every figure from the joint
+// distribution.
+func (sc *scorer) useJoint() {
+	n := len(sc.values)
+	sc.requires, sc.joint = true, make([]float64, 1<<n)
+	sc.setMask = 1<<n - 1
+	if sc.obj != nil && sc.obj.in != nil {
+		sc.setMask = 0
+		for t, in := range sc.obj.in {
+			if in {
+				sc.setMask |= 1 << t
+			}
+		}
+	}
+}
+
+// score is the expected value of the hexes taken and the objective's
+// chance (0 for the expected objective) for the hexes' own P(hex taken),
+// in target order; it leaves each hex's P(attacked) in sc.attacked.
+func (sc *scorer) score(ps []float64) (value, chance float64) {
+	if !sc.requires {
+		for t, p := range ps {
+			value += sc.values[t] * p
+		}
+		if sc.obj != nil {
+			chance = sc.obj.chance(ps)
+		}
+		return value, chance
+	}
+	operation.Fill(sc.joint, ps, sc.need, sc.order)
+	for t, need := range sc.need {
+		sc.attacked[t] = 1 // exactly: a hex that waits on none is attacked
+		if need != 0 {
+			sc.attacked[t] = sc.supersets(int(need))
+		}
+	}
+	for t, p := range ps {
+		// P(taken) = P(attacked) x P(taken if attacked): the combat
+		// does not depend on how its requirements were taken.
+		value += sc.values[t] * sc.attacked[t] * p
+	}
+	if sc.obj == nil {
+		return value, 0
+	}
+	if sc.obj.kind != scenario.ObjectiveAtLeast {
+		return value, sc.supersets(sc.setMask)
+	}
+	for m, pm := range sc.joint {
+		if bits.OnesCount(uint(m)) >= sc.obj.k {
+			chance += pm
+		}
+	}
+	return value, chance
+}
+
+// supersets is the joint's P(every target of mask taken): the sum over
+// the states holding mask, 1 for the empty mask.
+func (sc *scorer) supersets(mask int) float64 {
+	free := (len(sc.joint) - 1) &^ mask
+	sum := 0.0
+	for sub := free; ; sub = (sub - 1) & free {
+		sum += sc.joint[sub|mask]
+		if sub == 0 {
+			return sum
+		}
+	}
+}
+
+// lost is the expected loss over the front from each hex's own expected
+// loss if attacked: a hex's counts only when it is attacked (score's
+// P(attacked)).
+func (sc *scorer) lost(own []float64) float64 {
+	sum := 0.0
+	for t, l := range own {
+		sum += sc.attacked[t] * l
+	}
+	return sum
+}
+
 // objective scores a front's assignment by the plan's objective from its
-// hexes' P(hex taken) (0 for a hex not attacked). Once the forces are
-// fixed each hex is its own combat, so the hexes fall independently: P(all)
-// and P(set) are products and P(at least K) the tail of the convolution of
-// the hexes' taken-or-not, exactly (docs/planner.md, Objectives).
+// hexes' P(hex taken) (0 for a hex not attacked) when no target requires
+// another. Once the forces are fixed each hex is its own combat, so the
+// hexes fall independently: P(all) and P(set) are products and P(at least
+// K) the tail of the convolution of the hexes' taken-or-not, exactly
+// (docs/planner.md, Objectives). With requires, scorer reads the chance
+// from the joint distribution instead.
 type objective struct {
 	kind string
 	k    int    // at_least

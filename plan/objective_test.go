@@ -96,36 +96,7 @@ func TestFrontObjectiveIsBruteForce(t *testing.T) {
 			if !samePairs(want, got) {
 				t.Fatalf("frontier\n got %v\nwant %v\n%s", got, want, text)
 			}
-			// The recommendation: the cheapest point reaching the target.
-			rec0 := slices.IndexFunc(want, func(p [2]float64) bool { return p[1] >= target-valueTol })
-			if rec0 < 0 {
-				if res.Recommended != nil || res.Unreached == "" {
-					t.Fatalf("no point reaches %v, yet recommended %v (unreached %q)\n%s", target, res.Recommended, res.Unreached, text)
-				}
-				return
-			}
-			if res.Recommended == nil {
-				t.Fatalf("no recommendation; want cost %v value %v\n%s", want[rec0][0], want[rec0][1], text)
-			}
-			if g := objectivePairs(&TablePlan{Frontier: []*Force{res.Recommended}})[0]; !near(g[0], want[rec0][0], 1e-9) || !near(g[1], want[rec0][1], 1e-9) {
-				t.Fatalf("recommended %v, want %v\n%s", g, want[rec0], text)
-			}
-			if o.Kind == operation.Expected {
-				if res.ExpectedPlan != nil || res.Objective != "" || res.Recommended.Chance != nil {
-					t.Fatalf("the expected objective reports an objective chance\n%s", text)
-				}
-				return
-			}
-			// The expected objective's plan for no more.
-			best := 0.0
-			for _, p := range exps {
-				if p.cost <= want[rec0][0]+costTol {
-					best = max(best, p.value)
-				}
-			}
-			if res.ExpectedPlan == nil || !near(*res.ExpectedPlan.Value, best, 1e-9) || res.ExpectedPlan.Cost > want[rec0][0]+costTol {
-				t.Fatalf("expected objective's plan %+v, want %v hexes expected\n%s", res.ExpectedPlan, best, text)
-			}
+			checkRecommended(t, res, want, target, exps, o.Kind != operation.Expected, text)
 		})
 	}
 }
@@ -142,4 +113,41 @@ func objectivePairs(tp *TablePlan) [][2]float64 {
 		out = append(out, [2]float64{f.Cost, v})
 	}
 	return out
+}
+
+// checkRecommended checks a front's recommendation against brute force's
+// frontier want: the cheapest point reaching the target, or none and the
+// reason; and with a chance objective, the expected objective's plan for
+// no more, against brute force's expected hexes exps of every assignment.
+func checkRecommended(t *testing.T, res *Result, want [][2]float64, target float64, exps []weighed, chance bool, text string) {
+	t.Helper()
+	rec0 := slices.IndexFunc(want, func(p [2]float64) bool { return p[1] >= target-valueTol })
+	if rec0 < 0 {
+		if res.Recommended != nil || res.Unreached == "" {
+			t.Fatalf("no point reaches %v, yet recommended %v (unreached %q)\n%s", target, res.Recommended, res.Unreached, text)
+		}
+		return
+	}
+	if res.Recommended == nil {
+		t.Fatalf("no recommendation; want cost %v value %v\n%s", want[rec0][0], want[rec0][1], text)
+	}
+	if g := objectivePairs(&TablePlan{Frontier: []*Force{res.Recommended}})[0]; !near(g[0], want[rec0][0], 1e-9) || !near(g[1], want[rec0][1], 1e-9) {
+		t.Fatalf("recommended %v, want %v\n%s", g, want[rec0], text)
+	}
+	if !chance {
+		if res.ExpectedPlan != nil || res.Objective != "" || res.Recommended.Chance != nil {
+			t.Fatalf("the expected objective reports an objective chance\n%s", text)
+		}
+		return
+	}
+	// The expected objective's plan for no more.
+	best := 0.0
+	for _, p := range exps {
+		if p.cost <= want[rec0][0]+costTol {
+			best = max(best, p.value)
+		}
+	}
+	if res.ExpectedPlan == nil || !near(*res.ExpectedPlan.Value, best, 1e-9) || res.ExpectedPlan.Cost > want[rec0][0]+costTol {
+		t.Fatalf("expected objective's plan %+v, want %v hexes expected\n%s", res.ExpectedPlan, best, text)
+	}
 }

@@ -12,6 +12,7 @@ type layout struct {
 	words                       int
 	n, flags, arm, blitz, anti  field
 	quarters, gs, nations, size field
+	sb                          field
 	exact, low                  []field
 	combatBits, groupBits       int // where the combat and the group end
 	lowPad                      uint64
@@ -51,7 +52,7 @@ func newLayout(sp *stateSpace, p *pool, limit int) *layout {
 		off += w
 		return f
 	}
-	var q, gs, maxQ uint64
+	var q, gs, sb, maxQ uint64
 	nations := 0
 	for c := range p.classes {
 		d := &sp.contrib[c]
@@ -62,6 +63,8 @@ func newLayout(sp *stateSpace, p *pool, limit int) *layout {
 			nations = max(nations, d.nation+1)
 		case d.plainGroundSupp:
 			gs += n * uint64(d.gsQuarters)
+		case d.plainShip:
+			sb += n * uint64(d.sbQuarters)
 		}
 		if d.inCombat {
 			maxQ = max(maxQ, uint64(d.quarters))
@@ -71,12 +74,13 @@ func newLayout(sp *stateSpace, p *pool, limit int) *layout {
 		maxQ = max(maxQ, uint64(v))
 	}
 	l.n = place(width(uint64(sp.capN)))
-	l.flags = place(4)
+	l.flags = place(5)
 	l.arm = place(width(uint64(sp.capArm)))
 	l.blitz = place(width(uint64(sp.capBlitz)))
 	l.anti = place(width(uint64(sp.capAnti)))
 	l.quarters = place(width(q))
 	l.gs = place(width(gs))
+	l.sb = place(width(sb))
 	if sp.nations {
 		l.nations = place(nations)
 	}
@@ -100,12 +104,13 @@ func newLayout(sp *stateSpace, p *pool, limit int) *layout {
 func (l *layout) encode(k []uint64, s *stateKey) {
 	clear(k)
 	l.n.put(k, uint64(s.n))
-	l.flags.put(k, uint64(boolByte(s.armoured)|boolByte(s.anyTerr)<<1|boolByte(s.allTerr)<<2|boolByte(s.allJap)<<3))
+	l.flags.put(k, uint64(boolByte(s.armoured)|boolByte(s.anyTerr)<<1|boolByte(s.allTerr)<<2|boolByte(s.allJap)<<3|boolByte(s.hq)<<4))
 	l.arm.put(k, uint64(s.arm2))
 	l.blitz.put(k, uint64(s.blitz))
 	l.anti.put(k, uint64(s.anti))
 	l.quarters.put(k, uint64(s.quarters))
 	l.gs.put(k, uint64(s.gs))
+	l.sb.put(k, uint64(s.sb))
 	l.nations.put(k, s.nations)
 	for i, f := range l.exact {
 		f.put(k, uint64(s.exact[i]))
@@ -124,9 +129,9 @@ func (l *layout) encode(k []uint64, s *stateKey) {
 func (l *layout) decode(k []uint64, s *stateKey) {
 	s.n = uint8(l.n.get(k))
 	f := l.flags.get(k)
-	s.armoured, s.anyTerr, s.allTerr, s.allJap = f&1 != 0, f&2 != 0, f&4 != 0, f&8 != 0
+	s.armoured, s.anyTerr, s.allTerr, s.allJap, s.hq = f&1 != 0, f&2 != 0, f&4 != 0, f&8 != 0, f&16 != 0
 	s.arm2, s.blitz, s.anti = uint16(l.arm.get(k)), uint16(l.blitz.get(k)), uint16(l.anti.get(k))
-	s.quarters, s.gs = int32(l.quarters.get(k)), int32(l.gs.get(k))
+	s.quarters, s.gs, s.sb = int32(l.quarters.get(k)), int32(l.gs.get(k)), int32(l.sb.get(k))
 	s.nations = l.nations.get(k)
 	s.exact = s.exact[:0]
 	for _, f := range l.exact {

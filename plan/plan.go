@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/wifodds/wifodds/analysis"
 	"github.com/wifodds/wifodds/crt"
@@ -162,8 +163,13 @@ func countForces(p *pool, allowed []bool, limit int) (vectors, subsets float64) 
 	vs := make([]float64, limit+1)
 	ss := make([]float64, limit+1)
 	vs[0], ss[0] = 1, 1
+	var hqs []int // the HQ classes: one HQ at most, of any of them
 	for c := range p.classes {
 		if !allowed[c] {
+			continue
+		}
+		if p.isHQ(c) {
+			hqs = append(hqs, c)
 			continue
 		}
 		n := len(p.classes[c].items)
@@ -176,6 +182,16 @@ func countForces(p *pool, allowed []bool, limit int) (vectors, subsets float64) 
 			for k := 0; k <= n && used+k <= limit; k++ {
 				nv[used+k] += vs[used]
 				ns[used+k] += ss[used] * binom(n, k)
+			}
+		}
+		vs, ss = nv, ns
+	}
+	if len(hqs) > 0 {
+		nv, ns := slices.Clone(vs), slices.Clone(ss)
+		for used := range limit {
+			for _, c := range hqs {
+				nv[used+1] += vs[used]
+				ns[used+1] += ss[used] * float64(len(p.classes[c].items))
 			}
 		}
 		vs, ss = nv, ns

@@ -29,7 +29,7 @@ func (u unitSpec) yaml(id string, plan bool) string {
 	if u.support {
 		s := fmt.Sprintf("{id: %q, factors: %d", id, u.factors)
 		if plan && len(u.targets) > 0 {
-			s += ", can_attack: [" + strings.Join(u.targets, ", ") + "]"
+			s += ", can_support: [" + strings.Join(u.targets, ", ") + "]"
 		}
 		return s + "}"
 	}
@@ -436,19 +436,8 @@ func bruteWeigher(t *testing.T, crtName string, terrs, defs []string) func(h int
 // eachAssignment calls f with every assignment of every unit of the pool
 // to a target it can attack, or to none: the units sent to each target.
 func eachAssignment(pool []unitSpec, ids []string, f func(sents [][]unitSpec)) {
-	choice := make([]int, len(pool)) // -1: unused, else the target
-	var rec func(i int)
-	rec = func(i int) {
-		if i < len(pool) {
-			for c := -1; c < len(ids); c++ {
-				if c >= 0 && !slices.Contains(pool[i].targets, ids[c]) {
-					continue
-				}
-				choice[i] = c
-				rec(i + 1)
-			}
-			return
-		}
+	can := func(i, c int, _ []int) bool { return slices.Contains(pool[i].targets, ids[c]) }
+	eachChoice(len(pool), len(ids), can, func(choice []int) {
 		sents := make([][]unitSpec, len(ids))
 		for j, c := range choice {
 			if c >= 0 {
@@ -456,8 +445,7 @@ func eachAssignment(pool []unitSpec, ids []string, f func(sents [][]unitSpec)) {
 			}
 		}
 		f(sents)
-	}
-	rec(0)
+	})
 }
 
 // The front example's recommendation is what brute force over every
@@ -467,18 +455,7 @@ func TestFrontExampleIsBruteForce(t *testing.T) {
 	if testing.Short() {
 		t.Skip("531,441 assignments")
 	}
-	s, err := scenario.Load("../examples/plan-front.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb, err := crt.Builtin(s.CRT)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Plan(context.Background(), s, Config{Tables: []Table{{Name: s.CRT, Table: tb}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, tb, res := planExample(t, "plan-front.yaml")
 	items := s.Attacker.Available
 	support := s.Attacker.SupportAvailable
 	n := len(items) + len(support)
@@ -487,7 +464,7 @@ func TestFrontExampleIsBruteForce(t *testing.T) {
 		if i < len(items) {
 			list = items[i].CanAttack
 		} else {
-			list = support[i-len(items)].CanAttack
+			list = support[i-len(items)].CanSupport
 		}
 		return slices.Contains(list, s.Targets[h].ID)
 	}

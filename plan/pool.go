@@ -12,8 +12,8 @@ import (
 type Item struct {
 	ID      string
 	Unit    *scenario.Unit    // a land unit, or nil
-	Support *scenario.Support // ground support, or nil
-	Factors float64           // its attack factors (a unit's) or tactical factors (support)
+	Support *scenario.Support // support (factors, aircraft, ship or HQ), or nil
+	Factors float64           // its committed factors: a unit's attack factors, support's tactical or shore bombardment factors, 0 for an HQ
 	Cost    float64           // its build-point cost (docs/scenario-format.md, Plans)
 	class   int
 }
@@ -62,12 +62,17 @@ func newPool(s *scenario.Scenario, targets []string) *pool {
 	}
 	for i := range s.Attacker.SupportAvailable {
 		sp := &s.Attacker.SupportAvailable[i]
+		// Committed factors: tactical for an aircraft, shore bombardment
+		// for a ship, none for an HQ.
 		f := sp.Factors
-		if sp.Aircraft {
+		switch {
+		case sp.Aircraft:
 			f = sp.Tactical
+		case sp.IsShip():
+			f = sp.ShoreBombardment
 		}
-		key := fmt.Sprintf("support %v %v %v %v", sp.Aircraft, sp.Factors, sp.A2A, sp.Tactical)
-		add(Item{ID: sp.ID, Support: sp, Factors: f, Cost: sp.Cost}, key, sp.CanAttack)
+		key := fmt.Sprintf("support %v %v %v %v %v %v", sp.Aircraft, sp.Factors, sp.A2A, sp.Tactical, sp.ShoreBombardment, sp.HQ)
+		add(Item{ID: sp.ID, Support: sp, Factors: f, Cost: sp.Cost}, key, sp.CanSupport)
 	}
 	for c := range p.classes {
 		cl := &p.classes[c]
@@ -86,6 +91,13 @@ func newPool(s *scenario.Scenario, targets []string) *pool {
 		}
 	}
 	return p
+}
+
+// isHQ reports whether class c is HQs: a target takes at most one HQ's
+// support (stateSpace.room).
+func (p *pool) isHQ(c int) bool {
+	sp := p.items[p.classes[c].items[0]].Support
+	return sp != nil && sp.HQ
 }
 
 // unitKey is what makes two units interchangeable in a combat: every
@@ -158,6 +170,10 @@ func (p *pool) forceInto(s *scenario.Scenario, target *scenario.Scenario, commit
 			a.Units = append(a.Units, u)
 		case it.Support.Aircraft:
 			a.Aircraft = append(a.Aircraft, scenario.Aircraft{Name: it.ID, A2A: it.Support.A2A, Tactical: it.Support.Tactical, Line: it.Support.Line})
+		case it.Support.IsShip():
+			a.ShoreBombardment += it.Support.ShoreBombardment
+		case it.Support.HQ:
+			a.HQSupport = true
 		default:
 			a.GroundSupport += it.Support.Factors
 		}

@@ -195,7 +195,7 @@ func (pl *planner) referenceFront() (*TablePlan, error) {
 	tp.DistinctCombats, tp.Sampled = pl.e.compiled, pl.e.sampled
 	tp.EvaluatedSubsets = countAssignments(p, fp.allowed, pl.maxUnits())
 	for _, c := range fp.fr.points {
-		f, err := pl.frontForce(fp.store[c.ref], c.cost, c.value, nil)
+		f, err := pl.frontForce(fp.store[c.ref], c.cost, c.value, newScorer(pl.s.Plan, pl.s.Targets))
 		if err != nil {
 			return nil, err
 		}

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/operation"
 	"github.com/wifodds/wifodds/stats"
 )
 
@@ -27,8 +28,10 @@ type TablePlan struct {
 	// Marginal is what one more (or one less) unit does to the
 	// recommended force.
 	Marginal []Change `json:"marginal,omitempty"`
-	// Front: the hexes.
+	// Front: the hexes, and the order of attack: every target after those
+	// it requires, among the ready the first in the file.
 	Targets []string `json:"targets,omitempty"`
+	Order   []string `json:"order,omitempty"`
 	// Objective names the chance a front's chance objective (all,
 	// at_least K, set) weighs, which each Force's Chance is, e.g. "P(every
 	// hex taken)"; empty for the expected hexes taken. ExpectedPlan is then the assignment that takes the most
@@ -75,7 +78,25 @@ type Force struct {
 	Value            *float64    `json:"expected_hexes_taken,omitempty"`
 	Chance           *float64    `json:"objective_chance,omitempty"` // a chance objective's figure, which the frontier then weighs
 	Hexes            []*HexForce `json:"hexes,omitempty"`
+	// Joint are a front's joint figures of the hexes taken, requires
+	// followed.
+	Joint *FrontJoint `json:"joint,omitempty"`
 	*HexFigures
+}
+
+// FrontJoint are the figures of the exact joint distribution of the hexes
+// a front's assignment takes (docs/planner.md): a hex is attacked only
+// once every target it requires is taken, so with requires the hexes do
+// not fall independently. Taken and Attacked are by target, in file
+// order.
+type FrontJoint struct {
+	Exactly       []float64        `json:"exactly"`  // P(exactly k taken), k = 0..n
+	AtLeast       []float64        `json:"at_least"` // P(k or more taken), k = 0..n
+	All           float64          `json:"all"`
+	ExpectedTaken float64          `json:"expected_taken"` // the expected number of hexes taken
+	Taken         []float64        `json:"p_taken"`        // P(hex taken) in the plan: P(attacked) x its own
+	Attacked      []float64        `json:"p_attacked"`     // P(every target it requires taken); 1 with none
+	Sets          []operation.SetP `json:"sets"`           // the front's named sets (sets:)
 }
 
 // HexFigures are a force's figures against one hex: the numbers `wifodds
@@ -99,9 +120,10 @@ type HexFigures struct {
 
 // HexForce is the part of a front's force that attacks one hex.
 type HexForce struct {
-	Target string   `json:"target"`
-	Units  []string `json:"units"`
-	Value  float64  `json:"value"` // what taking the hex is worth
+	Target   string   `json:"target"`
+	Units    []string `json:"units"`
+	Value    float64  `json:"value"`              // what taking the hex is worth
+	Requires []string `json:"requires,omitempty"` // attacked only once these are taken; its figures are if attacked
 	*HexFigures
 }
 

@@ -270,7 +270,7 @@ func (ss *stateSearch) run() (*states, error) {
 			l.decode(cur.key(i), &ss.scratch)
 			copy(ss.x, cur.force(i))
 			ebp := cur.bps[i]
-			top := min(len(cl.items), ss.limit-int(ss.scratch.size))
+			top := min(len(cl.items), ss.limit-int(ss.scratch.size), ss.sp.room(&ss.scratch, c))
 			for k := 0; k <= top; k++ {
 				if k > 0 {
 					ss.sp.add(&ss.scratch, c, 1)

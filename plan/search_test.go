@@ -298,7 +298,7 @@ func richFrontYAML(r *rand.Rand, seed, targets, n int) string {
 	}
 	if r.IntN(2) == 0 {
 		b.WriteString("  support_available:\n")
-		fmt.Fprintf(b, "    - {id: s0, factors: %d, cost: 2%s}\n", 1+r.IntN(3), can())
+		fmt.Fprintf(b, "    - {id: s0, factors: %d, cost: 2%s}\n", 1+r.IntN(3), strings.Replace(can(), "can_attack", "can_support", 1))
 	}
 	fmt.Fprintf(b, "plan: {cost: %s, target: %v", measures[seed%len(measures)], []float64{0.25, 0.5, 0.75, 1}[r.IntN(4)]*float64(targets))
 	if seed%4 == 1 {

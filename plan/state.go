@@ -68,8 +68,7 @@ const quarterScale = 4
 // isPlain reports whether unit u folds into a state's sums (see above).
 func isPlain(u *scenario.Unit) bool {
 	plain, ok := plainResidual()
-	q := u.Factors * quarterScale
-	return ok && reflect.DeepEqual(residual(u), plain) && q == math.Trunc(q) && q >= 0 && q <= 1e6
+	return ok && reflect.DeepEqual(residual(u), plain) && isQuarters(u.Factors)
 }
 
 // contribution is what one item of a class adds to a force's state.
@@ -88,6 +87,12 @@ type contribution struct {
 	nation          int // bit in the nations mask
 	gsQuarters      int32
 	plainGroundSupp bool
+	// A ship's shore bombardment, whole quarters: the combat reads only
+	// the sum (docs/rules.md §3, §8). An HQ: the attacker's HQ support,
+	// a flag (docs/rules.md §2.1), at most one HQ a target.
+	sbQuarters int32
+	plainShip  bool
+	hq         bool
 }
 
 // stateSpace describes the states of a plan's forces against one hex.
@@ -110,6 +115,8 @@ type stateKey struct {
 	armoured, anyTerr bool
 	allTerr, allJap   bool
 	quarters, gs      int32 // folded units' factors; folded ground support
+	sb                int32 // ships' shore bombardment, in quarters
+	hq                bool  // the attacker's HQ support
 	nations           uint64
 	exact             []uint8 // counts of the classes kept exactly
 	low               []int32 // the smallest factors (quarters) of the units in the combat, ascending
@@ -148,7 +155,12 @@ func newStateSpace(p *pool, target *scenario.Scenario, t *crt.Table, committed [
 			k.armoured = u.Type == scenario.ARM || u.Type == scenario.MECH
 			k.japanese, k.territorial = u.Japanese(), u.IsTerritorial()
 			k.nation = nations[u.Nation]
-		case it.Support != nil && fold && !it.Support.Aircraft && it.Support.Factors*quarterScale == math.Trunc(it.Support.Factors*quarterScale):
+		case it.Support != nil && it.Support.IsShip() && isQuarters(it.Support.ShoreBombardment):
+			k.plainShip = true
+			k.sbQuarters = int32(it.Support.ShoreBombardment * quarterScale)
+		case it.Support != nil && it.Support.HQ:
+			k.hq = true
+		case it.Support != nil && fold && !it.Support.Aircraft && it.Support.Factors > 0 && isQuarters(it.Support.Factors):
 			k.plainGroundSupp = true
 			k.gsQuarters = int32(it.Support.Factors * quarterScale)
 		default:
@@ -162,7 +174,7 @@ func newStateSpace(p *pool, target *scenario.Scenario, t *crt.Table, committed [
 		}
 		sp.contrib[c] = k
 	}
-	b := stateKey{allTerr: true, allJap: true, exact: make([]uint8, sp.nExact)}
+	b := stateKey{allTerr: true, allJap: true, exact: make([]uint8, sp.nExact), hq: target.Attacker.HQSupport}
 	for i := range committed {
 		if u := &committed[i]; u.Role == "" || u.Role == scenario.RoleCombat {
 			b.low = insertLow(b.low, int32(min(max(u.Factors*quarterScale, 0), 1e9)), sp.low)
@@ -270,6 +282,10 @@ func (sp *stateSpace) add(s *stateKey, c, k int) {
 		}
 	case d.plainGroundSupp:
 		s.gs += int32(k) * d.gsQuarters
+	case d.plainShip:
+		s.sb += int32(k) * d.sbQuarters
+	case d.hq:
+		s.hq = true
 	default:
 		s.exact[d.exact] += uint8(k)
 	}
@@ -278,6 +294,27 @@ func (sp *stateSpace) add(s *stateKey, c, k int) {
 			s.low = insertLow(s.low, d.quarters, sp.low)
 		}
 	}
+}
+
+// room is the most items of class c state s may still take: an HQ's
+// support counts once, so a target takes at most one HQ, none where the
+// attacker's HQ support is given already; any other class is bounded
+// only by its size and plan.max_units.
+func (sp *stateSpace) room(s *stateKey, c int) int {
+	if !sp.contrib[c].hq {
+		return math.MaxInt
+	}
+	if s.hq {
+		return 0
+	}
+	return 1
+}
+
+// isQuarters reports whether f is a whole number of quarters that the
+// state's sums hold exactly.
+func isQuarters(f float64) bool {
+	q := f * quarterScale
+	return q == math.Trunc(q) && q >= 0 && q <= 1e6
 }
 
 // satAdd is v plus k times d, kept at most limit.

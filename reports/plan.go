@@ -55,6 +55,15 @@ func unitList(units []string) string {
 	return strings.Join(units, ", ")
 }
 
+// hexUnits names the units a front sends to one of its hexes: none sent
+// means the hex is not attacked (a front has no committed units).
+func hexUnits(front bool, units []string) string {
+	if front && len(units) == 0 {
+		return "(not attacked)"
+	}
+	return unitList(units)
+}
+
 // figuresLine is a force's figures against one hex in a sentence.
 func figuresLine(f *plan.HexFigures) string {
 	s := fmt.Sprintf("%s:%s = %s on the %s table; P(hex taken) %s, P(breakthrough) %s, attackers face-up %s; expected losses: attacker %.2f units (%.2f factors), defender %.2f units (%.2f factors)",
@@ -98,8 +107,14 @@ func writeRecommendation(b *strings.Builder, tp *plan.TablePlan) {
 		fmt.Fprintf(b, "Recommended: %s\n  cost %s", unitList(f.Units), num(f.Cost))
 		if f.Value != nil {
 			fmt.Fprintf(b, ", expected hexes taken %.3f%s\n", *f.Value, chanceNote(tp, f))
-			for _, h := range f.Hexes {
-				fmt.Fprintf(b, "  %s: %s\n    %s\n", h.Target, unitList(h.Units), figuresLine(h.HexFigures))
+			b.WriteString(orderLine(tp, f))
+			for t, h := range f.Hexes {
+				waits := ""
+				if len(h.Requires) > 0 && f.Joint != nil {
+					waits = fmt.Sprintf(" (attacked only if %s taken: P(attacked) %s, P(taken) %s; its figures if attacked)",
+						strings.Join(h.Requires, " and "), pct(f.Joint.Attacked[t]), pct(f.Joint.Taken[t]))
+				}
+				fmt.Fprintf(b, "  %s: %s%s\n    %s\n", h.Target, hexUnits(true, h.Units), waits, figuresLine(h.HexFigures))
 			}
 			b.WriteString(objectiveLine(tp, f))
 		} else {
@@ -167,12 +182,12 @@ func writeFrontText(b *strings.Builder, tp *plan.TablePlan) {
 			mark = "  <- recommended"
 		}
 		fmt.Fprintf(b, "cost %s: expected hexes taken %.3f%s%s%s\n", num(f.Cost), *f.Value, chanceNote(tp, f), frontShort(f), mark)
-		for _, h := range f.Hexes {
+		for t, h := range f.Hexes {
 			if len(h.Units) == 0 {
 				fmt.Fprintf(b, "  %-12s not attacked\n", h.Target)
 				continue
 			}
-			fmt.Fprintf(b, "  %-12s %s at %s (%s), P(taken) %s: %s\n", h.Target, num(h.Attack)+":"+num(h.Defence), h.Odds, h.Table, pct(h.HexTaken.P), unitList(h.Units))
+			fmt.Fprintf(b, "  %-12s %s at %s (%s), P(taken) %s: %s\n", h.Target, num(h.Attack)+":"+num(h.Defence), h.Odds, h.Table, hexTaken(f, t), unitList(h.Units))
 		}
 	}
 	b.WriteString("\n")
@@ -216,6 +231,13 @@ func WritePlanCSV(w io.Writer, r *plan.Result) error {
 	if chance {
 		head = append(head, "objective_chance")
 	}
+	// A front whose hexes wait on others adds what each waits on, its
+	// P(attacked) and its P(taken) in the plan (its combat's figures are
+	// if attacked).
+	waits := len(r.Plans) > 0 && planWaits(r.Plans[0])
+	if waits {
+		head = append(head, "requires", "p_attacked", "p_taken_in_plan")
+	}
 	cw.Write(head)
 	g := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 	for _, tp := range r.Plans {
@@ -225,13 +247,16 @@ func WritePlanCSV(w io.Writer, r *plan.Result) error {
 			if f.Value != nil {
 				rows, value = f.Hexes, g(*f.Value)
 			}
-			for _, h := range rows {
+			for t, h := range rows {
 				row := []string{tp.CRT, strconv.Itoa(i + 1), strconv.FormatBool(f == tp.Recommended), g(f.Cost), value, h.Target,
 					strings.Join(h.Units, "+"), g(h.HexTaken.P), g(h.HexTaken.Lo), g(h.HexTaken.Hi), h.Odds, h.Table, g(h.Attack), g(h.Defence),
 					g(h.Breakthrough), g(h.AttackerFaceUp), g(h.ExpectedAttackerUnitsLost), g(h.ExpectedAttackerFactorsLost),
 					g(h.ExpectedDefenderUnitsLost), g(h.ExpectedDefenderFactorsLost), h.Method}
 				if chance && f.Chance != nil {
 					row = append(row, g(*f.Chance))
+				}
+				if waits && f.Joint != nil {
+					row = append(row, strings.Join(h.Requires, "+"), g(f.Joint.Attacked[t]), g(f.Joint.Taken[t]))
 				}
 				cw.Write(row)
 			}
@@ -266,14 +291,18 @@ func WritePlanMarkdown(w io.Writer, name string, r *plan.Result) error {
 			if f == tp.Recommended {
 				cost = "**" + cost + "**"
 			}
-			for _, h := range rows {
+			for t, h := range rows {
 				hex := ""
 				if front {
 					hex = " " + mdEscape(h.Target) + " |"
 				}
-				fmt.Fprintf(b, "| %s |%s %s | %s | %s | %s | %s | %.2f | %.2f | %.2f |\n", cost, hex, mdEscape(unitList(h.Units)), pct(h.HexTaken.P), h.Odds, h.Table,
-					pct(h.Breakthrough), h.ExpectedAttackerUnitsLost, h.ExpectedAttackerFactorsLost, h.ExpectedDefenderUnitsLost)
+				pa := attacked(f, t)
+				fmt.Fprintf(b, "| %s |%s %s | %s | %s | %s | %s | %.2f | %.2f | %.2f |\n", cost, hex, mdEscape(hexUnits(front, h.Units)), rowTaken(f, t, h), h.Odds, h.Table,
+					pct(h.Breakthrough), pa*h.ExpectedAttackerUnitsLost, pa*h.ExpectedAttackerFactorsLost, pa*h.ExpectedDefenderUnitsLost)
 			}
+		}
+		if planWaits(tp) {
+			fmt.Fprintf(b, "\n%s; %s.\n", strings.TrimSpace(orderLine(tp, tp.Frontier[0])), waitsNote)
 		}
 		if len(tp.Marginal) > 0 {
 			b.WriteString("\n| change to the recommendation | P(hex taken) | change | cost change |\n|---|---:|---:|---:|\n")
@@ -320,8 +349,9 @@ func WritePlanHTML(w io.Writer, name string, r *plan.Result, scenarioText string
 			if f.Value != nil {
 				rows = f.Hexes
 			}
-			for _, hx := range rows {
-				units := esc(unitList(hx.Units))
+			for t, hx := range rows {
+				pa := attacked(f, t)
+				units := esc(hexUnits(front, hx.Units))
 				if f == tp.Recommended {
 					units = "<strong>" + units + "</strong>"
 				}
@@ -330,11 +360,14 @@ func WritePlanHTML(w io.Writer, name string, r *plan.Result, scenarioText string
 					hexCell = "<td>" + esc(hx.Target) + "</td>"
 				}
 				fmt.Fprintf(tb, "<tr><td>%s</td><td>%s</td>%s<td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%.2f</td><td>%.2f</td><td>%.2f</td></tr>",
-					units, num(f.Cost), hexCell, pct(hx.HexTaken.P), esc(hx.Odds), esc(hx.Table), pct(hx.Breakthrough),
-					hx.ExpectedAttackerUnitsLost, hx.ExpectedAttackerFactorsLost, hx.ExpectedDefenderUnitsLost)
+					units, num(f.Cost), hexCell, esc(rowTaken(f, t, hx)), esc(hx.Odds), esc(hx.Table), pct(hx.Breakthrough),
+					pa*hx.ExpectedAttackerUnitsLost, pa*hx.ExpectedAttackerFactorsLost, pa*hx.ExpectedDefenderUnitsLost)
 			}
 		}
 		tb.WriteString("</table>")
+		if planWaits(tp) {
+			fmt.Fprintf(tb, "<p>%s; %s.</p>", esc(strings.TrimSpace(orderLine(tp, tp.Frontier[0]))), esc(waitsNote))
+		}
 		if len(tp.Marginal) > 0 {
 			tb.WriteString("<table><tr><th>change to the recommendation</th><th>P(hex taken)</th><th>change</th><th>cost change</th></tr>")
 			for _, ch := range tp.Marginal {
@@ -351,4 +384,30 @@ func WritePlanHTML(w io.Writer, name string, r *plan.Result, scenarioText string
 	pg.Meta = planHeader(name, r.TablePlan)[:1]
 	pg.Tables = template.HTML(tb.String())
 	return writePage(w, pg, []Chart{chart})
+}
+
+// waitsNote says how a front's tables count a hex that waits on others.
+const waitsNote = "a hex that waits on others is taken with P(attacked) x its combat's chance (given if attacked), and its losses count only when it is attacked"
+
+// planWaits reports whether a hex of the plan's front waits on others.
+func planWaits(tp *plan.TablePlan) bool {
+	return len(tp.Frontier) > 0 && hasRequires(tp.Frontier[0])
+}
+
+// attacked is P(attacked) of a front force's hex t (1 on one hex, or for
+// a hex that waits on none).
+func attacked(f *plan.Force, t int) float64 {
+	if f.Value == nil || f.Joint == nil {
+		return 1
+	}
+	return f.Joint.Attacked[t]
+}
+
+// rowTaken is a table row's P(hex taken): one hex's, or a front's hex's
+// in the plan (hexTaken).
+func rowTaken(f *plan.Force, t int, h *plan.HexForce) string {
+	if f.Value == nil {
+		return pct(h.HexTaken.P)
+	}
+	return hexTaken(f, t)
 }

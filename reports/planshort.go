@@ -7,7 +7,6 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/wifodds/wifodds/operation"
 	"github.com/wifodds/wifodds/plan"
 )
 
@@ -127,46 +126,93 @@ func writeHexShort(b *strings.Builder, tp *plan.TablePlan, f *plan.Force) {
 
 func writeFrontShort(b *strings.Builder, tp *plan.TablePlan, f *plan.Force) {
 	fmt.Fprintf(b, "%s (cost %s):\n", sendLine(tp, f), num(f.Cost))
+	b.WriteString(orderLine(tp, f))
 	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "  hex\tunits\todds\tP(taken)\tatt. factors lost\tdef. factors lost")
 	var attUnits, attFactors, defUnits, defFactors float64
 	sampled := false
-	for _, h := range f.Hexes {
+	for t, h := range f.Hexes {
 		if len(h.Units) == 0 || h.HexFigures == nil {
 			fmt.Fprintf(tw, "  %s\tnot attacked\t-\t-\t-\t-\n", h.Target)
 			continue
 		}
-		p := pct(h.HexTaken.P)
+		// A hex that waits on others is attacked with P(attacked): its
+		// P(taken) and losses in the plan are its combat's times that.
+		pa := attacked(f, t)
+		p := hexTaken(f, t)
 		if h.Method != "exact" {
 			p += fmt.Sprintf(" (MC %s..%s)", pct(h.HexTaken.Lo), pct(h.HexTaken.Hi))
 			sampled = true
 		}
 		fmt.Fprintf(tw, "  %s\t%s\t%s:%s = %s %s\t%s\t%.2f\t%.2f\n", h.Target, unitList(h.Units), num(h.Attack), num(h.Defence), h.Odds, h.Table,
-			p, h.ExpectedAttackerFactorsLost, h.ExpectedDefenderFactorsLost)
-		attUnits += h.ExpectedAttackerUnitsLost
-		attFactors += h.ExpectedAttackerFactorsLost
-		defUnits += h.ExpectedDefenderUnitsLost
-		defFactors += h.ExpectedDefenderFactorsLost
+			p, pa*h.ExpectedAttackerFactorsLost, pa*h.ExpectedDefenderFactorsLost)
+		attUnits += pa * h.ExpectedAttackerUnitsLost
+		attFactors += pa * h.ExpectedAttackerFactorsLost
+		defUnits += pa * h.ExpectedDefenderUnitsLost
+		defFactors += pa * h.ExpectedDefenderFactorsLost
 	}
 	tw.Flush()
 	fmt.Fprintf(b, "  expected hexes taken %.3f", *f.Value)
-	if j, ok := frontJoint(f); ok {
-		ex := j.Exactly()
-		ks := make([]string, len(ex))
-		ps := make([]string, len(ex))
-		for k, p := range ex {
+	if j := f.Joint; j != nil {
+		ks := make([]string, len(j.Exactly))
+		ps := make([]string, len(j.Exactly))
+		for k, p := range j.Exactly {
 			ks[k], ps[k] = fmt.Sprint(k), pct(p)
 		}
-		fmt.Fprintf(b, "; P(all %d taken) %s; P(exactly %s) %s", len(ex)-1, pct(j.All()), strings.Join(ks, ", "), strings.Join(ps, ", "))
+		fmt.Fprintf(b, "; P(all %d taken) %s; P(exactly %s) %s", len(j.Exactly)-1, pct(j.All), strings.Join(ks, ", "), strings.Join(ps, ", "))
+		for _, set := range j.Sets {
+			fmt.Fprintf(b, "; P(%s) %s", set.Name, pct(set.P))
+		}
 		if sampled {
 			b.WriteString(" (from the hexes' Monte Carlo estimates)")
 		}
 	}
 	b.WriteString("\n")
-	fmt.Fprintf(b, "  expected losses over the front: attacker %.2f units (%.2f factors), defender %.2f units (%.2f factors)\n",
-		attUnits, attFactors, defUnits, defFactors)
+	what := "expected losses over the front"
+	if hasRequires(f) {
+		what += " (a hex's when it is attacked)"
+	}
+	fmt.Fprintf(b, "  %s: attacker %.2f units (%.2f factors), defender %.2f units (%.2f factors)\n",
+		what, attUnits, attFactors, defUnits, defFactors)
 	b.WriteString(objectiveLine(tp, f))
 	b.WriteString(cheaperLine(tp, f))
+}
+
+// hexTaken is a front's hex's P(taken) in the plan; for a hex that waits
+// on others, with its combat's own P(taken if attacked).
+func hexTaken(f *plan.Force, t int) string {
+	h := f.Hexes[t]
+	if len(h.Requires) == 0 || f.Joint == nil || len(h.Units) == 0 {
+		return pct(h.HexTaken.P)
+	}
+	return fmt.Sprintf("%s (%s if attacked)", pct(f.Joint.Taken[t]), pct(h.HexTaken.P))
+}
+
+// hasRequires reports whether a hex of the front waits on others.
+func hasRequires(f *plan.Force) bool {
+	return slices.ContainsFunc(f.Hexes, func(h *plan.HexForce) bool { return len(h.Requires) > 0 })
+}
+
+// orderLine gives the order of attack when a hex of the front waits on
+// others, each such hex with what it waits on ("" when none does: the
+// hexes are then attacked in any order).
+func orderLine(tp *plan.TablePlan, f *plan.Force) string {
+	if !hasRequires(f) {
+		return ""
+	}
+	req := map[string][]string{}
+	for _, h := range f.Hexes {
+		req[h.Target] = h.Requires
+	}
+	var steps []string
+	for _, id := range tp.Order {
+		if r := req[id]; len(r) > 0 {
+			steps = append(steps, fmt.Sprintf("%s (if %s taken)", id, strings.Join(r, " and ")))
+		} else {
+			steps = append(steps, id)
+		}
+	}
+	return "  order of attack: " + strings.Join(steps, ", then ") + "\n"
 }
 
 // objectiveLine says in one line why a chance objective sends f: its
@@ -206,23 +252,4 @@ func sameAssignment(a, b *plan.Force) bool {
 		}
 	}
 	return true
-}
-
-// frontJoint is the joint distribution of the hexes an assignment takes:
-// once the forces are fixed, each hex is its own combat, so the hexes fall
-// independently with their P(hex taken) (a hex not attacked: 0). ok is
-// false when the front is too large for the 2^n states.
-func frontJoint(f *plan.Force) (*operation.Joint, bool) {
-	if len(f.Hexes) > operation.MaxTargets {
-		return nil, false
-	}
-	ts := make([]operation.Target, len(f.Hexes))
-	for i, h := range f.Hexes {
-		ts[i] = operation.Target{ID: h.Target, Value: h.Value}
-		if len(h.Units) > 0 && h.HexFigures != nil {
-			ts[i].P = h.HexTaken.P
-		}
-	}
-	j, err := operation.NewJoint(ts)
-	return j, err == nil
 }

@@ -1,49 +1,13 @@
 package reports
 
 import (
-	"math"
 	"strings"
 	"testing"
 
+	"github.com/wifodds/wifodds/operation"
 	"github.com/wifodds/wifodds/plan"
 	"github.com/wifodds/wifodds/stats"
 )
-
-// A front's joint figures in the short answer: once the forces are fixed
-// each hex falls on its own, so P(exactly k) is the product over every
-// pattern of taken hexes, here by brute force over the 2^3 patterns (a hex
-// not attacked is never taken).
-func TestFrontJointIsIndependentHexes(t *testing.T) {
-	hex := func(id string, p float64, units ...string) *plan.HexForce {
-		return &plan.HexForce{Target: id, Units: units, Value: 1, HexFigures: &plan.HexFigures{HexTaken: stats.Estimate{P: p, Lo: p, Hi: p}, Method: "exact"}}
-	}
-	f := &plan.Force{Hexes: []*plan.HexForce{hex("A", 0.3, "a"), hex("B", 0.8, "b"), hex("C", 0.9)}}
-	j, ok := frontJoint(f)
-	if !ok {
-		t.Fatal("no joint")
-	}
-	ps := []float64{0.3, 0.8, 0} // C is not attacked
-	want := make([]float64, 4)
-	for m := range 8 {
-		p, k := 1.0, 0
-		for i, q := range ps {
-			if m&(1<<i) != 0 {
-				p, k = p*q, k+1
-			} else {
-				p *= 1 - q
-			}
-		}
-		want[k] += p
-	}
-	for k, got := range j.Exactly() {
-		if math.Abs(got-want[k]) > 1e-12 {
-			t.Errorf("P(exactly %d) = %v, want %v", k, got, want[k])
-		}
-	}
-	if j.All() != 0 {
-		t.Errorf("P(all) = %v with a hex not attacked", j.All())
-	}
-}
 
 // With no target the short answer says so and shows the frontier's best
 // force, not nothing; with one it leads with "Send".
@@ -85,7 +49,8 @@ func TestPlanShortFront(t *testing.T) {
 	f := &plan.Force{Units: []string{"a", "b"}, Cost: 9, Value: &value, Hexes: []*plan.HexForce{
 		{Target: "A", Units: []string{"a"}, Value: 1, HexFigures: fig(0.5, "exact")},
 		{Target: "B", Units: []string{"b"}, Value: 1, HexFigures: fig(0.6, "monte-carlo")},
-		{Target: "C", Value: 1, HexFigures: fig(0, "exact")}}}
+		{Target: "C", Value: 1, HexFigures: fig(0, "exact")}},
+		Joint: &plan.FrontJoint{Exactly: []float64{0.2, 0.5, 0.3, 0}, Attacked: []float64{1, 1, 1}, Taken: []float64{0.5, 0.6, 0}}}
 	target := 1.0
 	tp := &plan.TablePlan{CRT: "2d6", Cost: "committed_factors", Target: &target, Targets: []string{"A", "B", "C"}, Frontier: []*plan.Force{f}, Recommended: f}
 	var b strings.Builder
@@ -96,6 +61,62 @@ func TestPlanShortFront(t *testing.T) {
 	for _, want := range []string{"Send (cost 9):", "C    not attacked", "60.00% (MC 55.00%..65.00%)",
 		"expected hexes taken 1.100; P(all 3 taken) 0.00%; P(exactly 0, 1, 2, 3) 20.00%, 50.00%, 30.00%, 0.00% (from the hexes' Monte Carlo estimates)",
 		"expected losses over the front: attacker 1.00 units (2.50 factors), defender 2.00 units (4.00 factors)"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("missing %q:\n%s", want, s)
+		}
+	}
+}
+
+// A front's hex that no unit is sent to is "not attacked" in every full
+// report, never "the committed units alone": a front commits no units.
+func TestPlanFrontHexNotAttacked(t *testing.T) {
+	fig := &plan.HexFigures{Odds: "2:1", Table: "blitz", Method: "exact"}
+	value := 0.5
+	f := &plan.Force{Units: []string{"a"}, Cost: 4, Value: &value, Hexes: []*plan.HexForce{
+		{Target: "A", Units: []string{"a"}, Value: 1, HexFigures: fig}, {Target: "C", Value: 1, HexFigures: fig}},
+		Joint: &plan.FrontJoint{Exactly: []float64{0.5, 0.5, 0}, Attacked: []float64{1, 1}, Taken: []float64{0.5, 0}}}
+	target := 0.5
+	tp := &plan.TablePlan{CRT: "2d6", Cost: "committed_factors", Target: &target, Targets: []string{"A", "C"}, Frontier: []*plan.Force{f}, Recommended: f}
+	r := &plan.Result{TablePlan: tp, Plans: []*plan.TablePlan{tp}}
+	for name, write := range map[string]func(*strings.Builder) error{
+		"text":     func(b *strings.Builder) error { return WritePlanText(b, "x", r) },
+		"markdown": func(b *strings.Builder) error { return WritePlanMarkdown(b, "x", r) },
+		"html":     func(b *strings.Builder) error { return WritePlanHTML(b, "x", r, "", Chart{}) },
+	} {
+		var b strings.Builder
+		if err := write(&b); err != nil {
+			t.Fatal(err)
+		}
+		if s := b.String(); strings.Contains(s, "committed units alone") || !strings.Contains(s, "(not attacked)") {
+			t.Errorf("%s: hex C is not said to be not attacked:\n%s", name, s)
+		}
+	}
+}
+
+// A front whose hexes wait on others (issue 28 item 4): the short answer
+// gives the order of attack, a waiting hex's P(taken) in the plan with its
+// combat's own if attacked, and losses counted when a hex is attacked, all
+// read from the answer's joint figures (never recomputed as products).
+func TestPlanShortFrontRequires(t *testing.T) {
+	fig := &plan.HexFigures{HexTaken: stats.Estimate{P: 0.5, Lo: 0.5, Hi: 0.5}, Attack: 6, Defence: 3, Odds: "2:1", Table: "blitz", Method: "exact",
+		ExpectedAttackerUnitsLost: 1, ExpectedAttackerFactorsLost: 2, ExpectedDefenderUnitsLost: 1, ExpectedDefenderFactorsLost: 2}
+	value := 0.75
+	f := &plan.Force{Units: []string{"a", "b"}, Cost: 9, Value: &value, Hexes: []*plan.HexForce{
+		{Target: "Beach", Units: []string{"a"}, Value: 1, HexFigures: fig},
+		{Target: "Inland", Units: []string{"b"}, Value: 1, Requires: []string{"Beach"}, HexFigures: fig}},
+		Joint: &plan.FrontJoint{Exactly: []float64{0.5, 0.25, 0.25}, All: 0.25, Attacked: []float64{1, 0.5}, Taken: []float64{0.5, 0.25},
+			Sets: []operation.SetP{{Name: "both", Targets: []string{"Beach", "Inland"}, P: 0.25}}}}
+	tp := &plan.TablePlan{CRT: "2d6", Cost: "committed_factors", Targets: []string{"Beach", "Inland"}, Order: []string{"Beach", "Inland"},
+		Frontier: []*plan.Force{f}, Recommended: f}
+	var b strings.Builder
+	if err := WritePlanShort(&b, "x", &plan.Result{TablePlan: tp, Plans: []*plan.TablePlan{tp}}); err != nil {
+		t.Fatal(err)
+	}
+	s := b.String()
+	for _, want := range []string{"order of attack: Beach, then Inland (if Beach taken)",
+		"Inland  b      6:3 = 2:1 blitz  25.00% (50.00% if attacked)  1.00",
+		"P(all 2 taken) 25.00%; P(exactly 0, 1, 2) 50.00%, 25.00%, 25.00%; P(both) 25.00%",
+		"expected losses over the front (a hex's when it is attacked): attacker 1.50 units (3.00 factors), defender 1.50 units (3.00 factors)"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("missing %q:\n%s", want, s)
 		}

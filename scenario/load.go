@@ -21,7 +21,7 @@ var (
 	raidTopKeys  = []string{"name", "kind", "options", "dice", "night", "intercepted", "target", "aa_units", "bombers", "air_tables"}
 	targetKeys   = []string{"factories", "oil", "synth_plants", "port_ships_aa", "flak"}
 	hexKeys      = []string{"terrain", "weather", "defence_multiplier", "city", "fortress", "reference_town", "fortified",
-		"across_river", "home_nation", "supply", "surprise", "adjacent_friendly_corps"}
+		"across_river", "home_nation", "supply", "surprise", "adjacent_friendly_corps", "coastal"}
 	sideKeys = []string{"hq_support", "ground_support", "shore_bombardment", "attack_as_mud", "can_retreat", "units", "naval_strikes", "aircraft", "exploiting", "ctl",
 		"available", "support_available"}
 	unitKeys = []string{"type", "size", "factors", "nation", "face_down", "supply", "section", "towed", "red_circle",
@@ -122,8 +122,8 @@ func ParseWith(file string, data []byte, opts ParseOptions) (*Scenario, error) {
 		}
 		return s, nil
 	}
-	if m.Has("sets") {
-		d.Errorf(m.Get("sets"), "sets", "sets name targets of an operation (targets with their own attacker, for wifodds run); the planner does not take them yet")
+	if m.Has("sets") && !m.Has("targets") {
+		d.Errorf(m.Get("sets"), "sets", "sets name targets: of an operation (targets with their own attacker, for wifodds run) or of a plan's front (targets under a top-level attacker.available)")
 	}
 	front := m.Has("targets")
 	if !front {
@@ -351,6 +351,9 @@ func parseHexAt(d *yamlx.Decoder, n *yaml.Node, path string, s *Scenario) {
 	m.Bool("supply", &h.Supply)
 	m.Bool("surprise", &h.Surprise)
 	m.Bool("adjacent_friendly_corps", &h.AdjacentFriendlyCorps)
+	if m.Bool("coastal", &h.Coastal) && !h.Coastal && s.Kind == Invasion {
+		d.Errorf(m.Get("coastal"), m.Join("coastal"), "an invaded hex is coastal: drop coastal: false")
+	}
 	if h.City && h.ReferenceTown {
 		d.Errorf(m.Get("reference_town"), m.Join("reference_town"), "a reference town is not a city (AfA 1.5); set only one")
 	}

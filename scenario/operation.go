@@ -105,39 +105,14 @@ func parseOperation(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 	for _, t := range op.Targets {
 		ids = append(ids, t.ID)
 	}
-	lookup := func(n *yaml.Node, key string) (int, bool) {
-		id, ok := d.Scalar(n, key)
-		if !ok {
-			return 0, false
-		}
-		j, ok := index[id]
-		if !ok {
-			msg := fmt.Sprintf("unknown target %q (targets: %s)", id, strings.Join(ids, ", "))
-			if c := yamlx.Closest(id, ids); c != "" {
-				msg = fmt.Sprintf("unknown target %q (did you mean %q?)", id, c)
-			}
-			d.Errorf(n, key, "%s", msg)
-		}
-		return j, ok
+	lookup := targetLookup(d, index, ids)
+	reqs := parseRequires(d, requires, lookup)
+	for i := range op.Targets {
+		op.Targets[i].Requires = reqs[i]
 	}
-	for i, list := range requires {
-		for j, n := range list {
-			key := yamlx.Index(yamlx.Index("targets", i)+".requires", j)
-			r, ok := lookup(n, key)
-			switch {
-			case !ok:
-			case r == i:
-				d.Errorf(n, key, "a target cannot require itself")
-			case slices.Contains(op.Targets[i].Requires, r):
-				d.Errorf(n, key, "%q is listed twice", op.Targets[r].ID)
-			default:
-				op.Targets[i].Requires = append(op.Targets[i].Requires, r)
-			}
-		}
-	}
-	parseSets(d, m, op, lookup)
+	op.Sets = parseSets(d, m, lookup)
 	if !d.Failed() {
-		op.Order = attackOrder(d, m.Get("targets"), op)
+		op.Order = attackOrder(d, m.Get("targets"), ids, reqs)
 	}
 	s.Operation = op
 }
@@ -163,7 +138,7 @@ func operationTarget(d *yamlx.Decoder, tm *yamlx.Map, key string, s *Scenario) *
 		d.Errorf(tm.Node(), key+".defender", "missing")
 	}
 	if len(ts.Attacker.Available) > 0 || len(ts.Attacker.SupportAvailable) > 0 {
-		d.Errorf(tm.Get("attacker"), key+".attacker.available", "an operation's forces are given (attacker.units): units to choose from belong to wifodds plan, whose front does not take requires yet")
+		d.Errorf(tm.Get("attacker"), key+".attacker.available", "an operation's forces are given (attacker.units): units to choose from belong to wifodds plan (a front of targets under a top-level attacker.available)")
 	}
 	if !d.Failed() {
 		checkCombatAt(d, tm, key+".", &ts)
@@ -171,8 +146,10 @@ func operationTarget(d *yamlx.Decoder, tm *yamlx.Map, key string, s *Scenario) *
 	return &ts
 }
 
-// parseSets reads sets: named lists of targets for the joint figures.
-func parseSets(d *yamlx.Decoder, m *yamlx.Map, op *Operation, lookup func(*yaml.Node, string) (int, bool)) {
+// parseSets reads sets: named lists of targets for the joint figures, of
+// an operation or a plan's front.
+func parseSets(d *yamlx.Decoder, m *yamlx.Map, lookup func(*yaml.Node, string) (int, bool)) []TargetSet {
+	var out []TargetSet
 	sm := d.Map(m.Get("sets"), "sets")
 	keys := sm.Keys()
 	if len(keys) > MaxOperationSets {
@@ -197,24 +174,65 @@ func parseSets(d *yamlx.Decoder, m *yamlx.Map, op *Operation, lookup func(*yaml.
 				set.Targets = append(set.Targets, t)
 			}
 		}
-		op.Sets = append(op.Sets, set)
+		out = append(out, set)
+	}
+	return out
+}
+
+// targetLookup finds the target an entry of requires, sets or an
+// objective names: an unknown id is an error suggesting the nearest.
+func targetLookup(d *yamlx.Decoder, index map[string]int, ids []string) func(n *yaml.Node, key string) (int, bool) {
+	return func(n *yaml.Node, key string) (int, bool) {
+		id, ok := d.Scalar(n, key)
+		if !ok {
+			return 0, false
+		}
+		j, ok := index[id]
+		if !ok {
+			msg := fmt.Sprintf("unknown target %q (targets: %s)", id, strings.Join(ids, ", "))
+			if c := yamlx.Closest(id, ids); c != "" {
+				msg = fmt.Sprintf("unknown target %q (did you mean %q?)", id, c)
+			}
+			d.Errorf(n, key, "%s", msg)
+		}
+		return j, ok
 	}
 }
 
-// attackOrder is the operation's order of attack (AttackOrder); a cycle
-// is an error naming it.
-func attackOrder(d *yamlx.Decoder, at *yaml.Node, op *Operation) []int {
-	requires := make([][]int, len(op.Targets))
-	for i, t := range op.Targets {
-		requires[i] = t.Requires
+// parseRequires reads each target's requires (lists[i], the nodes under
+// targets[i].requires) into indices: an unknown id suggests the nearest,
+// a target requiring itself or naming one twice is an error. An
+// operation's targets and a plan's front read them alike.
+func parseRequires(d *yamlx.Decoder, lists [][]*yaml.Node, lookup func(*yaml.Node, string) (int, bool)) [][]int {
+	out := make([][]int, len(lists))
+	for i, list := range lists {
+		for j, n := range list {
+			key := yamlx.Index(yamlx.Index("targets", i)+".requires", j)
+			r, ok := lookup(n, key)
+			switch {
+			case !ok:
+			case r == i:
+				d.Errorf(n, key, "a target cannot require itself")
+			case slices.Contains(out[i], r):
+				d.Errorf(n, key, "%q is listed twice", n.Value)
+			default:
+				out[i] = append(out[i], r)
+			}
+		}
 	}
+	return out
+}
+
+// attackOrder is the order of attack of the targets ids with their
+// requirements (AttackOrder); a cycle is an error naming it.
+func attackOrder(d *yamlx.Decoder, at *yaml.Node, ids []string, requires [][]int) []int {
 	order, ok := AttackOrder(requires)
 	if !ok {
-		done := make([]bool, len(op.Targets))
+		done := make([]bool, len(ids))
 		for _, i := range order {
 			done[i] = true
 		}
-		d.Errorf(at, "targets", "requires go round in a circle (%s): no target of it can be attacked first", cycle(op, done))
+		d.Errorf(at, "targets", "requires go round in a circle (%s): no target of it can be attacked first", cycle(ids, requires, done))
 		return nil
 	}
 	return order
@@ -246,7 +264,7 @@ func AttackOrder(requires [][]int) (order []int, ok bool) {
 
 // cycle names a circle of requirements among the targets not done, e.g.
 // "a requires b requires a".
-func cycle(op *Operation, done []bool) string {
+func cycle(ids []string, requires [][]int, done []bool) string {
 	start := slices.Index(done, false)
 	seen := map[int]int{}
 	var path []int
@@ -257,7 +275,7 @@ func cycle(op *Operation, done []bool) string {
 		}
 		seen[i] = len(path)
 		path = append(path, i)
-		for _, r := range op.Targets[i].Requires {
+		for _, r := range requires[i] {
 			if !done[r] {
 				i = r
 				break
@@ -266,7 +284,7 @@ func cycle(op *Operation, done []bool) string {
 	}
 	names := make([]string, len(path))
 	for k, i := range path {
-		names[k] = fmt.Sprintf("%q", op.Targets[i].ID)
+		names[k] = fmt.Sprintf("%q", ids[i])
 	}
 	return strings.Join(names, " requires ")
 }

@@ -36,8 +36,8 @@ const MaxAvailable = 40
 
 var (
 	planKeys     = []string{"side", "cost", "target", "max_units", "crts", "objective"}
-	frontKeys    = []string{"id", "name", "value", "hex", "defender", "options", "modifier"}
-	supportKeys  = []string{"id", "name", "factors", "a2a", "tactical", "cost", "can_attack"}
+	frontKeys    = []string{"id", "name", "kind", "value", "hex", "defender", "options", "modifier", "requires"}
+	supportKeys  = []string{"id", "name", "factors", "a2a", "tactical", "shore_bombardment", "hq_support", "cost", "can_support"}
 	planUnitKeys = []string{"id", "cost", "can_attack"}
 )
 
@@ -58,6 +58,12 @@ type Plan struct {
 	Objective string
 	AtLeast   int
 	Set       []string
+	// Order is a front's order of attack: every target after those it
+	// requires, among the ready the first in the file (indices into
+	// Scenario.Targets). Sets are the front's named sets, whose P(every
+	// hex taken) the answer gives.
+	Order []int
+	Sets  []TargetSet
 }
 
 // Plan objectives (docs/scenario-format.md, Plans: plan.objective).
@@ -78,21 +84,35 @@ func (p *Plan) IsChance() bool {
 	return p.Objective != "" && p.Objective != ObjectiveExpected
 }
 
-// Support is ground support a plan may add: either aircraft that face the
-// defending AA (A2A and Tactical) or plain tactical factors (Factors).
+// Support is what a plan may add to an attack besides land units, each
+// item usable at one target: plain ground-support factors (Factors), an
+// aircraft facing the defending AA (Aircraft: A2A and Tactical), a ship's
+// shore bombardment (ShoreBombardment, coastal targets only) or an HQ's
+// support (HQ). docs/scenario-format.md, Plans.
 type Support struct {
-	ID        string
-	Name      string
-	Factors   float64 // plain ground-support factors; 0 for aircraft
-	Aircraft  bool
-	A2A       int
-	Tactical  float64
-	Cost      float64
-	CanAttack []string // target ids (a front); empty: any
-	Line      int
-	idPos     pos // where id and can_attack are written, for errors
-	canPos    pos
+	ID               string
+	Name             string
+	Factors          float64 // plain ground-support factors; 0 for the other kinds
+	Aircraft         bool
+	A2A              int
+	Tactical         float64
+	ShoreBombardment float64 // a ship's shore bombardment factors; 0 for the other kinds
+	HQ               bool    // an HQ's support: sets the attacker's HQ support at its target
+	Cost             float64
+	// CanSupport are the target ids (a front) it may reach; empty: any.
+	// A ship's default is the coastal targets, filled in by the parser.
+	CanSupport []string
+	Line       int
+	idPos      pos // where id and can_support are written, for errors
+	canPos     pos
 }
+
+// IsShip reports whether the support is a ship's shore bombardment.
+func (sp *Support) IsShip() bool { return sp.ShoreBombardment > 0 }
+
+// Coastal reports whether ships may bombard the scenario's hex: an
+// invasion's, or a hex marked coastal (docs/rules.md §3, AsA 3.13).
+func (s *Scenario) Coastal() bool { return s.Kind == Invasion || s.Hex.Coastal }
 
 // pos is where a key's value is written.
 type pos struct{ line, col int }
@@ -117,6 +137,7 @@ func (p pos) node(line int) *yaml.Node {
 type FrontTarget struct {
 	ID       string
 	Value    float64 // what taking the hex is worth (default 1)
+	Requires []int   // the targets (indices) that must be taken before it is attacked
 	Line     int
 	Scenario *Scenario // the target as a scenario with no attacking units
 }
@@ -362,7 +383,8 @@ func parseFront(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 	if len(s.Attacker.Units) > 0 {
 		d.Errorf(m.Get("attacker"), "attacker.units", "with targets, list every attacking unit under attacker.available with the targets it can_attack")
 	}
-	seen := map[string]bool{}
+	index := map[string]int{}
+	var requires [][]*yaml.Node
 	for i, n := range items {
 		key := yamlx.Index("targets", i)
 		tm := d.Map(n, key)
@@ -370,10 +392,11 @@ func parseFront(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 		if !tm.Str("id", &ft.ID) || strings.TrimSpace(ft.ID) == "" {
 			d.Errorf(n, key+".id", "missing: each target needs an id for can_attack to name")
 		}
-		if seen[ft.ID] {
+		if _, dup := index[ft.ID]; dup {
 			d.Errorf(tm.Get("id"), key+".id", "%q is used twice", ft.ID)
+		} else {
+			index[ft.ID] = i
 		}
-		seen[ft.ID] = true
 		if tm.Float("value", &ft.Value) && (ft.Value <= 0 || ft.Value > 1000) {
 			d.Errorf(tm.Get("value"), key+".value", "%v is outside (0, 1000]", ft.Value)
 		}
@@ -382,14 +405,22 @@ func parseFront(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 		ts.Attacker.Available, ts.Attacker.SupportAvailable = nil, nil
 		ts.Name = ft.ID
 		tm.Str("name", &ts.Name)
+		var kind string
+		if tm.Enum("kind", "kind", []string{string(Land), string(Invasion), string(Paradrop)}, &kind) {
+			// The available units are read once, under the file's kind
+			// (an invading unit's section): a target may fight as the
+			// file says or overland, which reads no more of a unit.
+			if Kind(kind) != s.Kind && Kind(kind) != Land {
+				d.Errorf(tm.Get("kind"), key+".kind", "%s under a file of kind %s: the available units are read under the file's kind, so give kind: %s at the top and kind: land on the targets attacked overland", kind, s.Kind, kind)
+			}
+			ts.Kind = Kind(kind)
+		}
 		parseTargetHex(d, tm, key, s, &ts)
 		ts.Defender = parseSide(d, tm.Get("defender"), key+".defender", "defender", &ts)
-		if tm.Get("defender") == nil && s.Kind == Land {
+		if tm.Get("defender") == nil && ts.Kind == Land {
 			d.Errorf(n, key+".defender", "missing")
 		}
-		if tm.Has("requires") {
-			d.Errorf(tm.Get("requires"), key+".requires", "the planner does not weigh attacks that wait on others yet: requires is for a fixed operation, where each target gives its attacker.units and there is no attacker.available to choose from (docs/scenario-format.md, Operations)")
-		}
+		requires = append(requires, tm.Seq("requires"))
 		if tm.Has("attacker") {
 			d.Errorf(tm.Get("attacker"), key+".attacker", "a target with its own attacker belongs to a fixed operation, which has no top-level attacker; a plan lists the units to choose from under attacker.available with can_attack")
 		}
@@ -399,6 +430,19 @@ func parseFront(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 		}
 		ft.Scenario = &ts
 		s.Targets = append(s.Targets, ft)
+	}
+	var ids []string
+	for _, t := range s.Targets {
+		ids = append(ids, t.ID)
+	}
+	lookup := targetLookup(d, index, ids)
+	reqs := parseRequires(d, requires, lookup)
+	for i := range s.Targets {
+		s.Targets[i].Requires = reqs[i]
+	}
+	s.Plan.Sets = parseSets(d, m, lookup)
+	if !d.Failed() {
+		s.Plan.Order = attackOrder(d, m.Get("targets"), ids, reqs)
 	}
 }
 
@@ -464,14 +508,14 @@ func checkPlanIDs(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 		for _, t := range list {
 			switch {
 			case len(s.Targets) == 0:
-				d.Errorf(at, key+".can_attack", "can_attack names targets; this plan has none")
+				d.Errorf(at, key, "%s names targets; this plan has none", key[strings.LastIndex(key, ".")+1:])
 				return
 			case !targets[t]:
 				msg := fmt.Sprintf("unknown target %q (targets: %s)", t, strings.Join(ids, ", "))
 				if c := yamlx.Closest(t, ids); c != "" {
 					msg = fmt.Sprintf("unknown target %q (did you mean %q?)", t, c)
 				}
-				d.Errorf(at, key+".can_attack", "%s", msg)
+				d.Errorf(at, key, "%s", msg)
 			}
 		}
 	}
@@ -479,7 +523,7 @@ func checkPlanIDs(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 		u := &s.Attacker.Available[i]
 		key := yamlx.Index("attacker.available", i)
 		name(&u.ID, u.Label(), key, u.idPos.node(u.Line))
-		canAttack(u.CanAttack, key, u.canPos.node(u.Line))
+		canAttack(u.CanAttack, key+".can_attack", u.canPos.node(u.Line))
 	}
 	for i := range s.Attacker.SupportAvailable {
 		sp := &s.Attacker.SupportAvailable[i]
@@ -489,12 +533,61 @@ func checkPlanIDs(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 			label = fmt.Sprintf("support %d", i+1)
 		}
 		name(&sp.ID, label, key, sp.idPos.node(sp.Line))
-		canAttack(sp.CanAttack, key, sp.canPos.node(sp.Line))
+		canAttack(sp.CanSupport, key+".can_support", sp.canPos.node(sp.Line))
+		checkReach(d, s, sp, key)
 	}
 	for i := range s.Defender.Available {
 		u := &s.Defender.Available[i]
 		name(&u.ID, u.Label(), yamlx.Index("defender.available", i), u.idPos.node(u.Line))
 	}
+}
+
+// checkReach checks where a ship or an HQ may go: a ship bombards coastal
+// targets only (docs/rules.md §3, AsA 3.13), so on a front its default
+// can_support is the coastal targets and naming another is an error; an
+// HQ adds nothing where the attacker's HQ support is already given.
+func checkReach(d *yamlx.Decoder, s *Scenario, sp *Support, key string) {
+	at := sp.canPos.node(sp.Line)
+	if sp.HQ && s.Attacker.HQSupport {
+		d.Errorf(sp.idPos.node(sp.Line), key+".hq_support", "attacker.hq_support is already true at every target, so this HQ would add nothing: drop one of them")
+	}
+	if !sp.IsShip() {
+		return
+	}
+	if len(s.Targets) == 0 {
+		if !s.Coastal() {
+			d.Errorf(sp.idPos.node(sp.Line), key+".shore_bombardment", "ships bombard coastal hexes only (AsA 3.13): mark the hex coastal: true, or drop the ship")
+		}
+		return
+	}
+	var coastal []string
+	for _, t := range s.Targets {
+		if t.Scenario.Coastal() {
+			coastal = append(coastal, t.ID)
+		}
+	}
+	if len(sp.CanSupport) == 0 {
+		if len(coastal) == 0 {
+			d.Errorf(sp.idPos.node(sp.Line), key+".shore_bombardment", "no target is coastal and ships bombard coastal hexes only (AsA 3.13): mark a target's hex coastal: true, or drop the ship")
+		}
+		sp.CanSupport = coastal
+		return
+	}
+	for _, id := range sp.CanSupport {
+		for _, t := range s.Targets {
+			if t.ID == id && !t.Scenario.Coastal() {
+				d.Errorf(at, key+".can_support", "target %q is not coastal and ships bombard coastal hexes only (AsA 3.13): mark its hex coastal: true, or leave it out (coastal targets: %s)", id, orNone(coastal))
+			}
+		}
+	}
+}
+
+// orNone lists ids, or says there are none.
+func orNone(ids []string) string {
+	if len(ids) == 0 {
+		return "none"
+	}
+	return strings.Join(ids, ", ")
 }
 
 // parsePlanUnit reads the keys an available unit adds: id, cost and
@@ -506,34 +599,46 @@ func parsePlanUnit(d *yamlx.Decoder, m *yamlx.Map, path string, u *Unit) {
 	if m.Float("cost", &u.Cost) && (u.Cost < 0 || u.Cost > 1000) {
 		d.Errorf(m.Get("cost"), path+".cost", "%v is outside 0..1000: a cost is not negative", u.Cost)
 	}
-	u.CanAttack = targetList(d, m, path)
+	u.CanAttack = idList(d, m, path, "can_attack")
 }
 
-func targetList(d *yamlx.Decoder, m *yamlx.Map, path string) []string {
+// idList reads the target ids listed under key (can_attack, can_support).
+func idList(d *yamlx.Decoder, m *yamlx.Map, path, key string) []string {
 	var out []string
-	for j, n := range m.Seq("can_attack") {
-		if t, ok := d.Scalar(n, yamlx.Index(path+".can_attack", j)); ok {
+	for j, n := range m.Seq(key) {
+		if t, ok := d.Scalar(n, yamlx.Index(path+"."+key, j)); ok {
 			out = append(out, t)
 		}
 	}
 	return out
 }
 
-// parseSupport reads attacker.support_available.
+// parseSupport reads attacker.support_available: each item is one kind
+// of support (plain factors, an aircraft, a ship or an HQ) with the
+// targets it can_support.
 func parseSupport(d *yamlx.Decoder, m *yamlx.Map, side *Side) {
+	const kinds = "give one of factors (plain ground support), a2a and tactical (an aircraft facing AA), shore_bombardment (a ship) or hq_support: true (an HQ)"
 	for i, n := range m.Seq("support_available") {
 		key := yamlx.Index(m.Join("support_available"), i)
 		sm := d.Map(n, key)
 		sp := Support{Line: n.Line}
 		sm.Str("id", &sp.ID)
-		sp.idPos, sp.canPos = posOf(sm.Get("id")), posOf(sm.Get("can_attack"))
+		sp.idPos, sp.canPos = posOf(sm.Get("id")), posOf(sm.Get("can_support"))
 		sm.Str("name", &sp.Name)
 		hasF := sm.Float("factors", &sp.Factors)
 		hasT := sm.Float("tactical", &sp.Tactical)
 		hasA := sm.Int("a2a", &sp.A2A)
+		hasS := sm.Float("shore_bombardment", &sp.ShoreBombardment)
+		hasH := sm.Bool("hq_support", &sp.HQ)
+		given := 0
+		for _, b := range []bool{hasF, hasT || hasA, hasS, hasH} {
+			if b {
+				given++
+			}
+		}
 		switch {
-		case hasF && (hasT || hasA):
-			d.Errorf(n, key, "give either factors (plain ground support) or a2a and tactical (an aircraft facing AA), not both")
+		case given != 1:
+			d.Errorf(n, key, "%s", kinds)
 		case hasF:
 			if sp.Factors <= 0 || sp.Factors > 100 {
 				d.Errorf(sm.Get("factors"), key+".factors", "%v is outside (0, 100]", sp.Factors)
@@ -548,14 +653,27 @@ func parseSupport(d *yamlx.Decoder, m *yamlx.Map, side *Side) {
 				d.Errorf(sm.Get("tactical"), key+".tactical", "%v is outside (0, 30]", sp.Tactical)
 			}
 			sp.Cost = sp.Tactical
+		case hasT || hasA:
+			d.Errorf(n, key, "an aircraft needs both a2a and tactical")
+		case hasS:
+			if sp.ShoreBombardment <= 0 || sp.ShoreBombardment > 50 {
+				d.Errorf(sm.Get("shore_bombardment"), key+".shore_bombardment", "%v is outside (0, 50]: a ship's shore bombardment factors", sp.ShoreBombardment)
+				sp.ShoreBombardment = 0
+			}
+			sp.Cost = sp.ShoreBombardment
+		case !sp.HQ:
+			d.Errorf(sm.Get("hq_support"), key+".hq_support", "an HQ in support_available is hq_support: true; leave out an HQ that gives no support")
 		default:
-			d.Errorf(n, key, "give factors (plain ground support) or a2a and tactical (an aircraft facing AA)")
+			sp.Cost = 1 // an HQ commits no factors: it counts as one item
 		}
 		if sm.Float("cost", &sp.Cost) && (sp.Cost < 0 || sp.Cost > 1000) {
 			d.Errorf(sm.Get("cost"), key+".cost", "%v is outside 0..1000: a cost is not negative", sp.Cost)
 		}
-		sp.CanAttack = targetList(d, sm, key)
-		sm.Close(supportKeys...)
+		if sm.Has("can_attack") {
+			d.Errorf(sm.Get("can_attack"), key+".can_attack", "support reaches its targets with can_support: write can_support: [ids] (can_attack is for available units)")
+		}
+		sp.CanSupport = idList(d, sm, key, "can_support")
+		sm.Close(append(supportKeys, "can_attack")...)
 		side.SupportAvailable = append(side.SupportAvailable, sp)
 	}
 }

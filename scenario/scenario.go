@@ -132,6 +132,9 @@ type Hex struct {
 	Supply                bool
 	Surprise              bool
 	AdjacentFriendlyCorps bool
+	// Coastal is a hex next to a sea area, which ships may bombard
+	// (AsA 3.13); an invaded hex is coastal whatever this says.
+	Coastal bool
 	// Protected is a capital, objective hex, IC, bridgehead or railhead,
 	// where A World at War's exploiting-armour DMs do not apply.
 	Protected bool

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"path"
 	"runtime"
 	"strings"
 	"time"
@@ -26,6 +27,10 @@ type Config struct {
 	QueueWait   time.Duration // longest a request waits for a slot before 503 busy (2 s)
 	Workers     int           // goroutines one Monte Carlo run uses (1: requests run side by side)
 	Log         *slog.Logger  // access and error log (slog.Default())
+	// Hosts are more names the Host header may give for this server (a
+	// host name or an address, without the port): what a browser on
+	// another machine types, e.g. "mybox.lan". Each is checked by New.
+	Hosts []string
 }
 
 func (c Config) withDefaults() Config {
@@ -71,28 +76,76 @@ type Server struct {
 	mux   *http.ServeMux
 }
 
-// New makes the server for the address it listens on (host:port), whose
-// host names it accepts in the Host header together with localhost and the
-// loopback addresses.
+// New makes the server for the address it listens on (host:port). The
+// Host header must name this server: the listening host, localhost or a
+// loopback address, each cfg.Hosts name, and, when it listens on every
+// interface (0.0.0.0 or ::), each address of the machine's interfaces;
+// with or without the port when the port is 80. Any other name is refused
+// (ServeHTTP), so a page elsewhere cannot reach the server through a name
+// it controls (DNS rebinding); the machine's own addresses are no such
+// name.
 func New(addr string, cfg Config) (*Server, error) {
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
 		return nil, fmt.Errorf("listen address %q: %w", addr, err)
 	}
 	s := &Server{cfg: cfg.withDefaults(), hosts: map[string]bool{}}
-	for _, h := range []string{host, "localhost", "127.0.0.1", "[::1]"} {
+	names := []string{host, "localhost", "127.0.0.1", "::1"}
+	for _, h := range cfg.Hosts {
+		if err := CheckHostName(h); err != nil {
+			return nil, err
+		}
+		names = append(names, h)
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+		addrs, err := interfaceAddrs()
+		if err != nil {
+			return nil, fmt.Errorf("listen address %s: reading this machine's addresses: %w", addr, err)
+		}
+		for _, a := range addrs {
+			if n, ok := a.(*net.IPNet); ok {
+				names = append(names, n.IP.String())
+			}
+		}
+	}
+	for _, h := range names {
 		if h == "" {
 			continue
 		}
-		if strings.Contains(h, ":") && !strings.HasPrefix(h, "[") {
-			h = "[" + h + "]"
+		h = strings.ToLower(strings.Trim(h, "[]"))
+		s.hosts[net.JoinHostPort(h, port)] = true
+		if port == "80" {
+			if strings.Contains(h, ":") {
+				h = "[" + h + "]"
+			}
+			s.hosts[h] = true
 		}
-		s.hosts[strings.ToLower(h)+":"+port] = true
 	}
 	s.slots = make(chan struct{}, s.cfg.Concurrency)
 	s.queue = make(chan struct{}, s.cfg.QueueLength)
 	s.routes()
 	return s, nil
+}
+
+// interfaceAddrs lists the machine's addresses; a variable so a test can
+// give a machine on a network.
+var interfaceAddrs = net.InterfaceAddrs
+
+// CheckHostName refuses a Config.Hosts entry that no Host header could match:
+// empty, with a port or a path, or with characters no host name has.
+func CheckHostName(h string) error {
+	if ip := net.ParseIP(strings.Trim(h, "[]")); ip != nil {
+		return nil
+	}
+	if h == "" || len(h) > 253 {
+		return fmt.Errorf("host %q: give a host name or an address, without the port", h)
+	}
+	for _, r := range h {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '.') {
+			return fmt.Errorf("host %q: %q is not a host name's character; give a host name or an address, without the port", h, r)
+		}
+	}
+	return nil
 }
 
 // securityHeaders are on every answer, refusals included: the page runs
@@ -129,7 +182,27 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(rec, http.StatusForbidden, fmt.Sprintf("%s: this server answers only its own page, not a request another site's page makes", why))
 		return
 	}
+	// The router would answer a path such as /api//run or /static/../x
+	// with a redirect to its clean form and an HTML body; no link of the
+	// page makes one, so it is a 404 in JSON like any other unknown path.
+	if p := r.URL.Path; p != cleanPath(p) {
+		writeError(rec, http.StatusNotFound, fmt.Sprintf("%.10s %.80q: no such page or endpoint (a path with // or a . or .. segment; the page is /, the API under /api/)", r.Method, p))
+		return
+	}
 	s.mux.ServeHTTP(rec, r)
+}
+
+// cleanPath is p with repeated slashes and . and .. segments resolved,
+// keeping a final slash, as the router cleans it.
+func cleanPath(p string) string {
+	if p == "" || p == "*" {
+		return p // the router's own cases (a bare host, OPTIONS *)
+	}
+	c := path.Clean(p)
+	if strings.HasSuffix(p, "/") && c != "/" {
+		c += "/"
+	}
+	return c
 }
 
 // recorder notes what a handler wrote, for the access log and the panic

@@ -8,5 +8,7 @@
 // says what it holds) and returns {status, body}: the HTTP status the
 // server would give and the JSON text it would send, the same bytes.
 // While a computation runs it posts {progress: {done, planned}} to the
-// page.
+// page, except in a warm-up replay, wifoddsAnswer(request, true), which
+// the worker makes while idle so the browser optimises the engine's code
+// (web/static/worker.js).
 package main

@@ -20,6 +20,7 @@ import (
 	"github.com/wifodds/wifodds/internal/yamlx"
 	"github.com/wifodds/wifodds/reports"
 	"github.com/wifodds/wifodds/scenario"
+	"github.com/wifodds/wifodds/shard"
 )
 
 func batteryCommand() *cli.Command {
@@ -51,7 +52,7 @@ func mergeCommand() *cli.Command {
 			"variant, seed and trial count), that none was edited (each part's digest) and that every figure is in range,\n"+
 			"and writes the report the one-process battery writes. Parts of a sharded run (wifodds run --mc --shard I/N)\n"+
 			fmt.Sprintf("merge into the report wifodds run writes. A battery part is at most %d MiB, a run part %d MiB.\n\n",
-				battery.MaxPartSize>>20, analysis.MaxRunPartSize>>20)+
+				battery.MaxPartSize>>20, shard.MaxRunPartSize>>20)+
 			"Examples:\n   wifodds merge part1.json part2.json part3.json --html battery.html\n"+
 			"   wifodds merge run-part*.json -f json",
 		reportFlags(), mergeAction)
@@ -317,7 +318,7 @@ func mergeAction(c *cli.Context) error {
 	}
 	if kind, err := partFormat(files[0]); err != nil {
 		return err
-	} else if kind == analysis.RunPartFormat {
+	} else if kind == shard.RunPartFormat {
 		return mergeRuns(c, format, out, files)
 	}
 	parts := map[string]*battery.Part{}

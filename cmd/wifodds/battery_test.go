@@ -10,8 +10,8 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/wifodds/wifodds/analysis"
 	"github.com/wifodds/wifodds/battery"
+	"github.com/wifodds/wifodds/shard"
 )
 
 // batteryArgs are the arguments of a small generated battery: exact, or
@@ -223,7 +223,7 @@ func TestMergeRefusesEditedRunCounts(t *testing.T) {
 		parts = append(parts, p)
 	}
 	data, _ := os.ReadFile(parts[1])
-	var part analysis.RunPart
+	var part shard.RunPart
 	if err := json.Unmarshal(data, &part); err != nil {
 		t.Fatal(err)
 	}
@@ -243,7 +243,7 @@ func TestMergeRefusesEditedRunCounts(t *testing.T) {
 	// more, would index past them.
 	for _, p := range parts {
 		data, _ := os.ReadFile(p)
-		var rp analysis.RunPart
+		var rp shard.RunPart
 		if err := json.Unmarshal(data, &rp); err != nil {
 			t.Fatal(err)
 		}
@@ -276,7 +276,7 @@ func TestMergeRefusesCampaignKeysPastTheScenario(t *testing.T) {
 	}
 	for _, p := range parts {
 		data, _ := os.ReadFile(p)
-		var rp analysis.RunPart
+		var rp shard.RunPart
 		if err := json.Unmarshal(data, &rp); err != nil {
 			t.Fatal(err)
 		}
@@ -340,7 +340,7 @@ func TestMergeRefusesEditedBatteryPart(t *testing.T) {
 
 // Issue 23 item 5: merge streams its parts and refuses one over the size
 // cap before reading any of it (the cap is lowered here; it is
-// battery.MaxPartSize, 256 MiB, and analysis.MaxRunPartSize, 16 MiB).
+// battery.MaxPartSize, 256 MiB, and shard.MaxRunPartSize, 16 MiB).
 func TestMergeRefusesOversizedParts(t *testing.T) {
 	dir := t.TempDir()
 	bp, rp := filepath.Join(dir, "battery.json"), filepath.Join(dir, "run.json")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/urfave/cli/v2"
 )
@@ -60,6 +61,13 @@ func completionCommand() *cli.Command {
 			case "zsh":
 				_, err = fmt.Fprint(c.App.Writer, zshCompletion)
 			case "fish":
+				// urfave/cli's help command is one value shared by every
+				// app; once "help X" has run in this process (as in the
+				// tests) it lists itself as its own subcommand, and the
+				// fish writer would recurse for ever.
+				if h := c.App.Command("help"); h != nil {
+					h.Subcommands = slices.DeleteFunc(h.Subcommands, func(s *cli.Command) bool { return s == h })
+				}
 				var script string
 				if script, err = c.App.ToFishCompletion(); err == nil {
 					_, err = fmt.Fprint(c.App.Writer, script)

@@ -25,7 +25,8 @@ import (
 // The page players use (issue 27), driven in Debian's chromium under both
 // engines: `wifodds serve`, and the static folder served by a plain file
 // server. A stack typed on one line and the same stack entered in the
-// rows give the same scenario as the CLI's example; the answer stays in
+// rows give the same scenario as the CLI's example (entered once more
+// with a player's real clicks and keys, counted); the answer stays in
 // sight while the last defender is edited (the answer column at
 // 1280x900, the summary bar at 390x844); a typo is answered beside the
 // control with the CLI's suggestion; a plan file and a front plan file
@@ -59,6 +60,7 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	}
 	sameScenario(t, "../../examples/wild-results-3to1.yaml", rows)
 	answerInSight(ctx, t, "#p-hex", want)
+	modifierExplained(ctx, t)
 	shotAs(ctx, t, "page-1280.png", images, "web-page.png", true)
 	accessible(ctx, t, axe, "the odds at 1280")
 	// Dark mode follows the system; its contrast is checked too.
@@ -82,7 +84,14 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 		t.Fatal(err)
 	}
 
+	// A first-time player: the first screen, the widest figures, the
+	// combat entered with real clicks and keys.
+	firstMinute(ctx, t, url, "#p-hex")
+	figuresFit(ctx, t, url, 1280)
+	playerActions(ctx, t, url, want)
+
 	typoBesideControl(ctx, t, url)
+	errorsBesideTheirControls(ctx, t, url)
 	staleAndErrors(ctx, t, url)
 	planImports(ctx, t, "../../examples/plan-one-hex.yaml")
 	shotAs(ctx, t, "plan-1280.png", false, "", true)
@@ -103,6 +112,10 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	accessible(ctx, t, axe, "the defender's plan")
 	objectiveImports(ctx, t, "../../examples/pocket.yaml")
 	accessible(ctx, t, axe, "a front's chance objective")
+	planImports(ctx, t, "../../examples/beachhead-plan.yaml")
+	accessible(ctx, t, axe, "a front whose hexes wait on others")
+	coastInPage(ctx, t)
+	accessible(ctx, t, axe, "a front with a ship and an HQ")
 	raidInWords(ctx, t, "../../examples/dusseldorf-bombardment.yaml")
 	accessible(ctx, t, axe, "a raid")
 
@@ -111,6 +124,8 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844)); err != nil {
 		t.Fatal(err)
 	}
+	figuresFit(ctx, t, url, 390)
+	firstMinute(ctx, t, url, "#summary-bar")
 	stackByQuickEntry(ctx, t, url, want)
 	answerInSight(ctx, t, "#summary-bar", want)
 	if got := liveText(ctx, t, "#sb-hex"); got != fmt.Sprintf("%.2f%%", 100*want) {
@@ -257,8 +272,9 @@ func stackByRows(ctx context.Context, t *testing.T, url string, want float64) st
 	return y
 }
 
-// sameScenario checks the page's YAML holds the example file's document.
-func sameScenario(t *testing.T, file, got string) {
+// sameScenario checks the page's YAML holds the example file's document,
+// but for the keys skipped.
+func sameScenario(t *testing.T, file, got string, skip ...string) {
 	t.Helper()
 	text, err := os.ReadFile(file)
 	if err != nil {
@@ -270,6 +286,10 @@ func sameScenario(t *testing.T, file, got string) {
 	}
 	if err := yaml.Unmarshal([]byte(got), &g); err != nil {
 		t.Fatalf("the page's YAML: %v\n%s", err, got)
+	}
+	for _, k := range skip {
+		delete(w, k)
+		delete(g, k)
 	}
 	if !reflect.DeepEqual(w, g) {
 		t.Errorf("the page's scenario is not %s:\n%s", file, got)
@@ -381,7 +401,10 @@ func planImports(ctx context.Context, t *testing.T, file string) {
 		t.Fatal(err)
 	}
 	var plan struct {
-		Targets  []struct{ ID string } `yaml:"targets"`
+		Targets []struct {
+			ID       string   `yaml:"id"`
+			Requires []string `yaml:"requires"`
+		} `yaml:"targets"`
 		Attacker struct {
 			Available []struct{ ID string } `yaml:"available"`
 			Support   []struct{ ID string } `yaml:"support_available"`
@@ -427,6 +450,22 @@ func planImports(ctx context.Context, t *testing.T, file string) {
 		if joint := liveText(ctx, t, "#plan-joint"); !strings.HasPrefix(joint, "P(all ") || !strings.Contains(short, "; "+joint+"\n") {
 			t.Errorf("%s: the page's joint figures %q are not the CLI's:\n%s", file, joint, short)
 		}
+		// Hexes that wait on others: the page says what each waits on
+		// and gives the CLI's order of attack.
+		waits := 0
+		for _, tg := range plan.Targets {
+			if len(tg.Requires) > 0 {
+				waits++
+			}
+		}
+		if n := count(ctx, t, "#plan-front [data-requires]"); n != waits {
+			t.Errorf("%s: the page says %d hexes wait on others, the file %d", file, n, waits)
+		}
+		if waits > 0 {
+			if order := liveText(ctx, t, "#plan-order"); !strings.HasPrefix(order, "order of attack: ") || !strings.Contains(short, "  "+order+"\n") {
+				t.Errorf("%s: the page's order %q is not the CLI's:\n%s", file, order, short)
+			}
+		}
 	}
 	// Switch the first recommended unit off: the plan is made again
 	// without it.
@@ -441,6 +480,27 @@ func planImports(ctx context.Context, t *testing.T, file string) {
 		}
 	}
 	t.Errorf("%s: with %s switched off the plan still says %q", file, first, got)
+}
+
+// coastInPage imports the coastal front (issue 28 item 3): the page plans
+// what the CLI plans with the aircraft, the ship and the HQ in the pool,
+// says what each support item is, and ticks the hexes each can reach: a
+// ship's default is the coastal ones.
+func coastInPage(ctx context.Context, t *testing.T) {
+	t.Helper()
+	planImports(ctx, t, "../../examples/coastal-front.yaml")
+	setup := liveText(ctx, t, "#plan-setup")
+	for _, w := range []string{"Ju-88: aircraft, air-to-air 2, tactical 3", "Admiral Scheer: ship, shore bombardment 4", "11th Army HQ: HQ support", "can support"} {
+		if !strings.Contains(setup, w) {
+			t.Errorf("the plan setup does not say %q:\n%s", w, setup)
+		}
+	}
+	for reach, want := range map[string]bool{"Admiral Scheer|Sevastopol": true, "Admiral Scheer|Bakhchisaray": false, "11th Army HQ|Balaklava": false, "Ju-88|Sevastopol": true} {
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`document.querySelector('[data-reach=%q]').checked`, reach)))
+		if err != nil || got != want {
+			t.Errorf("%s ticked %v, want %v (%v)", reach, got, want, err)
+		}
+	}
 }
 
 // objectiveImports imports a front plan with a chance objective (issue 28
@@ -870,11 +930,13 @@ func staleAndErrors(ctx context.Context, t *testing.T, url string) {
 	}
 	waitStale(false, "the factor fixed")
 
-	// The last defender removed: no defender, the answer is not current.
+	// The last defender removed: no defender, the answer is not current,
+	// and the engine's words are under the defender's stack box.
 	if err := chromedp.Do(ctx, click(`[data-row="defender-0"] .remove`)); err != nil {
 		t.Fatal(err)
 	}
 	waitStale(true, "the last defender removed")
+	beside(ctx, t, "#quick-defender", "#defender .field-error.attached", "Defender's units: a land combat needs at least one defending unit")
 	if err := chromedp.Do(ctx, chromedp.SendKeys(css("#quick-defender"), "INF 3 USSR\r")); err != nil {
 		t.Fatal(err)
 	}
@@ -975,4 +1037,258 @@ func answerStale(ctx context.Context, t *testing.T) bool {
 		t.Fatal(err)
 	}
 	return v
+}
+
+// modifierExplained checks the modifier box says what it is for (the
+// issue 27 walkthrough: a new player could not tell what to put there):
+// a hint the box is described by, naming what the page already counts so
+// the player does not count it twice, with a link to docs/rules.md §2.1.
+func modifierExplained(ctx context.Context, t *testing.T) {
+	t.Helper()
+	var got struct {
+		Described bool
+		Text      string
+		Href      string
+	}
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const h = document.querySelector('#modifier-hint'), m = document.querySelector('#modifier');
+		return JSON.stringify({described: !!h && (m.getAttribute('aria-describedby') ?? '').split(/\s+/).includes(h.id) && h.offsetParent !== null,
+			text: h?.innerText ?? '', href: h?.querySelector('a')?.href ?? ''}); })()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(v), &got); err != nil {
+		t.Fatal(err)
+	}
+	if !got.Described {
+		t.Errorf("the modifier box is not described by a visible hint: %s", v)
+	}
+	for _, w := range []string{"helps the attacker", "house rule", "face-down defenders", "HQ support", "nationalities", "terrain", "weather", "blitz", "territorial", "AWAW"} {
+		if !strings.Contains(got.Text, w) {
+			t.Errorf("the modifier hint does not say %q: %q", w, got.Text)
+		}
+	}
+	if !strings.HasSuffix(got.Href, "docs/rules.md#21-the-2d6-table-afa-311-and-section-8") {
+		t.Errorf("the modifier hint's link is %q, not docs/rules.md §2.1", got.Href)
+	}
+	// The anchor is GitHub's for this heading: renamed, the link breaks.
+	rules, err := os.ReadFile("../../docs/rules.md")
+	if err != nil || !strings.Contains(string(rules), "\n### §2.1 The 2D6 table (AfA 3.11 and section 8)\n") {
+		t.Errorf("docs/rules.md has no heading the modifier hint's anchor names (%v)", err)
+	}
+}
+
+// figuresFit shows the widest headline figures (P(hex taken) 100.00% and
+// 0.00%, odds >=10:1) and checks no card clips its figure at this width
+// (the walkthrough found "100.00%" cut off at 1280 px).
+func figuresFit(ctx context.Context, t *testing.T, url string, width int) {
+	t.Helper()
+	for _, c := range []struct{ attacker, defender, hex, odds string }{
+		{"ARM 10 GE", "INF 1 USSR", "100.00%", ">=10:1"},
+		{"INF 1 GE", "3x INF 9 USSR", "0.00%", ""},
+	} {
+		open(ctx, t, url)
+		if err := chromedp.Do(ctx, chromedp.SendKeys(css("#quick-attacker"), c.attacker+"\r"), chromedp.SendKeys(css("#quick-defender"), c.defender+"\r")); err != nil {
+			t.Fatal(err)
+		}
+		hex, odds := "", ""
+		for end := time.Now().Add(10 * time.Second); time.Now().Before(end) && (hex != c.hex || c.odds != "" && odds != c.odds); time.Sleep(50 * time.Millisecond) {
+			hex, odds = liveText(ctx, t, "#p-hex .v"), liveText(ctx, t, "#odds .v")
+		}
+		if hex != c.hex || c.odds != "" && odds != c.odds {
+			t.Fatalf("%s against %s: P(hex taken) %q at %q, want %s at %s", c.attacker, c.defender, hex, odds, c.hex, c.odds)
+		}
+		clipped, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll('#headline .card .v')].filter((e) => e.scrollWidth > e.clientWidth || e.clientWidth === 0)
+			.map((e) => e.closest('.card').id + ' ' + JSON.stringify(e.textContent) + ' ' + e.scrollWidth + '>' + e.clientWidth + ' px').join('; ')`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if clipped != "" {
+			t.Errorf("at %d px the headline clips a figure: %s", width, clipped)
+		}
+	}
+}
+
+// errorsBesideTheirControls opens combats with an error in each kind of
+// control the page has (a side with no units, a side's key, the ships and
+// aircraft, a raid's target, AA units and bombers, the options, a hex
+// flag, the dice) and checks each error is under its control in the
+// player's words, none above the answer.
+func errorsBesideTheirControls(ctx context.Context, t *testing.T, url string) {
+	t.Helper()
+	att := `{"type":"INF","factors":4,"nation":"GE"}`
+	def := `"defender":{"units":[{"type":"INF","factors":2,"nation":"FR"}]}`
+	land := `"kind":"land","attacker":{"units":[` + att + `]},` + def
+	raid := `"kind":"bombardment","target":{"factories":2},"bombers":[{"a2a":3,"sb":3}]`
+	for _, c := range []struct{ doc, control, want string }{
+		{`{"kind":"land","attacker":{"units":[]},` + def + `}`, "#quick-attacker", "Attacker's units: a land combat needs at least one attacking unit"},
+		{`{"kind":"land","attacker":{"units":[` + att + `],"ground_support":-1},` + def + `}`, `#attacker .side-fields [data-field="ground_support"]`, "Attacker: ground support -1 is outside"},
+		{`{"kind":"land","options":["naval-ground-strike"],"attacker":{"units":[` + att + `],"naval_strikes":[{"factors":99}]},` + def + `}`, "#ship-rows .unit", "Attacker, ship 1: factors 99 is outside"},
+		{`{"kind":"land","attacker":{"units":[` + att + `],"aircraft":[{"a2a":99,"tactical":2}]},` + def + `}`, "#aircraft-rows .unit", "Attacker, aircraft 1: a2a 99 is outside"},
+		{`{` + land + `,"options":["fractional-odds","fractional-odds-d10"]}`, "#options", "Options: choose one of fractional-odds and fractional-odds-d10"},
+		{`{` + land + `,"hex":{"city":true,"reference_town":true}}`, "#hex-flags", "a reference town is not a city"},
+		{`{` + land + `,"dice":[9]}`, "#dice", "Dice, roll 1: 9 is not a roll of the d6"},
+		{`{"kind":"bombardment","target":{"factories":99},"bombers":[{"a2a":3,"sb":3}]}`, `[data-key="target.factories"]`, "Target: factories 99 is outside"},
+		{`{` + raid + `,"aa_units":[{"factors":-1}]}`, "#aa-rows .unit", "AA unit 1: factors -1 is outside"},
+		{`{"kind":"bombardment","target":{"factories":2},"bombers":[{"a2a":3,"sb":3},{"a2a":99,"sb":3}]}`, "#bomber-rows .unit:nth-child(2)", "Bomber 2: a2a 99 is outside"},
+	} {
+		link := url + "/#s=" + base64.RawURLEncoding.EncodeToString([]byte(c.doc))
+		wctx, cancel := context.WithTimeout(ctx, 15*time.Second)
+		err := chromedp.Do(wctx, chromedp.Navigate("about:blank"), chromedp.Navigate(link), chromedp.WaitVisible(css(".field-error.attached")))
+		cancel()
+		if err != nil {
+			t.Errorf("%s: no error beside a control (%v); above the answer: %q", c.doc, err, liveText(ctx, t, "#error"))
+			continue
+		}
+		beside(ctx, t, c.control, ".field-error.attached", c.want)
+		// The control keeps its own description and adds the error's.
+		if got := count(ctx, t, `[aria-invalid="true"][aria-describedby~="`+attr(ctx, t, ".field-error.attached", "id")+`"]`); got != 1 {
+			t.Errorf("%s: %d controls are marked invalid and described by the error", c.doc, got)
+		}
+	}
+	// Fixed, a control gets its own description back.
+	if err := chromedp.Do(ctx, setField("#dice", "")); err != nil {
+		t.Fatal(err)
+	}
+	if got := waitAttr(ctx, t, "#dice", "aria-describedby", "dice-hint"); got != "dice-hint" {
+		t.Errorf("the dice box fixed is described by %q, want its hint alone", got)
+	}
+	// A plan's target out of range: under the Plan tab's target box.
+	text, err := os.ReadFile("../../examples/plan-one-hex.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	importYAML(ctx, t, text)
+	waitText(ctx, t, "#plan-rec", "Send ", 60*time.Second)
+	wctx, cancel := context.WithTimeout(ctx, 15*time.Second)
+	err = chromedp.Do(wctx, setField("#plan-target", "5"), chromedp.WaitVisible(css(".field-error.attached")))
+	cancel()
+	if err != nil {
+		t.Errorf("a plan's target of 5: no error beside a control (%v); above the answer: %q", err, liveText(ctx, t, "#error"))
+		return
+	}
+	beside(ctx, t, "#plan-target", ".field-error.attached", "Plan: target 5 is outside (0, 1]")
+}
+
+// attr is an element's attribute, read in one evaluation in the page.
+func attr(ctx context.Context, t *testing.T, sel, name string) string {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`document.querySelector(%q)?.getAttribute(%q) ?? ''`, sel, name)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// waitAttr waits until an element's attribute is want, and returns it.
+func waitAttr(ctx context.Context, t *testing.T, sel, name, want string) string {
+	t.Helper()
+	got := ""
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end) && got != want; time.Sleep(50 * time.Millisecond) {
+		got = attr(ctx, t, sel, name)
+	}
+	return got
+}
+
+// firstMinute opens the page as a first-time player does and checks what
+// the issue 27 walkthrough asked for in the first screen, with no scroll
+// and no click: an answer (answer, the headline figure or the phone's
+// bar) to an example combat said to be one, the attacker's quick-entry
+// box with a placeholder in players' words, before the combat's other
+// keys; and one sentence under the headline figures saying how to read
+// them.
+func firstMinute(ctx context.Context, t *testing.T, url, answer string) {
+	t.Helper()
+	open(ctx, t, url)
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(() => {
+		const seen = (sel) => { const e = document.querySelector(sel); if (!e) return false; const r = e.getBoundingClientRect();
+			return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; };
+		const q = document.querySelector('#quick-attacker'), combat = document.querySelector('#kind').closest('fieldset');
+		const cards = document.querySelector('#headline').getBoundingClientRect(), read = document.querySelector('#read-this')?.getBoundingClientRect();
+		return JSON.stringify({answer: seen(%q), intro: seen('#intro') ? document.querySelector('#intro').innerText : '', quick: seen('#quick-attacker'),
+			placeholder: q.placeholder, first: !!(q.compareDocumentPosition(combat) & Node.DOCUMENT_POSITION_FOLLOWING),
+			read: document.querySelector('#read-this')?.innerText ?? '', under: read ? read.top - cards.bottom : -1}); })()`, answer)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Answer, Quick, First bool
+		Intro, Placeholder   string
+		Read                 string
+		Under                float64
+	}
+	if err := json.Unmarshal([]byte(v), &got); err != nil {
+		t.Fatal(err)
+	}
+	if !got.Answer || !got.Quick {
+		t.Errorf("the first screen lacks the answer (%s: %v) or the attacker's quick-entry box (%v)", answer, got.Answer, got.Quick)
+	}
+	if !strings.Contains(got.Intro, "example combat") {
+		t.Errorf("the first screen does not say the combat on show is an example: %q", got.Intro)
+	}
+	if got.Placeholder != "3x INF 4 GE, ARM 6 GE" || !got.First {
+		t.Errorf("the attacker's quick-entry box: placeholder %q, before the combat's other keys %v", got.Placeholder, got.First)
+	}
+	if !strings.HasPrefix(got.Read, "How to read this: P(hex taken) is the chance") || got.Under < 0 || got.Under > 40 {
+		t.Errorf("no line under the headline figures says how to read them (%.0f px under): %q", got.Under, got.Read)
+	}
+}
+
+// step is one thing a player does: clicks and keys pressed, as counted.
+type step struct {
+	clicks, keys int
+	do           []chromedp.Action[chromedp.Void]
+}
+
+// press clicks a box and types text into it (a click, then a key a
+// character; Enter is a key).
+func press(sel, text string) step {
+	return step{1, len([]rune(text)), []chromedp.Action[chromedp.Void]{chromedp.Click(css(sel)), chromedp.SendKeys(css(sel), text)}}
+}
+
+// retype clicks a box, selects what it holds (Ctrl+A) and types text.
+func retype(sel, text string) step {
+	return step{1, 1 + len([]rune(text)), []chromedp.Action[chromedp.Void]{chromedp.Click(css(sel)), chromedp.KeyEvent("a", chromedp.KeyModifiers(chromedp.ModifierCtrl)), chromedp.SendKeys(css(sel), text)}}
+}
+
+// pick chooses a select's option: a player's two clicks (open, choose),
+// set as the page would see them (a native list cannot be clicked here).
+func pick(sel, value string) step {
+	return step{2, 0, []chromedp.Action[chromedp.Void]{setField(sel, value)}}
+}
+
+// tap clicks an element as a player does, with the mouse.
+func tap(sel string) step {
+	return step{1, 0, []chromedp.Action[chromedp.Void]{chromedp.Click(css(sel))}}
+}
+
+// playerActions enters the Asia Aflame 3.14 combat on a fresh page as a
+// player does, with real clicks and keys (issue 27: "in under a minute"),
+// once by the quick-entry boxes and once by the rows: each gets the CLI's
+// answer and the example file, and the test logs the clicks and keys each
+// took (reported, not gated).
+func playerActions(ctx context.Context, t *testing.T, url string, want float64) {
+	t.Helper()
+	combat := []step{pick("#table", "assault"), tap("#opt-wild-results"), press("#modifier", "1"), press("#dice", "5, 1")}
+	for _, way := range []struct {
+		name  string
+		steps []step
+	}{
+		{"quick entry", append([]step{press("#quick-attacker", "ARM 6 GE, INF 4 GE, INF 3 GE\r"), press("#quick-defender", "2x INF 2 FR\r")}, combat...)},
+		{"the rows", append([]step{tap("#attacker .add-unit"), retype(`[data-row="attacker-2"] [data-field="factors"]`, "3"),
+			retype(`[data-row="defender-0"] [data-field="factors"]`, "2"), pick(`[data-row="defender-0"] [data-field="nation"]`, "FR"),
+			tap(`[data-row="defender-0"] .plus`)}, combat...)},
+	} {
+		open(ctx, t, url)
+		clicks, keys := 0, 0
+		for _, s := range way.steps {
+			if err := chromedp.Do(ctx, s.do...); err != nil {
+				t.Fatalf("%s: %v", way.name, err)
+			}
+			clicks, keys = clicks+s.clicks, keys+s.keys
+		}
+		waitValue(ctx, t, "#p-hex", want)
+		// A player has no need to name it.
+		sameScenario(t, "../../examples/wild-results-3to1.yaml", pageYAML(ctx, t), "name")
+		t.Logf("the Asia Aflame 3.14 combat by %s: %d clicks and %d keys", way.name, clicks, keys)
+	}
 }

@@ -27,7 +27,8 @@ func planCommand() *cli.Command {
 			"(Monte Carlo only for a combat over --budget). The text answer is short: the cheapest force reaching the\n"+
 			"target and its figures; --all adds the frontier of P(hex taken) against cost and what adding or dropping\n"+
 			"one unit does (JSON, CSV and Markdown always hold everything).\n"+
-			"A front lists targets, and each unit the targets it can_attack. A defender's plan (plan: {side: defender})\n"+
+			"A front lists targets, each unit the targets it can_attack and each support item (aircraft, ships, HQs)\n"+
+			"the targets it can_support: each goes to one target. A defender's plan (plan: {side: defender})\n"+
 			"lists reserves under defender.available: the answer is the cheapest reserves holding the hex with the\n"+
 			"target chance against the attacker's best response from attacker.available (or its fixed attacker.units).\n\n"+
 			"Examples:\n"+

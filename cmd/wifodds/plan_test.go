@@ -38,11 +38,12 @@ type forceJSON struct {
 
 // forceScenario writes the force a plan sends as a plain scenario: the
 // plan file with the chosen units in attacker.units and the chosen
-// support as ground_support.
+// support as the scenario format gives it: ground_support, aircraft,
+// shore_bombardment and hq_support.
 func forceScenario(t *testing.T, s *scenario.Scenario, ids []string) string {
 	t.Helper()
 	b := &strings.Builder{}
-	fmt.Fprintf(b, "kind: %s\ncrt: %s\nhex: {terrain: %s, weather: %s}\ndefender:\n  units:\n", s.Kind, s.CRT, s.Hex.Terrain, s.Hex.Weather)
+	fmt.Fprintf(b, "kind: %s\ncrt: %s\nhex: {terrain: %s, weather: %s, coastal: %v}\ndefender:\n  units:\n", s.Kind, s.CRT, s.Hex.Terrain, s.Hex.Weather, s.Hex.Coastal)
 	unit := func(u *scenario.Unit) string {
 		return fmt.Sprintf("{type: %s, size: %s, factors: %v, nation: %s}", u.Type, u.Size, u.Factors, u.Nation)
 	}
@@ -50,14 +51,29 @@ func forceScenario(t *testing.T, s *scenario.Scenario, ids []string) string {
 		fmt.Fprintf(b, "    - %s\n", unit(&s.Defender.Units[i]))
 	}
 	b.WriteString("attacker:\n")
-	support := 0.0
+	support, shore := 0.0, 0.0
+	var aircraft []string
 	for _, sp := range s.Attacker.SupportAvailable {
-		if slices.Contains(ids, sp.ID) {
+		switch {
+		case !slices.Contains(ids, sp.ID):
+		case sp.Aircraft:
+			aircraft = append(aircraft, fmt.Sprintf("{name: %q, a2a: %d, tactical: %v}", sp.ID, sp.A2A, sp.Tactical))
+		case sp.IsShip():
+			shore += sp.ShoreBombardment
+		case sp.HQ:
+			b.WriteString("  hq_support: true\n")
+		default:
 			support += sp.Factors
 		}
 	}
 	if support > 0 {
 		fmt.Fprintf(b, "  ground_support: %v\n", support)
+	}
+	if shore > 0 {
+		fmt.Fprintf(b, "  shore_bombardment: %v\n", shore)
+	}
+	if len(aircraft) > 0 {
+		fmt.Fprintf(b, "  aircraft: [%s]\n", strings.Join(aircraft, ", "))
 	}
 	b.WriteString("  units:\n")
 	for i := range s.Attacker.Units {
@@ -75,7 +91,67 @@ func forceScenario(t *testing.T, s *scenario.Scenario, ids []string) string {
 // of the same force written as a scenario, and the recommendation is the
 // one the example's header states.
 func TestPlanPointsAreRunExact(t *testing.T) {
-	const file = "../../examples/plan-one-hex.yaml"
+	p := pointsAreRunExact(t, "../../examples/plan-one-hex.yaml")
+	// The example's header: the cheapest force reaching 75% on the 2D6 table.
+	rec := p.Recommended
+	if rec == nil {
+		t.Fatal("no recommendation")
+	}
+	wantUnits := []string{"4. Panzer", "1st INF", "2nd INF", "3rd INF", "10. Mot", "Stuka"}
+	if !slices.Equal(rec.Units, wantUnits) || rec.Cost != 28 || rec.Odds != "4:1" || rec.Table != "blitz" || fmt.Sprintf("%.4f", rec.HexTaken.P) != "0.8333" {
+		t.Errorf("recommended %+v; the header says %v, 28 factors, 4:1 on the Blitz table, P 0.8333", rec, wantUnits)
+	}
+	if p.Subsets != 128 || p.Distinct != 56 {
+		t.Errorf("%v subsets, %d distinct combats; the header says 128 and 56", p.Subsets, p.Distinct)
+	}
+}
+
+// A one-hex plan with a shared pool (issue 28 item 3): a cruiser, an HQ
+// and a bomber facing the hex's AA, on a coastal hex. Every frontier
+// point equals `wifodds run --exact` of the force written out.
+func TestPlanPoolPointsAreRunExact(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "coast.yaml")
+	text := `kind: land
+crt: 2d6
+hex: {terrain: forest, coastal: true}
+defender:
+  units:
+    - {type: INF, size: corps, factors: 4, nation: USSR}
+    - {type: AA, size: division, factors: 1, nation: USSR}
+attacker:
+  available:
+    - {id: 3. Panzer, type: ARM, factors: 6, nation: GE}
+    - {id: 1st INF, type: INF, factors: 4, nation: GE}
+    - {id: 2nd INF, type: INF, factors: 3, nation: GE}
+  support_available:
+    - {id: Ju-88, a2a: 2, tactical: 4}
+    - {id: Admiral Hipper, shore_bombardment: 8}
+    - {id: Prinz Eugen, shore_bombardment: 2.5}
+    - {id: 4th Army HQ, hq_support: true}
+plan: {target: 0.9}
+`
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := pointsAreRunExact(t, file)
+	sent := map[string]bool{}
+	for _, f := range p.Frontier {
+		for _, u := range f.Units {
+			sent[u] = true
+		}
+	}
+	for _, id := range []string{"Ju-88", "Admiral Hipper", "Prinz Eugen", "4th Army HQ"} {
+		if !sent[id] {
+			t.Errorf("no frontier point sends %s: the test does not weigh it", id)
+		}
+	}
+}
+
+// pointsAreRunExact checks every frontier point of a one-hex plan file
+// against `wifodds run --exact` of its force written out, and returns the
+// plan.
+func pointsAreRunExact(t *testing.T, file string) planJSON {
+	t.Helper()
 	out, errs, code := wifodds(t, "plan", "-q", "-f", "json", file)
 	if code != 0 {
 		t.Fatal(errs)
@@ -124,18 +200,7 @@ func TestPlanPointsAreRunExact(t *testing.T) {
 			t.Errorf("frontier point %d (%v): plan %v, run --exact %v", i, f.Units, got, want)
 		}
 	}
-	// The example's header: the cheapest force reaching 75% on the 2D6 table.
-	rec := p.Recommended
-	if rec == nil {
-		t.Fatal("no recommendation")
-	}
-	wantUnits := []string{"4. Panzer", "1st INF", "2nd INF", "3rd INF", "10. Mot", "Stuka"}
-	if !slices.Equal(rec.Units, wantUnits) || rec.Cost != 28 || rec.Odds != "4:1" || rec.Table != "blitz" || fmt.Sprintf("%.4f", rec.HexTaken.P) != "0.8333" {
-		t.Errorf("recommended %+v; the header says %v, 28 factors, 4:1 on the Blitz table, P 0.8333", rec, wantUnits)
-	}
-	if p.Subsets != 128 || p.Distinct != 56 {
-		t.Errorf("%v subsets, %d distinct combats; the header says 128 and 56", p.Subsets, p.Distinct)
-	}
+	return p
 }
 
 // A front's target over what any assignment reaches is answered with the

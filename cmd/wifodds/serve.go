@@ -23,6 +23,7 @@ func serveCommand() *cli.Command {
 		&cli.IntFlag{Name: "concurrency", Value: runtime.NumCPU(), Usage: "computations at once; more wait in the queue"},
 		&cli.IntFlag{Name: "queue", Value: 4 * runtime.NumCPU(), Usage: "requests that may wait for a computation's slot (default 4 per slot; 0: none); more get 503 busy"},
 		&cli.DurationFlag{Name: "queue-wait", Value: 2 * time.Second, Usage: "longest a request waits for a slot before 503 busy"},
+		&cli.StringSliceFlag{Name: "host", Usage: "with a network --listen: a `NAME` browsers on other machines use for this one (e.g. mybox.lan); the machine's own addresses are served already (repeat for more)"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no access log"},
 	}
 	return command("serve", "a local web app: build a combat by pointing and clicking, see the odds as you edit", "",
@@ -30,7 +31,8 @@ func serveCommand() *cli.Command {
 			"It listens on loopback: only this machine can reach it unless --listen names another address.\n\n"+
 			"Examples:\n"+
 			"   wifodds serve --open\n"+
-			"   wifodds serve --listen 127.0.0.1:9000 --timeout 30s",
+			"   wifodds serve --listen 127.0.0.1:9000 --timeout 30s\n"+
+			"   wifodds serve --listen 0.0.0.0:8080 --host mybox.lan   (other machines: no login, read the warning)",
 		flags, serveAction)
 }
 
@@ -60,6 +62,7 @@ func serveAction(c *cli.Context) error {
 		log = slog.New(slog.NewTextHandler(c.App.ErrWriter, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
 	cfg.Log = log
+	cfg.Hosts = c.StringSlice("host")
 	srv, err := web.New(addr, cfg)
 	if err != nil {
 		ln.Close()
@@ -68,9 +71,7 @@ func serveAction(c *cli.Context) error {
 	url := "http://" + addr + "/"
 	fmt.Fprintf(c.App.Writer, "wifodds: serving on %s (Ctrl-C stops)\n", url)
 	if ip := ln.Addr().(*net.TCPAddr).IP; !ip.IsLoopback() {
-		fmt.Fprintf(c.App.ErrWriter, "wifodds: WARNING: %s is not a loopback address: other machines can reach this server.\n"+
-			"wifodds: WARNING: it has no login; anyone who reaches it can run computations on this machine.\n"+
-			"wifodds: WARNING: to serve this machine only, use --listen 127.0.0.1:PORT.\n", addr)
+		warnNetwork(c, addr, ip)
 	}
 	if c.Bool("open") {
 		if err := openBrowser(url); err != nil {
@@ -83,6 +84,25 @@ func serveAction(c *cli.Context) error {
 	}
 	fmt.Fprintln(c.App.Writer, "wifodds: stopped")
 	return err
+}
+
+// warnNetwork says loudly that other machines can reach the server, and
+// at which addresses: on every interface, the one printed (0.0.0.0 or
+// [::]) is not one a browser elsewhere can open.
+func warnNetwork(c *cli.Context, addr string, ip net.IP) {
+	fmt.Fprintf(c.App.ErrWriter, "wifodds: WARNING: %s is not a loopback address: other machines can reach this server.\n"+
+		"wifodds: WARNING: it has no login; anyone who reaches it can run computations on this machine.\n"+
+		"wifodds: WARNING: to serve this machine only, use --listen 127.0.0.1:PORT.\n", addr)
+	if !ip.IsUnspecified() {
+		return
+	}
+	_, port, _ := net.SplitHostPort(addr)
+	addrs, _ := net.InterfaceAddrs()
+	for _, a := range addrs {
+		if n, ok := a.(*net.IPNet); ok && !n.IP.IsLoopback() && !n.IP.IsLinkLocalUnicast() {
+			fmt.Fprintf(c.App.Writer, "wifodds: on this network: http://%s/\n", net.JoinHostPort(n.IP.String(), port))
+		}
+	}
 }
 
 // openBrowser opens url in the desktop's browser.
@@ -120,6 +140,11 @@ func serveConfig(c *cli.Context) (web.Config, error) {
 	}
 	if d := c.Duration("queue-wait"); d <= 0 || d > time.Minute {
 		return web.Config{}, usagef("--queue-wait %v: want more than 0 and at most 1m", d)
+	}
+	for _, h := range c.StringSlice("host") {
+		if err := web.CheckHostName(h); err != nil {
+			return web.Config{}, usagef("--%v", err)
+		}
 	}
 	return web.Config{MaxTrials: maxTrials, Timeout: c.Duration("timeout"), Concurrency: c.Int("concurrency"),
 		QueueLength: queue, QueueWait: c.Duration("queue-wait"), Workers: runtime.NumCPU()}, nil

@@ -152,6 +152,18 @@ func TestServeListen(t *testing.T) {
 	}
 }
 
+// --host names what browsers elsewhere type for this machine (red-team
+// finding F9); a name no Host header could match is a usage error naming
+// the flag, not a server that refuses everyone.
+func TestServeHostFlag(t *testing.T) {
+	for _, h := range []string{"mybox.lan:8080", "http://mybox.lan", "a b", ""} {
+		_, errs, code := wifodds(t, "serve", "--listen", "127.0.0.1:0", "--host", h)
+		if code != exitUsage || !strings.Contains(errs, "--host") || !strings.Contains(errs, "without the port") {
+			t.Errorf("--host %q: exit %d, %s", h, code, errs)
+		}
+	}
+}
+
 // The API reads seed and raids as the CLI reads --seed and --raids: the
 // same answers, the same refusals (issue 23 item 8).
 func TestWebReadsSeedAndRaidsAsTheCLI(t *testing.T) {

@@ -18,6 +18,7 @@ import (
 	"github.com/wifodds/wifodds/internal/yamlx"
 	"github.com/wifodds/wifodds/reports"
 	"github.com/wifodds/wifodds/scenario"
+	"github.com/wifodds/wifodds/shard"
 	"github.com/wifodds/wifodds/sim"
 	"github.com/wifodds/wifodds/stats"
 )
@@ -67,8 +68,8 @@ func runShard(c *cli.Context, o *runOptions, s *scenario.Scenario, shard sim.Sha
 
 // newRunPart is a part's header: the run it belongs to, with the
 // scenario's and its air tables' text, so the merge needs no file.
-func newRunPart(o *runOptions, s *scenario.Scenario, shard sim.Shard) (*analysis.RunPart, error) {
-	p := &analysis.RunPart{Format: analysis.RunPartFormat, Shard: int(shard.Index), Shards: int(shard.Count), File: o.file,
+func newRunPart(o *runOptions, s *scenario.Scenario, sh sim.Shard) (*shard.RunPart, error) {
+	p := &shard.RunPart{Format: shard.RunPartFormat, Shard: int(sh.Index), Shards: int(sh.Count), File: o.file,
 		Scenario: string(s.Source), Trials: o.trials, Seed: o.seed, Raids: o.raids, Workers: o.workers, Explain: o.explain, Replay: o.replayRolls(s)}
 	if path, ok := s.AirTablesFile(); ok {
 		src, err := fileio.ReadFile(path, yamlx.MaxSize)
@@ -82,7 +83,7 @@ func newRunPart(o *runOptions, s *scenario.Scenario, shard sim.Shard) (*analysis
 
 // sampleRaidShard samples a bombardment's shard into the part: a raid's
 // counts, or a campaign's keyed states.
-func sampleRaidShard(c *cli.Context, o *runOptions, s *scenario.Scenario, p *analysis.RunPart, cfg sim.Config) (sim.Run, error) {
+func sampleRaidShard(c *cli.Context, o *runOptions, s *scenario.Scenario, p *shard.RunPart, cfg sim.Config) (sim.Run, error) {
 	air, err := openAir(s)
 	if err != nil {
 		return sim.Run{}, err
@@ -108,7 +109,7 @@ func sampleRaidShard(c *cli.Context, o *runOptions, s *scenario.Scenario, p *ana
 
 // sampleLandShard samples a land combat's shard into the part, with its
 // table's text when the table is a file.
-func sampleLandShard(c *cli.Context, o *runOptions, s *scenario.Scenario, p *analysis.RunPart, cfg sim.Config) (sim.Run, error) {
+func sampleLandShard(c *cli.Context, o *runOptions, s *scenario.Scenario, p *shard.RunPart, cfg sim.Config) (sim.Run, error) {
 	cb, err := compileCombat(s, o.crt, false)
 	if err != nil {
 		return sim.Run{}, err
@@ -136,7 +137,7 @@ func sampleLandShard(c *cli.Context, o *runOptions, s *scenario.Scenario, p *ana
 // The largest part files merge reads (variables, so tests can lower them).
 var (
 	maxBatteryPart int64 = battery.MaxPartSize
-	maxRunPart     int64 = analysis.MaxRunPartSize
+	maxRunPart     int64 = shard.MaxRunPartSize
 )
 
 // partFormat is a part file's format field, read from its start (a part
@@ -179,15 +180,15 @@ func mergeRuns(c *cli.Context, format string, out *fileio.Batch, files []string)
 	if out.Has("html") {
 		return usagef("--html: a run has no HTML page")
 	}
-	parts := map[string]*analysis.RunPart{}
+	parts := map[string]*shard.RunPart{}
 	for _, f := range files {
-		p, err := readPart(f, maxRunPart, analysis.ReadRunPart)
+		p, err := readPart(f, maxRunPart, shard.ReadRunPart)
 		if err != nil {
 			return err
 		}
 		parts[f] = p
 	}
-	first, counts, keys, run, err := analysis.MergeRuns(parts)
+	first, counts, keys, run, err := shard.MergeRuns(parts)
 	if err != nil {
 		return err
 	}
@@ -217,7 +218,7 @@ func mergeRuns(c *cli.Context, format string, out *fileio.Batch, files []string)
 }
 
 // mergedRaid finishes a bombardment's merged parts as one run's report.
-func mergedRaid(s *scenario.Scenario, air *crt.AirTables, first *analysis.RunPart, files []string, counts []uint64, keys map[uint64]uint64, run sim.Run, req analysis.Request) (*runReport, error) {
+func mergedRaid(s *scenario.Scenario, air *crt.AirTables, first *shard.RunPart, files []string, counts []uint64, keys map[uint64]uint64, run sim.Run, req analysis.Request) (*runReport, error) {
 	r, err := combat.CompileRaid(s, air)
 	if err != nil {
 		return nil, err
@@ -227,7 +228,7 @@ func mergedRaid(s *scenario.Scenario, air *crt.AirTables, first *analysis.RunPar
 	}
 	var sum *analysis.RaidSummary
 	if first.Raids > 1 {
-		if err := analysis.CheckCampaignKeys(r, keys, first.Raids); err != nil {
+		if err := shard.CheckCampaignKeys(r, keys, first.Raids); err != nil {
 			return nil, fmt.Errorf("merge: %s: %w; the parts are damaged", strings.Join(files, ", "), err)
 		}
 		sum = analysis.FinishCampaign(r, keys, run, req, first.Raids)
@@ -242,7 +243,7 @@ func mergedRaid(s *scenario.Scenario, air *crt.AirTables, first *analysis.RunPar
 
 // mergedLand finishes a land combat's merged parts as one run's report,
 // under the table the parts carry.
-func mergedLand(s *scenario.Scenario, air *crt.AirTables, first *analysis.RunPart, files []string, counts []uint64, run sim.Run, req analysis.Request) (*runReport, error) {
+func mergedLand(s *scenario.Scenario, air *crt.AirTables, first *shard.RunPart, files []string, counts []uint64, run sim.Run, req analysis.Request) (*runReport, error) {
 	s.CRT = first.CRT
 	table, err := crt.Builtin(first.CRT)
 	if first.CRTSource != "" {

@@ -67,7 +67,7 @@ const sideFields = {
   defender: [['hq_support', 'check'], ['ground_support', 'number', 0.5], ['can_retreat', 'check', true], ['ctl', 'number', 1]],
 };
 const hexFlags = ['city', 'fortress', 'reference_town', 'fortified', 'across_river', 'home_nation', 'supply', 'surprise',
-  'adjacent_friendly_corps', 'protected'];
+  'adjacent_friendly_corps', 'protected', 'coastal'];
 const defaults = { supply: true, can_retreat: true, ctl: 1, size: 'corps', role: 'combat', table: 'auto', crt: 'standard', modifier: 0 };
 const aaFields = [['factors', 'number', 1], ['heavy', 'check'], ['name', 'text']];
 const bomberFields = [['name', 'text'], ['a2a', 'number', 1], ['sb', 'number', 1], ['carrier', 'check']];
@@ -412,7 +412,11 @@ function scenarioDoc(d = doc) {
     if (v === undefined || v === '' || (Array.isArray(v) && !v.length && k !== 'bombers')) continue;
     if (typeof v === 'object' && !Array.isArray(v)) {
       v = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined && !(Array.isArray(x) && !x.length)));
-      if (!Object.keys(v).length && k !== 'attacker') continue;
+      // An empty defender stays in a land combat of one hex, so the engine
+      // names what is missing (defender.units: "a land combat needs at
+      // least one defending unit") and the page puts it under the
+      // defender's stack; a front's defenders are its targets'.
+      if (!Object.keys(v).length && k !== 'attacker' && !(k === 'defender' && d.kind === 'land' && !d.targets)) continue;
     }
     out[k] = v;
   }
@@ -466,9 +470,16 @@ function workerEngine() {
     worker = new Worker('worker.js');
     worker.onmessage = ({ data }) => {
       if (data.progress) { eng.onProgress?.(data.progress); return; }
+      if (data.warmed) { performance.mark('wifodds engine warmed'); return; } // for the browser test
       const p = pending.get(data.id);
       pending.delete(data.id);
       busySince = pending.size ? performance.now() : 0;
+      // The engine's own time in the worker, for the browser test
+      // (performance.getEntriesByName): only the latest is kept.
+      if (data.ms !== undefined) {
+        performance.clearMeasures('wifodds engine call');
+        performance.measure('wifodds engine call', { end: performance.now(), duration: data.ms });
+      }
       p?.resolve(data);
     };
   };
@@ -496,7 +507,7 @@ function workerEngine() {
         signal?.addEventListener('abort', () => reject(new DOMException('Superseded', 'AbortError')));
       });
       if (!busySince) busySince = performance.now();
-      worker.postMessage({ id, request: JSON.stringify({ command, params: ps, ...(req ?? {}) }) });
+      worker.postMessage({ id, command, request: JSON.stringify({ command, params: ps, ...(req ?? {}) }) });
       const r = await answer;
       return { status: r.status, json: JSON.parse(r.body) };
     },
@@ -519,7 +530,11 @@ async function api(command, d, params = {}) {
   const ctl = new AbortController();
   inflight = ctl;
   const started = performance.now();
-  setStatus('Computing…', true);
+  // The spinner shows only if the answer is not back within 100 ms (or
+  // progress came first): an exact answer takes a few, and drawing the
+  // spinner meanwhile kept the page from reading the answer for several
+  // more (docs/performance.md).
+  const busyTimer = setTimeout(() => { if (!$('#status').classList.contains('busy')) setStatus('Computing…', true); }, 100);
   try {
     const { status, json } = await engine.call(command, params, requestOf(d), ctl.signal);
     if (ctl.signal.aborted) throw new DOMException('Superseded', 'AbortError');
@@ -528,6 +543,7 @@ async function api(command, d, params = {}) {
     stale(false);
     return { json, ms: performance.now() - started };
   } finally {
+    clearTimeout(busyTimer);
     if (inflight === ctl) { inflight = null; setStatus('', false); }
   }
 }
@@ -541,11 +557,14 @@ function setStatus(text, busy) {
 // message" (the file is the page's own, which the player never sees), one
 // a line, perhaps behind a prefix ("scenario: ").
 const keyError = /^(?:[a-z ]+: )?request\.(?:yaml|json):(\d+):(\d+): ([A-Za-z0-9_.[\]]+): (.*)$/;
+const diceError = /^dice: (?:dice\[(\d+)\]: )?(.*)$/;
 const itemWords = { units: 'unit', aa_units: 'AA unit', bombers: 'bomber', naval_strikes: 'ship', aircraft: 'aircraft', targets: 'target hex',
   available: 'available unit', support_available: 'support' };
 // keyWords says a key path as a player would: "attacker.units[0].factors"
 // is "Attacker, unit 1: factors", "hex.terrain" is "Hex: terrain".
 function keyWords(path) {
+  const side = path.match(/^(attacker|defender)\.units$/);
+  if (side) return `${side[1][0].toUpperCase()}${side[1].slice(1)}'s units`;
   const parts = path.split('.').map((k) => {
     const m = k.match(/^(\w+)\[(\d+)\]$/);
     return m ? `${itemWords[m[1]] ?? words(m[1])} ${Number(m[2]) + 1}` : words(k);
@@ -558,6 +577,10 @@ function keyWords(path) {
 // page's own request.yaml, which the player never sees), and the key path
 // when the line names one.
 function friendly(line, file) {
+  // Replayed dice the combat cannot use: "dice: dice[0]: 9 is not a roll
+  // of the d6 …", the dice box's.
+  const dice = line.match(diceError);
+  if (dice) return { text: `Dice${dice[1] ? `, roll ${Number(dice[1]) + 1}` : ''}: ${dice[2]}`, path: 'dice' };
   const m = line.match(keyError);
   if (!m) return { text: line.replace(/^(?:[a-z ]+: )?request\.(?:yaml|json):/, file ? file + ':' : ''), path: null };
   const where = file ? `${file}, line ${m[1]}: ` : '';
@@ -574,6 +597,12 @@ const rawLine = (raw) => el('details', { class: 'raw' }, el('summary', { text: '
 function showError(msg, file) {
   for (const e of document.querySelectorAll('.field-error.attached')) e.remove();
   for (const e of document.querySelectorAll('[aria-invalid=true]:not(.quick-text)')) e.removeAttribute('aria-invalid');
+  // A control an error was attached to gets its own description back.
+  for (const c of document.querySelectorAll('[data-attached]')) {
+    c.removeAttribute('aria-invalid');
+    if (c.dataset.attached) c.setAttribute('aria-describedby', c.dataset.attached); else c.removeAttribute('aria-describedby');
+    delete c.dataset.attached;
+  }
   const away = [];
   for (const line of (msg || '').split('\n').filter((l) => l.trim())) {
     const f = friendly(line, file);
@@ -591,10 +620,19 @@ function attachError(f, raw) {
   if (!control || control.closest('[hidden]')) return null;
   control.setAttribute('aria-invalid', 'true');
   const note = el('div', { class: 'field-error attached', role: 'alert', id: 'err-' + (++uid) }, el('span', { text: f.text }), rawLine(raw));
-  control.setAttribute('aria-describedby', note.id);
+  const own = control.getAttribute('aria-describedby');
+  if (!('attached' in control.dataset)) control.dataset.attached = own ?? '';
+  control.setAttribute('aria-describedby', [own, note.id].filter(Boolean).join(' '));
   for (let d = control.closest('details'); d; d = d.parentElement.closest('details')) d.open = true;
-  (control.closest('.row') ?? control).after(note);
+  noteAnchor(control).after(note);
   return note;
+}
+// noteAnchor is what an error's note goes under: a stack's typed line's
+// own message (so the note is under the side's stack box), a unit's row,
+// a group of chips, a checkbox's label, else the control itself.
+function noteAnchor(c) {
+  if (c.classList.contains('quick-text')) return $(c.id.startsWith('quick-') ? `#${c.id}-msg` : `#${c.id.replace(/-quick$/, '-msg')}`) ?? c;
+  return c.closest('.row, .unit, .chips') ?? (c.type === 'checkbox' ? c.closest('label') : null) ?? c;
 }
 // controlFor is the control a scenario key path is entered in.
 function controlFor(path) {
@@ -606,10 +644,22 @@ function controlFor(path) {
     const row = $(`[data-row="${side}-${r}"]`);
     return row && ((f && $(`[data-field="${f}"]`, row)) || $('[data-field="count"]', row));
   }
-  if ((m = path.match(/^(attacker|defender)\.(\w+)/))) {
-    return m[2] === 'units' ? $(`#quick-${m[1]}`) : $(`#${m[1]} .side-fields [data-field="${m[2]}"]`);
+  // A side with no units (the engine names the side, or its units): the
+  // side's stack box.
+  if ((m = path.match(/^(attacker|defender)(?:\.units)?$/))) return $(`#quick-${m[1]}`);
+  // The attacker's ships and aircraft, a raid's AA units and bombers: rows
+  // of their own.
+  if ((m = path.match(/^(?:attacker\.)?(naval_strikes|aircraft|aa_units|bombers)\[(\d+)\](?:\.(\w+))?/))) {
+    const rows = $({ naval_strikes: '#ship-rows', aircraft: '#aircraft-rows', aa_units: '#aa-rows', bombers: '#bomber-rows' }[m[1]]);
+    const row = rows?.querySelectorAll(':scope > .unit')[Number(m[2])];
+    return row && ((m[3] && $(`[data-field="${m[3]}"]`, row)) || $('input, select', row));
   }
+  if ((m = path.match(/^(attacker|defender)\.(\w+)/))) return $(`#${m[1]} .side-fields [data-field="${m[2]}"]`);
   if ((m = path.match(/^hex\.(\w+)/))) return $(`[data-key="hex.${m[1]}"]`) ?? $(`#hex-flags [data-field="${m[1]}"]`);
+  if ((m = path.match(/^target\.(\w+)/))) return $(`[data-key="target.${m[1]}"]`);
+  // A plan's own keys and a front's target hexes, on the Plan tab.
+  if ((m = path.match(/^plan\.(target|cost|objective)/))) return $({ target: '#plan-target', cost: '#plan-cost', objective: '#plan-objective' }[m[1]]);
+  if ((m = path.match(/^targets\[(\d+)\]\.(id|hex\.terrain|defender)/))) return $(`#target-${m[1]}-${{ id: 'id', 'hex.terrain': 'terrain', defender: 'quick' }[m[2]]}`);
   if ((m = path.match(/^(\w+)/))) return ({ dice: $('#dice'), crt: $('#crt'), options: $('#options input') })[m[1]] ?? $(`[data-key="${m[1]}"]`);
   return null;
 }
@@ -632,7 +682,7 @@ async function guarded(f) {
       return;
     }
     showError(e.message);
-    const scenario = e.message.split('\n').some((l) => keyError.test(l) || /^scenario: /.test(l));
+    const scenario = e.message.split('\n').some((l) => keyError.test(l) || diceError.test(l) || /^scenario: /.test(l));
     $('#status-text').textContent = scenario ? 'The scenario needs a fix' : tab === 'sweep' ? 'The sweep range needs a fix' : 'No answer: see the message';
     stale(true, scenario ? 'the combat as entered has an error' : 'the request has an error');
   }
@@ -692,7 +742,10 @@ async function runNow() {
 }
 
 function card(key, value, sub, id, raw, cls) {
-  return el('div', { class: 'card' + (cls ? ' ' + cls : ''), id, 'data-value': raw }, el('div', { class: 'v', text: value }), el('div', { class: 'k', text: key }), el('div', { class: 'k', text: sub || '\u00a0' }));
+  // --chars sizes a long figure ("assault / blitz") to fit its card (style.css).
+  const v = el('div', { class: 'v', text: value });
+  v.style.setProperty('--chars', Math.max(7, String(value).length));
+  return el('div', { class: 'card' + (cls ? ' ' + cls : ''), id, 'data-value': raw }, v, el('div', { class: 'k', text: key }), el('div', { class: 'k', text: sub || '\u00a0' }));
 }
 function bars(title, entries, cls, what) {
   const box = el('div', {}, title ? el('h3', { text: title }) : null);
@@ -775,7 +828,9 @@ function renderLand(s) {
   const d = $('#run-detail');
   // The two stacks at a glance, as counters.
   const side = (name) => el('div', { class: 'counters' }, ...stacks[name].map(({ u, n }) => counter(u, n)));
-  d.replaceChildren(el('div', { class: 'matchup', role: 'img', 'aria-label': `${stackWords('attacker')} against ${stackWords('defender')}` },
+  d.replaceChildren(el('p', { class: 'hint', id: 'read-this', text: 'How to read this: P(hex taken) is the chance the attack clears the hex (every defender destroyed, ' +
+    'retreated or shattered), at these odds on this table; below, each result the table can give and the losses, with their chances.' }),
+  el('div', { class: 'matchup', role: 'img', 'aria-label': `${stackWords('attacker')} against ${stackWords('defender')}` },
     side('attacker'), el('span', { class: 'vs', text: 'vs' }), side('defender')), ...warnings(s));
   if (s.replay) {
     const r = s.replay;
@@ -1031,6 +1086,19 @@ const costWords = { committed_factors: 'attack factors sent', committed_units: '
 // reserveCostWords word a defender's plan's cost measure.
 const reserveCostWords = { committed_factors: 'defence factors added', committed_units: 'reserves added', committed_build_points: 'build points of the reserves added' };
 const unitWords = (u) => `${u.nation ?? ''} ${u.type ?? 'support'} ${u.factors}${u.size && u.size !== 'corps' ? ' ' + u.size : ''}`.trim();
+// supportWords say what a support item is (docs/scenario-format.md,
+// Plans): plain factors, an aircraft facing AA, a ship or an HQ.
+function supportWords(u) {
+  if (u.hq_support) return 'HQ support';
+  if (isShip(u)) return `ship, shore bombardment ${u.shore_bombardment}`;
+  if (u.tactical !== undefined) return `aircraft, air-to-air ${u.a2a}, tactical ${u.tactical}`;
+  return `support, ${u.factors} factors`;
+}
+const isShip = (u) => u.shore_bombardment !== undefined;
+// coastal reports whether ships may bombard a front's target hex.
+const coastal = (t) => doc.kind === 'invasion' || t.hex?.coastal === true;
+// reachKey is the key listing the targets an item may reach.
+const reachKey = (kind) => (kind === 'support' ? 'can_support' : 'can_attack');
 // planChoices are the units and support a plan may send: an imported plan
 // file's own, else the attacking units.
 function planChoices() {
@@ -1078,19 +1146,23 @@ function renderPlanSetup() {
     cb.addEventListener('change', () => { if (cb.checked) off.delete(u.id); else off.add(u.id); refresh(); });
     const cost = u.cost !== undefined ? el('span', { class: 'reach', text: ` · cost ${u.cost}` }) : null;
     const li = el('li', {}, el('label', { for: id }, cb, u.type ? counter(u, 1) : null,
-      el('span', { text: `${u.id}${kind === 'support' ? `: support, ${u.factors} factors` : ''}` }), cost));
+      el('span', { text: `${u.id}${kind === 'support' ? `: ${supportWords(u)}` : ''}` }), cost));
     if (targets.length) {
-      // Which hexes it can reach: can_attack, every target when absent.
-      const reach = el('span', { class: 'reach', role: 'group', 'aria-label': `Hexes ${u.id} can attack` }, ' · can attack ');
+      // Which hexes it can reach: can_attack for a unit, can_support for
+      // support; when absent, every target (a ship's: the coastal ones).
+      const key = reachKey(kind);
+      const verb = kind === 'support' ? 'support' : 'attack';
+      const byDefault = targets.filter((t) => !isShip(u) || coastal(t)).map((x) => x.id);
+      const reach = el('span', { class: 'reach', role: 'group', 'aria-label': `Hexes ${u.id} can ${verb}` }, ` · can ${verb} `);
       targets.forEach((t, j) => {
         const rid = `reach-${kind}-${i}-${j}`;
         const rc = el('input', { type: 'checkbox', id: rid, 'data-reach': `${u.id}|${t.id}` });
-        rc.checked = !u.can_attack || u.can_attack.includes(t.id);
+        rc.checked = (u[key] ?? byDefault).includes(t.id);
         rc.addEventListener('change', () => {
-          const set = new Set(u.can_attack ?? targets.map((x) => x.id));
+          const set = new Set(u[key] ?? byDefault);
           if (rc.checked) set.add(t.id); else set.delete(t.id);
-          u.can_attack = targets.map((x) => x.id).filter((x) => set.has(x));
-          if (u.can_attack.length === targets.length) delete u.can_attack;
+          u[key] = targets.map((x) => x.id).filter((x) => set.has(x));
+          if (u[key].length === byDefault.length && u[key].every((x) => byDefault.includes(x))) delete u[key];
           changed();
         });
         reach.append(el('label', { for: rid, class: 'inline' }, rc, ' ' + t.id));
@@ -1181,9 +1253,12 @@ function targetCard(t, j, units) {
     if (!v || doc.targets.some((x) => x !== t && x.id === v)) { idIn.value = old; return; }
     t.id = v;
     if (doc.plan?.objective?.set) doc.plan.objective = { set: doc.plan.objective.set.map((x) => (x === old ? v : x)) };
-    for (const u of [...(doc.attacker?.available ?? []), ...(doc.attacker?.support_available ?? [])]) {
-      if (u.can_attack) u.can_attack = u.can_attack.map((x) => (x === old ? v : x));
+    for (const [key, list] of [['can_attack', doc.attacker?.available], ['can_support', doc.attacker?.support_available]]) {
+      for (const u of list ?? []) if (u[key]) u[key] = u[key].map((x) => (x === old ? v : x));
     }
+    // What waits on the hex, and the sets naming it, follow its new id.
+    for (const x of doc.targets) if (x.requires) x.requires = x.requires.map((r) => (r === old ? v : r));
+    for (const k of Object.keys(doc.sets ?? {})) doc.sets[k] = doc.sets[k].map((r) => (r === old ? v : r));
     changed();
   });
   const terrain = el('select', { id: `target-${j}-terrain` }, ...schema.terrains.map((x) => el('option', { value: x, text: x })));
@@ -1209,15 +1284,20 @@ function targetCard(t, j, units) {
     el('label', { for: quick.id }, 'defender', el('span', { class: 'quick-line' }, quick,
       el('button', { type: 'button', class: 'quick-set', text: 'Set', onclick: setDefender }))), msg,
     el('p', { text: `can be attacked by ${reach.join(', ') || 'no unit'}` }),
+    t.requires?.length ? el('p', { 'data-requires': t.id, text: `attacked only if ${t.requires.join(' and ')} ${t.requires.length > 1 ? 'are' : 'is'} taken first` }) : null,
     doc.targets.length > 1 ? el('button', { type: 'button', class: 'remove-target', text: 'Remove this hex', onclick: () => {
       doc.targets.splice(j, 1);
       const o = doc.plan?.objective;
       if (o?.set) doc.plan.objective = o.set.some((x) => x !== t.id) ? { set: o.set.filter((x) => x !== t.id) } : 'expected';
       if (o?.at_least > doc.targets.length) doc.plan.objective = { at_least: doc.targets.length };
       if (doc.targets.length < 2 && doc.plan?.objective) doc.plan.objective = 'expected';
-      for (const u of [...(doc.attacker?.available ?? []), ...(doc.attacker?.support_available ?? [])]) {
-        if (u.can_attack) { u.can_attack = u.can_attack.filter((x) => x !== t.id); if (!u.can_attack.length) delete u.can_attack; }
+      for (const [key, list] of [['can_attack', doc.attacker?.available], ['can_support', doc.attacker?.support_available]]) {
+        for (const u of list ?? []) if (u[key]) { u[key] = u[key].filter((x) => x !== t.id); if (!u[key].length) delete u[key]; }
       }
+      // A hex that waited on it no longer does; a set loses it.
+      for (const x of doc.targets) if (x.requires) { x.requires = x.requires.filter((r) => r !== t.id); if (!x.requires.length) delete x.requires; }
+      for (const k of Object.keys(doc.sets ?? {})) { doc.sets[k] = doc.sets[k].filter((r) => r !== t.id); if (!doc.sets[k].length) delete doc.sets[k]; }
+      if (doc.sets && !Object.keys(doc.sets).length) delete doc.sets;
       changed();
     } }) : null);
 }
@@ -1268,9 +1348,15 @@ async function planNow() {
   if (r && chance) out.push(el('p', { id: 'plan-objective-line', text: objectiveLine(json) }));
   summary(r ? (chance ? pct(r.objective_chance) : front ? num(r.expected_hexes_taken) : pct(r.hex_taken.p)) : '—', r && !front ? r.odds : '—', 'plan');
   if (front && r?.hexes) {
+    // A hex that waits on others is taken with P(attacked) x its own
+    // chance: the answer's joint figures give both (docs/planner.md).
+    const taken = (h, i) => h.requires?.length ? `${pct(r.joint.p_taken[i])} (${pct(h.hex_taken.p)} if attacked)` : pct(h.hex_taken.p);
     const t = el('table', { id: 'plan-hexes' }, el('tr', {}, ...['hex', 'units sent', 'odds', 'P(hex taken)'].map((h) => el('th', { text: h }))));
-    for (const h of r.hexes) t.append(el('tr', {}, el('td', { text: h.target }), el('td', { text: h.units.join(', ') || '—' }), el('td', { text: h.odds || '—' }), el('td', { text: pct(h.hex_taken.p) })));
-    out.push(el('h3', { text: 'Where each unit attacks' }), t, el('p', { id: 'plan-joint', text: jointWords(r.hexes) }));
+    r.hexes.forEach((h, i) => t.append(el('tr', {}, el('td', { text: h.target }), el('td', { text: h.units.join(', ') || '—' }), el('td', { text: h.odds || '—' }),
+      el('td', { text: h.units.length ? taken(h, i) : '—' }))));
+    out.push(el('h3', { text: 'Where each unit attacks' }));
+    if (r.hexes.some((h) => h.requires?.length)) out.push(el('p', { id: 'plan-order', text: orderWords(json.order, r.hexes) }));
+    out.push(t, el('p', { id: 'plan-joint', text: jointWords(r.joint) }));
   }
   out.push(frontierChart(json, {
     score, percent: chance || !front, yMax: chance || !front ? 1 : Math.max(json.targets.length, ...json.frontier.map(score)),
@@ -1310,17 +1396,18 @@ function objectiveLine(json) {
   return line;
 }
 // jointWords are a front's joint figures as the CLI's short answer gives
-// them: once the forces are fixed each hex is its own combat, so the hexes
-// fall independently with their P(hex taken) (a hex not attacked: 0), and
-// P(exactly k) is their convolution.
-function jointWords(hexes) {
-  let dist = [1];
-  for (const h of hexes) {
-    const p = h.units.length ? h.hex_taken.p : 0;
-    dist = [...dist, 0].map((x, k) => x * (1 - p) + (k ? dist[k - 1] * p : 0));
-  }
-  const n = hexes.length;
-  return `P(all ${n} taken) ${pct(dist[n])}; P(exactly ${dist.map((_, k) => k).join(', ')}) ${dist.map(pct).join(', ')}`;
+// them, read from the answer's exact joint distribution (a hex that waits
+// on others makes the hexes dependent: no product of the hexes' chances).
+function jointWords(joint) {
+  const ex = joint.exactly, n = ex.length - 1;
+  const sets = (joint.sets ?? []).map((s) => `; P(${s.name}) ${pct(s.p)}`).join('');
+  return `P(all ${n} taken) ${pct(joint.all)}; P(exactly ${ex.map((_, k) => k).join(', ')}) ${ex.map(pct).join(', ')}${sets}`;
+}
+// orderWords is the order of attack as the CLI's short answer gives it:
+// every hex after those it waits on.
+function orderWords(order, hexes) {
+  const req = Object.fromEntries(hexes.map((h) => [h.target, h.requires ?? []]));
+  return 'order of attack: ' + order.map((id) => (req[id].length ? `${id} (if ${req[id].join(' and ')} taken)` : id)).join(', then ');
 }
 // frontierChart draws the frontier as a step chart: the best score for
 // each cost (what, in percent or not, up to yMax), the target as a line,
