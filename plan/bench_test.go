@@ -3,6 +3,7 @@ package plan
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"testing"
 
 	"github.com/wifodds/wifodds/crt"
@@ -36,4 +37,14 @@ func BenchmarkPlanHex60(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+	reportHeap(b)
+}
+
+// reportHeap reports the most heap the process has reserved (issue 25:
+// a plan stays under 256 MiB); /usr/bin/time's peak RSS is the figure to
+// quote, this one tracks it from run to run.
+func reportHeap(b *testing.B) {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	b.ReportMetric(float64(ms.HeapSys)/(1<<20), "heap-MiB")
 }

@@ -1,11 +1,12 @@
 package plan
 
 import (
-	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
 	"slices"
+	"sync"
+	"sync/atomic"
 )
 
 // stateBytes is the most one state costs the search: its key, force,
@@ -18,7 +19,7 @@ func (l *layout) stateBytes(classes int) float64 {
 // maxSearchMemory bounds the memory a limit on states may ask for.
 const maxSearchMemory = 2 << 30
 
-// states is one layer of the search: the states reached by the classes
+// states is one layer of a front's search: the states reached by the classes
 // so far, each with the force the frontier prefers among those reaching
 // it (the cheapest in build points when cost is counted in them, then the
 // first in enumeration order: count vectors in lexicographic order, the
@@ -53,23 +54,10 @@ func newStates(l *layout, nc, room int) *states {
 
 // reset empties the layer for about room states, keeping its arrays.
 func (st *states) reset(room int) {
-	size := 64
-	for size < 2*room {
-		size *= 2
-	}
-	if cap(st.table) >= size {
-		st.table = st.table[:size]
-		clear(st.table)
-	} else {
-		st.table = make([]int32, size)
-	}
+	size := tableSize(2 * room)
+	st.table = emptied(st.table, size)
 	if st.grouped {
-		if cap(st.gtable) >= size {
-			st.gtable = st.gtable[:size]
-			clear(st.gtable)
-		} else {
-			st.gtable = make([]int32, size)
-		}
+		st.gtable = emptied(st.gtable, size)
 	}
 	// Room for half the states expected (a layer of distinct units grows
 	// by less than twice), so a layer seldom copies its arrays and does
@@ -152,6 +140,121 @@ func (st *states) insert(slot int, key []uint64, x []uint8, bp float64) int {
 	return i
 }
 
+// A one-hex search's layer is built in shards, one per worker: a state
+// goes to the shard its group (its key but the smallest factors) hashes
+// to, so everything a state is compared with (the forces reaching it, the
+// states of its group that may beat it) is in its shard. Each shard's
+// worker walks the whole layer before in order and keeps the transitions
+// that land in it, so a shard sees its states' forces in the order one
+// worker would; the shards are then merged into one layer in the order
+// one worker inserts its states (each state remembers the transition that
+// inserted it). The answer does not depend on the workers
+// (TestStateSearchIsReference).
+
+// layer is a finished layer of the one-hex search, its dead states
+// dropped, in the order one worker inserts them: packed keys and forces
+// and, when cost counts them, build points.
+type layer struct {
+	words, fwords int
+	keys, xs      []uint64
+	bps           []float64
+}
+
+func (ly *layer) len() int             { return len(ly.xs) / ly.fwords }
+func (ly *layer) key(i int) []uint64   { return ly.keys[i*ly.words : (i+1)*ly.words] }
+func (ly *layer) force(i int) []uint64 { return ly.xs[i*ly.fwords : (i+1)*ly.fwords] }
+
+func (ly *layer) heldBytes() int { return 8 * (cap(ly.keys) + cap(ly.xs) + cap(ly.bps)) }
+
+// shard is the part of a layer being built that one worker owns, with
+// that worker's scratch.
+type shard struct {
+	states keyTable
+	xs     []uint64  // packed forces
+	bps    []float64 // build points, when cost counts them
+	from   []uint64  // the transition that inserted each state: its source's place << 8 | items sent
+	dead   []bool    // beaten by another state of its group whatever the combat (dominates)
+	older  []int32   // the previous state of its group + 1
+	// A group's states differ only in their smallest factors (the key's
+	// first l.groupBits); groups finds a group, and newest its newest
+	// state + 1. Unused when states keep no smallest factors.
+	groups keyTable
+	newest []int32
+	// The worker's scratch: the state being grown, its key, group key and
+	// force.
+	s       stateKey
+	buf, gk []uint64
+	x       []uint64
+	err     error
+	// inserted counts states not yet added to the search's shared count.
+	inserted int
+}
+
+// reset empties the shard for about room states in about groups groups,
+// keeping its arrays.
+func (sh *shard) reset(room, groups int) {
+	sh.states.reset(room)
+	sh.groups.reset(groups)
+	sh.xs, sh.bps, sh.from = sh.xs[:0], sh.bps[:0], sh.from[:0]
+	sh.dead, sh.older, sh.newest = sh.dead[:0], sh.older[:0], sh.newest[:0]
+	sh.err, sh.inserted = nil, 0
+}
+
+func (sh *shard) len() int { return len(sh.from) }
+
+func (sh *shard) force(i int) []uint64 {
+	n := len(sh.x)
+	return sh.xs[i*n : (i+1)*n]
+}
+
+func (sh *shard) heldBytes() int {
+	return sh.states.heldBytes() + sh.groups.heldBytes() + 8*(cap(sh.xs)+cap(sh.bps)+cap(sh.from)) + cap(sh.dead) + 4*(cap(sh.older)+cap(sh.newest))
+}
+
+// group finds the group of the key in sh.buf: its newest state (-1 when
+// the group is new or states keep no smallest factors), and where a new
+// group goes.
+func (sh *shard) group(l *layout, gh uint64) (head, gi, gslot int) {
+	if l.low == nil {
+		return -1, -1, -1
+	}
+	sh.gk = masked(sh.gk, sh.buf, l.groupBits)[:sh.groups.words]
+	gi, gslot = sh.groups.find(sh.gk, gh)
+	if gi < 0 {
+		return -1, -1, gslot
+	}
+	return int(sh.newest[gi]) - 1, gi, gslot
+}
+
+// insert adds the state in sh.buf with force sh.x at the empty slot find
+// gave, newest in its group.
+func (sh *shard) insert(l *layout, slot int, bp float64, byBP bool, from uint64, gi, gslot int) int {
+	i := sh.states.add(slot, sh.buf)
+	sh.xs = append(sh.xs, sh.x...)
+	if byBP {
+		sh.bps = append(sh.bps, bp)
+	}
+	sh.from = append(sh.from, from)
+	sh.dead = append(sh.dead, false)
+	if l.low != nil {
+		if gi < 0 {
+			gi = sh.groups.add(gslot, sh.gk)
+			sh.newest = append(sh.newest, 0)
+		}
+		sh.older = append(sh.older, sh.newest[gi])
+		sh.newest[gi] = int32(i + 1)
+	}
+	return i
+}
+
+// bp is state i's build points (0 unless cost counts them).
+func (sh *shard) bp(i int) float64 {
+	if len(sh.bps) == 0 {
+		return 0
+	}
+	return sh.bps[i]
+}
+
 // dominates reports whether force a (build points abp, packed state ak)
 // beats force b of the same group whatever the combat: it costs no more,
 // is first in enumeration order, and each sum of its j smallest factors is
@@ -160,20 +263,20 @@ func (st *states) insert(slot int, key []uint64, x []uint8, bp float64) int {
 // list a before b, so b is never needed. Unless cost is counted in build
 // points, a is known to come first (stateSearch.run) and the order is
 // not compared.
-func (st *states) dominates(byBP bool, abp float64, ax []uint8, ak []uint64, bbp float64, bx []uint8, bk []uint64) bool {
+func (l *layout) dominates(byBP bool, abp float64, ax, ak []uint64, bbp float64, bx, bk []uint64) bool {
 	if byBP && abp > bbp {
 		return false
 	}
-	return st.fewerLost(ak, bk) && (!byBP || bytes.Compare(ax, bx) < 0)
+	return l.fewerLost(ak, bk) && (!byBP || slices.Compare(ax, bx) < 0)
 }
 
 // fewerLost reports whether each sum of packed state ak's j smallest
 // factors is at most bk's, for states of the same group.
-func (st *states) fewerLost(ak, bk []uint64) bool {
+func (l *layout) fewerLost(ak, bk []uint64) bool {
 	var sa, sb uint64
-	for j := range st.l.low {
-		qa, oka := st.l.lowAt(ak, j)
-		qb, okb := st.l.lowAt(bk, j)
+	for j := range l.low {
+		qa, oka := l.lowAt(ak, j)
+		qb, okb := l.lowAt(bk, j)
 		if !oka || !okb {
 			break // a group's states have as many units in the combat
 		}
@@ -186,30 +289,29 @@ func (st *states) fewerLost(ak, bk []uint64) bool {
 	return true
 }
 
-// beaten reports whether a live state of key's group, other than skip,
-// dominates the force x costing bp.
-func (st *states) beaten(byBP bool, key []uint64, x []uint8, bp float64, skip int) bool {
-	if !st.grouped {
+// beaten reports whether a live state of the group whose newest state is
+// head, other than skip, dominates the force x costing bp of state key.
+func (sh *shard) beaten(l *layout, byBP bool, head int, key, x []uint64, bp float64, skip int) bool {
+	if l.low == nil {
 		return false // a group is one state
 	}
-	head, _ := st.group(key)
-	for o := head; o >= 0; o = int(st.next[o]) - 1 {
-		if o != skip && !st.dead[o] && st.dominates(byBP, st.bps[o], st.force(o), st.key(o), bp, x, key) {
+	for o := head; o >= 0; o = int(sh.older[o]) - 1 {
+		if o != skip && !sh.dead[o] && l.dominates(byBP, sh.bp(o), sh.force(o), sh.states.key(o), bp, x, key) {
 			return true
 		}
 	}
 	return false
 }
 
-// prune marks dead the states of state i's group that i dominates.
-func (st *states) prune(byBP bool, i int) {
-	if !st.grouped {
+// prune marks dead the states of state i's group (whose newest state is
+// head) that i dominates.
+func (sh *shard) prune(l *layout, byBP bool, head, i int) {
+	if l.low == nil {
 		return
 	}
-	head, _ := st.group(st.key(i))
-	for o := head; o >= 0; o = int(st.next[o]) - 1 {
-		if o != i && !st.dead[o] && st.dominates(byBP, st.bps[i], st.force(i), st.key(i), st.bps[o], st.force(o), st.key(o)) {
-			st.dead[o] = true
+	for o := head; o >= 0; o = int(sh.older[o]) - 1 {
+		if o != i && !sh.dead[o] && l.dominates(byBP, sh.bp(i), sh.force(i), sh.states.key(i), sh.bp(o), sh.force(o), sh.states.key(o)) {
+			sh.dead[o] = true
 		}
 	}
 }
@@ -227,12 +329,36 @@ type stateSearch struct {
 	maxStates int
 	byBP      bool
 	l         *layout
-	scratch   stateKey
-	buf       []uint64
-	x         []uint8
+	fl        *forceLayout
+	workers   int
+	shards    []*shard
+	// inserted is the states added to the layer being built by all
+	// shards, as far as they have told; a shard that finds it past
+	// maxStates stops.
+	inserted atomic.Int64
+	// held is the most the search's arrays held at the end of a layer
+	// (heldBytes), and peak the most states a layer held, for
+	// TestSearchMemoryBound.
+	held, peak int
 }
 
 var errTooManyStates = errors.New("too many states")
+
+// searchBytes is the most one state of the limit costs a one-hex search,
+// and what the search holds whatever the limit: two finished layers
+// (packed key, force and build points, each array at most twice as long
+// as it is full) and the shards being built (the same, the inserting
+// transition, the dead flag and group link, at most twice as long), their
+// state slots (at most four a state, six while the slots double), and
+// the groups (a key and the newest state, twice as long, and as many
+// slots).
+func (ss *stateSearch) searchBytes() (perState, fixed float64) {
+	w, fw := ss.l.words, ss.fl.words
+	gw := (ss.l.groupBits + 63) / 64
+	perState = float64(2*2*(8*w+8*fw+8) + 2*(8*w+8*fw+8+8+1+4) + 6*slotBytes + 2*(8*gw+4) + 6*slotBytes)
+	// Each shard's slots start at 64 a table, whatever the states.
+	return perState, float64(ss.workers * 2 * 2 * 64 * slotBytes)
+}
 
 // run searches every force within the limit and returns the final states
 // with their forces, or an error when the states outgrow the limit.
@@ -245,80 +371,196 @@ var errTooManyStates = errors.New("too many states")
 // in order and dominates no older one, and only an older state can beat a
 // new one, which it does by its smallest factors alone
 // (TestStateSearchIsReference).
-func (ss *stateSearch) run() (*states, error) {
-	nc := len(ss.p.classes)
-	l := ss.l
-	cur := newStates(l, nc, 1)
+func (ss *stateSearch) run() (*layer, error) {
+	l, fl := ss.l, ss.fl
+	cur := &layer{words: l.words, fwords: fl.words}
+	spare := &layer{words: l.words, fwords: fl.words}
 	base := ss.sp.base
-	ss.buf = make([]uint64, l.words)
-	l.encode(ss.buf, &base)
-	cur.insert(0, ss.buf, make([]uint8, nc), 0)
-	ss.x = make([]uint8, nc)
-	// Two layers, the one being built and the one it grows from, swapped
-	// after each class.
-	next := newStates(l, nc, 1)
-	for c := range nc {
+	cur.keys = make([]uint64, l.words)
+	l.encode(cur.keys, &base)
+	cur.xs = make([]uint64, fl.words)
+	if ss.byBP {
+		cur.bps = []float64{0}
+	}
+	ss.shards = make([]*shard, ss.workers)
+	gw := (l.groupBits + 63) / 64
+	for w := range ss.shards {
+		ss.shards[w] = &shard{states: newKeyTable(l.words, 64*l.words), groups: newKeyTable(gw, l.groupBits),
+			buf: make([]uint64, l.words), x: make([]uint64, fl.words)}
+	}
+	groups := 1
+	for c := range ss.p.classes {
 		if err := ss.ctx.Err(); err != nil {
 			return nil, err
 		}
-		cl := &ss.p.classes[c]
-		next.reset(min(cur.len()*2, ss.maxStates))
-		for i := range cur.len() {
-			if cur.dead[i] {
-				continue
-			}
-			l.decode(cur.key(i), &ss.scratch)
-			copy(ss.x, cur.force(i))
-			ebp := cur.bps[i]
-			top := min(len(cl.items), ss.limit-int(ss.scratch.size))
-			for k := 0; k <= top; k++ {
-				if k > 0 {
-					ss.sp.add(&ss.scratch, c, 1)
-				}
-				ss.x[c] = uint8(k)
-				l.encode(ss.buf, &ss.scratch)
-				bp := ebp + cl.prefix[k]
-				j, slot := next.find(ss.buf)
-				if j >= 0 {
-					// Unless cost counts build points, the first force
-					// reaching a state is the one preferred (see above).
-					if ss.byBP && ss.prefer(bp, ss.x, c, next.bps[j], next.force(j)) {
-						next.bps[j] = bp
-						copy(next.force(j), ss.x)
-						// A better force may bring a beaten state back.
-						if next.dead[j] && !next.beaten(ss.byBP, ss.buf, ss.x, bp, j) {
-							next.dead[j] = false
-						}
-						if !next.dead[j] {
-							next.prune(ss.byBP, j)
-						}
-					}
-					continue
-				}
-				if next.beaten(ss.byBP, ss.buf, ss.x, bp, -1) {
-					continue
-				}
-				if next.len() >= ss.maxStates {
-					return nil, errTooManyStates
-				}
-				if i := next.insert(slot, ss.buf, ss.x, bp); ss.byBP {
-					next.prune(ss.byBP, i)
-				}
-			}
+		// A layer seldom grows by more than a quarter once it is large;
+		// a table that fills up doubles.
+		room := min(cur.len()+cur.len()/4, ss.maxStates)
+		groups = min(groups+groups/4, room)
+		ss.inserted.Store(0)
+		for _, sh := range ss.shards {
+			sh.reset(room/ss.workers, groups/ss.workers)
 		}
-		cur, next = next, cur
+		if ss.workers == 1 {
+			ss.build(cur, c, 0)
+		} else {
+			var wg sync.WaitGroup
+			for w := range ss.shards {
+				wg.Go(func() { ss.build(cur, c, w) })
+			}
+			wg.Wait()
+		}
+		total := 0
+		groups = 0
+		for _, sh := range ss.shards {
+			if sh.err != nil {
+				return nil, sh.err
+			}
+			total += sh.len()
+			groups += sh.groups.len()
+		}
+		if total > ss.maxStates {
+			return nil, errTooManyStates
+		}
+		ss.peak = max(ss.peak, total)
+		ss.merge(spare)
+		cur, spare = spare, cur
+		held := cur.heldBytes() + spare.heldBytes()
+		for _, sh := range ss.shards {
+			held += sh.heldBytes()
+		}
+		ss.held = max(ss.held, held)
 	}
 	return cur, nil
 }
 
-// prefer reports whether the force x (sending none of the classes after
-// c), costing bp, is preferred to force y costing ybp: both reach the same
-// state, so only build points and the order remain.
-func (ss *stateSearch) prefer(bp float64, x []uint8, c int, ybp float64, y []uint8) bool {
+// flushEvery is how many states a shard inserts between telling the
+// others.
+const flushEvery = 1024
+
+// build adds to shard w the states class c grows from layer cur.
+func (ss *stateSearch) build(cur *layer, c, w int) {
+	l, sh := ss.l, ss.shards[w]
+	cl := &ss.p.classes[c]
+	f := ss.fl.fields[c]
+	nw := uint64(ss.workers)
+	for i := range cur.len() {
+		l.decode(cur.key(i), &sh.s)
+		src := cur.force(i)
+		var ebp float64
+		if ss.byBP {
+			ebp = cur.bps[i]
+		}
+		top := min(len(cl.items), ss.limit-int(sh.s.size))
+		for k := 0; k <= top; k++ {
+			if k > 0 {
+				ss.sp.add(&sh.s, c, 1)
+			}
+			l.encode(sh.buf, &sh.s)
+			gh := hashBits(sh.buf, l.groupBits)
+			if nw > 1 && gh%nw != uint64(w) {
+				continue
+			}
+			copy(sh.x, src)
+			f.put(sh.x, uint64(k))
+			if !ss.offer(sh, gh, ebp+cl.prefix[k], uint64(i)<<8|uint64(k)) {
+				return
+			}
+		}
+	}
+	ss.inserted.Add(int64(sh.inserted))
+}
+
+// offer records in shard sh the force sh.x (costing bp) reaching the
+// state in sh.buf (its group hashed to gh), keeping the preferred force
+// of the state; it is false, with sh.err set, when the states outgrow the
+// limit.
+func (ss *stateSearch) offer(sh *shard, gh uint64, bp float64, from uint64) bool {
+	l := ss.l
+	j, slot := sh.states.find(sh.buf, sh.states.hash(sh.buf))
+	if j >= 0 {
+		// Unless cost counts build points, the first force reaching a
+		// state is the one preferred (see run).
+		if ss.byBP && ss.prefer(bp, sh.x, sh.bps[j], sh.force(j)) {
+			sh.bps[j] = bp
+			copy(sh.force(j), sh.x)
+			head, _, _ := sh.group(l, gh)
+			// A better force may bring a beaten state back.
+			if sh.dead[j] && !sh.beaten(l, ss.byBP, head, sh.buf, sh.x, bp, j) {
+				sh.dead[j] = false
+			}
+			if !sh.dead[j] {
+				sh.prune(l, ss.byBP, head, j)
+			}
+		}
+		return true
+	}
+	head, gi, gslot := sh.group(l, gh)
+	if sh.beaten(l, ss.byBP, head, sh.buf, sh.x, bp, -1) {
+		return true
+	}
+	if sh.len() >= ss.maxStates {
+		sh.err = errTooManyStates
+		return false
+	}
+	if sh.inserted++; sh.inserted == flushEvery {
+		if ss.inserted.Add(flushEvery) > int64(ss.maxStates) {
+			sh.err = errTooManyStates
+			return false
+		}
+		sh.inserted = 0
+	}
+	i := sh.insert(l, slot, bp, ss.byBP, from, gi, gslot)
+	if ss.byBP {
+		sh.prune(l, ss.byBP, i, i)
+	}
+	return true
+}
+
+// merge writes the shards' live states into dst in the order one worker
+// inserts them: by the transition that inserted each.
+func (ss *stateSearch) merge(dst *layer) {
+	n := 0
+	for _, sh := range ss.shards {
+		n += sh.len()
+	}
+	dst.keys = slices.Grow(dst.keys[:0], n*dst.words)
+	dst.xs = slices.Grow(dst.xs[:0], n*dst.fwords)
+	if ss.byBP {
+		dst.bps = slices.Grow(dst.bps[:0], n)
+	}
+	pos := make([]int, len(ss.shards))
+	for {
+		best := -1
+		for w, sh := range ss.shards {
+			for pos[w] < sh.len() && sh.dead[pos[w]] {
+				pos[w]++
+			}
+			if pos[w] < sh.len() && (best < 0 || sh.from[pos[w]] < ss.shards[best].from[pos[best]]) {
+				best = w
+			}
+		}
+		if best < 0 {
+			return
+		}
+		sh, i := ss.shards[best], pos[best]
+		dst.keys = append(dst.keys, sh.states.key(i)...)
+		dst.xs = append(dst.xs, sh.force(i)...)
+		if ss.byBP {
+			dst.bps = append(dst.bps, sh.bps[i])
+		}
+		pos[best]++
+	}
+}
+
+// prefer reports whether the force x, costing bp, is preferred to force y
+// costing ybp: both reach the same state and send none of the classes
+// still to come, so only build points and the order remain.
+func (ss *stateSearch) prefer(bp float64, x []uint64, ybp float64, y []uint64) bool {
 	if ss.byBP && !near(bp, ybp, costTol) {
 		return bp < ybp
 	}
-	return bytes.Compare(x[:c+1], y[:c+1]) < 0
+	return slices.Compare(x, y) < 0
 }
 
 // combatKey is the part of a packed state the compiled combat depends
