@@ -172,7 +172,7 @@ type shard struct {
 	states keyTable
 	xs     []uint64  // packed forces
 	bps    []float64 // build points, when cost counts them
-	from   []uint64  // the transition that inserted each state: its source's place << 8 | items sent
+	src    []uint32  // the place in the layer before of the state that inserted each (the items it sent are in its force)
 	dead   []bool    // beaten by another state of its group whatever the combat (dominates)
 	older  []int32   // the previous state of its group + 1
 	// A group's states differ only in their smallest factors (the key's
@@ -195,12 +195,12 @@ type shard struct {
 func (sh *shard) reset(room, groups int) {
 	sh.states.reset(room)
 	sh.groups.reset(groups)
-	sh.xs, sh.bps, sh.from = sh.xs[:0], sh.bps[:0], sh.from[:0]
+	sh.xs, sh.bps, sh.src = sh.xs[:0], sh.bps[:0], sh.src[:0]
 	sh.dead, sh.older, sh.newest = sh.dead[:0], sh.older[:0], sh.newest[:0]
 	sh.err, sh.inserted = nil, 0
 }
 
-func (sh *shard) len() int { return len(sh.from) }
+func (sh *shard) len() int { return len(sh.src) }
 
 func (sh *shard) force(i int) []uint64 {
 	n := len(sh.x)
@@ -208,7 +208,7 @@ func (sh *shard) force(i int) []uint64 {
 }
 
 func (sh *shard) heldBytes() int {
-	return sh.states.heldBytes() + sh.groups.heldBytes() + 8*(cap(sh.xs)+cap(sh.bps)+cap(sh.from)) + cap(sh.dead) + 4*(cap(sh.older)+cap(sh.newest))
+	return sh.states.heldBytes() + sh.groups.heldBytes() + 8*(cap(sh.xs)+cap(sh.bps)) + cap(sh.dead) + 4*(cap(sh.src)+cap(sh.older)+cap(sh.newest))
 }
 
 // group finds the group of the key in sh.buf: its newest state (-1 when
@@ -228,13 +228,13 @@ func (sh *shard) group(l *layout, gh uint64) (head, gi, gslot int) {
 
 // insert adds the state in sh.buf with force sh.x at the empty slot find
 // gave, newest in its group.
-func (sh *shard) insert(l *layout, slot int, bp float64, byBP bool, from uint64, gi, gslot int) int {
+func (sh *shard) insert(l *layout, slot int, bp float64, byBP bool, src uint32, gi, gslot int) int {
 	i := sh.states.add(slot, sh.buf)
 	sh.xs = append(sh.xs, sh.x...)
 	if byBP {
 		sh.bps = append(sh.bps, bp)
 	}
-	sh.from = append(sh.from, from)
+	sh.src = append(sh.src, src)
 	sh.dead = append(sh.dead, false)
 	if l.low != nil {
 		if gi < 0 {
@@ -345,19 +345,18 @@ type stateSearch struct {
 var errTooManyStates = errors.New("too many states")
 
 // searchBytes is the most one state of the limit costs a one-hex search,
-// and what the search holds whatever the limit: two finished layers
-// (packed key, force and build points, each array at most twice as long
-// as it is full) and the shards being built (the same, the inserting
-// transition, the dead flag and group link, at most twice as long), their
-// state slots (at most four a state, six while the slots double), and
-// the groups (a key and the newest state, twice as long, and as many
-// slots).
+// and what the search holds whatever the limit: a finished layer (packed
+// key, force and build points, each array at most twice as long as it is
+// full) and the shards being built (the same, the state before, the dead
+// flag and group link, at most twice as long), their state slots (at
+// most four a state while the slots double, keyTable), and the groups (a
+// key and the newest state, twice as long, and as many slots).
 func (ss *stateSearch) searchBytes() (perState, fixed float64) {
 	w, fw := ss.l.words, ss.fl.words
 	gw := (ss.l.groupBits + 63) / 64
-	perState = float64(2*2*(8*w+8*fw+8) + 2*(8*w+8*fw+8+8+1+4) + 6*slotBytes + 2*(8*gw+4) + 6*slotBytes)
+	perState = float64(2*(8*w+8*fw+8) + 2*(8*w+8*fw+8+4+1+4) + 4*slotBytes + 2*(8*gw+4) + 4*slotBytes)
 	// Each shard's slots start at 64 a table, whatever the states.
-	return perState, float64(ss.workers * 2 * 2 * 64 * slotBytes)
+	return perState, float64(ss.workers * 2 * 64 * slotBytes)
 }
 
 // run searches every force within the limit and returns the final states
@@ -374,7 +373,6 @@ func (ss *stateSearch) searchBytes() (perState, fixed float64) {
 func (ss *stateSearch) run() (*layer, error) {
 	l, fl := ss.l, ss.fl
 	cur := &layer{words: l.words, fwords: fl.words}
-	spare := &layer{words: l.words, fwords: fl.words}
 	base := ss.sp.base
 	cur.keys = make([]uint64, l.words)
 	l.encode(cur.keys, &base)
@@ -388,15 +386,18 @@ func (ss *stateSearch) run() (*layer, error) {
 		ss.shards[w] = &shard{states: newKeyTable(l.words, 64*l.words), groups: newKeyTable(gw, l.groupBits),
 			buf: make([]uint64, l.words), x: make([]uint64, fl.words)}
 	}
-	groups := 1
+	groups, prev := 1, 0
 	for c := range ss.p.classes {
 		if err := ss.ctx.Err(); err != nil {
 			return nil, err
 		}
-		// A layer seldom grows by more than a quarter once it is large;
-		// a table that fills up doubles.
-		room := min(cur.len()+cur.len()/4, ss.maxStates)
-		groups = min(groups+groups/4, room)
+		// A layer grows about as the one before did, and by at most
+		// twice when the classes are single units; a table that fills up
+		// doubles.
+		n := cur.len()
+		room := min(n+n/8+max(n-prev, 0), 2*n, ss.maxStates)
+		groups = min(groups+groups/8+max(n-prev, 0), room)
+		prev = n
 		ss.inserted.Store(0)
 		for _, sh := range ss.shards {
 			sh.reset(room/ss.workers, groups/ss.workers)
@@ -423,14 +424,18 @@ func (ss *stateSearch) run() (*layer, error) {
 			return nil, errTooManyStates
 		}
 		ss.peak = max(ss.peak, total)
-		ss.merge(spare)
-		cur, spare = spare, cur
-		held := cur.heldBytes() + spare.heldBytes()
+		// The shards hold all the layer before led to: the new layer
+		// takes its arrays.
+		ss.merge(cur, c)
+		held := cur.heldBytes()
 		for _, sh := range ss.shards {
 			held += sh.heldBytes()
 		}
 		ss.held = max(ss.held, held)
 	}
+	// What the frontier needs is the last layer: the shards' tables are
+	// as large, and would live as long as the search.
+	ss.shards = nil
 	return cur, nil
 }
 
@@ -463,7 +468,7 @@ func (ss *stateSearch) build(cur *layer, c, w int) {
 			}
 			copy(sh.x, src)
 			f.put(sh.x, uint64(k))
-			if !ss.offer(sh, gh, ebp+cl.prefix[k], uint64(i)<<8|uint64(k)) {
+			if !ss.offer(sh, gh, ebp+cl.prefix[k], uint32(i)) {
 				return
 			}
 		}
@@ -475,7 +480,7 @@ func (ss *stateSearch) build(cur *layer, c, w int) {
 // state in sh.buf (its group hashed to gh), keeping the preferred force
 // of the state; it is false, with sh.err set, when the states outgrow the
 // limit.
-func (ss *stateSearch) offer(sh *shard, gh uint64, bp float64, from uint64) bool {
+func (ss *stateSearch) offer(sh *shard, gh uint64, bp float64, src uint32) bool {
 	l := ss.l
 	j, slot := sh.states.find(sh.buf, sh.states.hash(sh.buf))
 	if j >= 0 {
@@ -510,16 +515,17 @@ func (ss *stateSearch) offer(sh *shard, gh uint64, bp float64, from uint64) bool
 		}
 		sh.inserted = 0
 	}
-	i := sh.insert(l, slot, bp, ss.byBP, from, gi, gslot)
+	i := sh.insert(l, slot, bp, ss.byBP, src, gi, gslot)
 	if ss.byBP {
 		sh.prune(l, ss.byBP, i, i)
 	}
 	return true
 }
 
-// merge writes the shards' live states into dst in the order one worker
-// inserts them: by the transition that inserted each.
-func (ss *stateSearch) merge(dst *layer) {
+// merge writes the shards' live states for class c into dst in the
+// order one worker inserts them: by the place of the state before that
+// inserted each, then the items of c it sent.
+func (ss *stateSearch) merge(dst *layer, c int) {
 	n := 0
 	for _, sh := range ss.shards {
 		n += sh.len()
@@ -529,15 +535,21 @@ func (ss *stateSearch) merge(dst *layer) {
 	if ss.byBP {
 		dst.bps = slices.Grow(dst.bps[:0], n)
 	}
+	f := ss.fl.fields[c]
+	order := func(sh *shard, i int) uint64 { return uint64(sh.src[i])<<8 | f.get(sh.force(i)) }
 	pos := make([]int, len(ss.shards))
 	for {
 		best := -1
+		var bo uint64
 		for w, sh := range ss.shards {
 			for pos[w] < sh.len() && sh.dead[pos[w]] {
 				pos[w]++
 			}
-			if pos[w] < sh.len() && (best < 0 || sh.from[pos[w]] < ss.shards[best].from[pos[best]]) {
-				best = w
+			if pos[w] == sh.len() {
+				continue
+			}
+			if o := order(sh, pos[w]); best < 0 || o < bo {
+				best, bo = w, o
 			}
 		}
 		if best < 0 {
