@@ -3,6 +3,7 @@ package plan
 import (
 	"context"
 	"fmt"
+	"math"
 	"runtime"
 	"testing"
 
@@ -62,4 +63,31 @@ func reportHeap(b *testing.B) {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	b.ReportMetric(float64(ms.HeapSys)/(1<<20), "heap-MiB")
+}
+
+// BenchmarkStateSearch is the one-hex search alone on the 24-, 40- and
+// 60-unit benchmark files, on one and two workers (the shards of a
+// layer).
+func BenchmarkStateSearch(b *testing.B) {
+	for _, name := range []string{"plan-hex-24", "plan-hex-40", "plan-hex-60"} {
+		s, err := scenario.Load("../benchmarks/scenarios/" + name + ".yaml")
+		if err != nil {
+			b.Fatal(err)
+		}
+		tb, err := crt.Builtin(s.CRT)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, workers := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/workers=%d", name, workers), func(b *testing.B) {
+				cfg := Config{Tables: []Table{{Name: s.CRT, Table: tb}}, Workers: workers}
+				for b.Loop() {
+					ss := searchOf(b, s, cfg, workers, math.MaxInt32)
+					if _, err := ss.run(); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
 }

@@ -172,7 +172,8 @@ type shard struct {
 	states keyTable
 	xs     []uint64  // packed forces
 	bps    []float64 // build points, when cost counts them
-	src    []uint32  // the place in the layer before of the state that inserted each (the items it sent are in its force)
+	src    []uint32  // the place in the layer before of the state that inserted each
+	sent   []uint8   // and the items of the class it sent
 	dead   []bool    // beaten by another state of its group whatever the combat (dominates)
 	older  []int32   // the previous state of its group + 1
 	// A group's states differ only in their smallest factors (the key's
@@ -184,6 +185,7 @@ type shard struct {
 	// force.
 	s       stateKey
 	buf, gk []uint64
+	gmask   []uint64 // by word of gk: the group's bits
 	x       []uint64
 	err     error
 	// inserted counts states not yet added to the search's shared count.
@@ -195,7 +197,7 @@ type shard struct {
 func (sh *shard) reset(room, groups int) {
 	sh.states.reset(room)
 	sh.groups.reset(groups)
-	sh.xs, sh.bps, sh.src = sh.xs[:0], sh.bps[:0], sh.src[:0]
+	sh.xs, sh.bps, sh.src, sh.sent = sh.xs[:0], sh.bps[:0], sh.src[:0], sh.sent[:0]
 	sh.dead, sh.older, sh.newest = sh.dead[:0], sh.older[:0], sh.newest[:0]
 	sh.err, sh.inserted = nil, 0
 }
@@ -208,7 +210,7 @@ func (sh *shard) force(i int) []uint64 {
 }
 
 func (sh *shard) heldBytes() int {
-	return sh.states.heldBytes() + sh.groups.heldBytes() + 8*(cap(sh.xs)+cap(sh.bps)) + cap(sh.dead) + 4*(cap(sh.src)+cap(sh.older)+cap(sh.newest))
+	return sh.states.heldBytes() + sh.groups.heldBytes() + 8*(cap(sh.xs)+cap(sh.bps)) + cap(sh.dead) + cap(sh.sent) + 4*(cap(sh.src)+cap(sh.older)+cap(sh.newest))
 }
 
 // group finds the group of the key in sh.buf: its newest state (-1 when
@@ -218,7 +220,9 @@ func (sh *shard) group(l *layout, gh uint64) (head, gi, gslot int) {
 	if l.low == nil {
 		return -1, -1, -1
 	}
-	sh.gk = masked(sh.gk, sh.buf, l.groupBits)[:sh.groups.words]
+	for w, m := range sh.gmask {
+		sh.gk[w] = sh.buf[w] & m
+	}
 	gi, gslot = sh.groups.find(sh.gk, gh)
 	if gi < 0 {
 		return -1, -1, gslot
@@ -228,13 +232,14 @@ func (sh *shard) group(l *layout, gh uint64) (head, gi, gslot int) {
 
 // insert adds the state in sh.buf with force sh.x at the empty slot find
 // gave, newest in its group.
-func (sh *shard) insert(l *layout, slot int, bp float64, byBP bool, src uint32, gi, gslot int) int {
+func (sh *shard) insert(l *layout, slot int, bp float64, byBP bool, src uint32, sent uint8, gi, gslot int) int {
 	i := sh.states.add(slot, sh.buf)
 	sh.xs = append(sh.xs, sh.x...)
 	if byBP {
 		sh.bps = append(sh.bps, bp)
 	}
 	sh.src = append(sh.src, src)
+	sh.sent = append(sh.sent, sent)
 	sh.dead = append(sh.dead, false)
 	if l.low != nil {
 		if gi < 0 {
@@ -347,14 +352,15 @@ var errTooManyStates = errors.New("too many states")
 // searchBytes is the most one state of the limit costs a one-hex search,
 // and what the search holds whatever the limit: a finished layer (packed
 // key, force and build points, each array at most twice as long as it is
-// full) and the shards being built (the same, the state before, the dead
-// flag and group link, at most twice as long), their state slots (at
+// full) and the shards being built (the same, the state and items that
+// inserted it, the dead flag and group link, at most twice as long),
+// their state slots (at
 // most four a state while the slots double, keyTable), and the groups (a
 // key and the newest state, twice as long, and as many slots).
 func (ss *stateSearch) searchBytes() (perState, fixed float64) {
 	w, fw := ss.l.words, ss.fl.words
 	gw := (ss.l.groupBits + 63) / 64
-	perState = float64(2*(8*w+8*fw+8) + 2*(8*w+8*fw+8+4+1+4) + 4*slotBytes + 2*(8*gw+4) + 4*slotBytes)
+	perState = float64(2*(8*w+8*fw+8) + 2*(8*w+8*fw+8+4+1+1+4) + 4*slotBytes + 2*(8*gw+4) + 4*slotBytes)
 	// Each shard's slots start at 64 a table, whatever the states.
 	return perState, float64(ss.workers * 2 * 64 * slotBytes)
 }
@@ -382,9 +388,14 @@ func (ss *stateSearch) run() (*layer, error) {
 	}
 	ss.shards = make([]*shard, ss.workers)
 	gw := (l.groupBits + 63) / 64
+	ones := make([]uint64, gw)
+	for w := range ones {
+		ones[w] = ^uint64(0)
+	}
+	gmask := masked(nil, ones, l.groupBits)
 	for w := range ss.shards {
 		ss.shards[w] = &shard{states: newKeyTable(l.words, 64*l.words), groups: newKeyTable(gw, l.groupBits),
-			buf: make([]uint64, l.words), x: make([]uint64, fl.words)}
+			buf: make([]uint64, l.words), gk: make([]uint64, gw), gmask: gmask, x: make([]uint64, fl.words)}
 	}
 	groups, prev := 1, 0
 	for c := range ss.p.classes {
@@ -426,7 +437,7 @@ func (ss *stateSearch) run() (*layer, error) {
 		ss.peak = max(ss.peak, total)
 		// The shards hold all the layer before led to: the new layer
 		// takes its arrays.
-		ss.merge(cur, c)
+		ss.merge(cur)
 		held := cur.heldBytes()
 		for _, sh := range ss.shards {
 			held += sh.heldBytes()
@@ -468,7 +479,7 @@ func (ss *stateSearch) build(cur *layer, c, w int) {
 			}
 			copy(sh.x, src)
 			f.put(sh.x, uint64(k))
-			if !ss.offer(sh, gh, ebp+cl.prefix[k], uint32(i)) {
+			if !ss.offer(sh, gh, ebp+cl.prefix[k], uint32(i), uint8(k)) {
 				return
 			}
 		}
@@ -480,7 +491,7 @@ func (ss *stateSearch) build(cur *layer, c, w int) {
 // state in sh.buf (its group hashed to gh), keeping the preferred force
 // of the state; it is false, with sh.err set, when the states outgrow the
 // limit.
-func (ss *stateSearch) offer(sh *shard, gh uint64, bp float64, src uint32) bool {
+func (ss *stateSearch) offer(sh *shard, gh uint64, bp float64, src uint32, sent uint8) bool {
 	l := ss.l
 	j, slot := sh.states.find(sh.buf, sh.states.hash(sh.buf))
 	if j >= 0 {
@@ -515,17 +526,17 @@ func (ss *stateSearch) offer(sh *shard, gh uint64, bp float64, src uint32) bool 
 		}
 		sh.inserted = 0
 	}
-	i := sh.insert(l, slot, bp, ss.byBP, src, gi, gslot)
+	i := sh.insert(l, slot, bp, ss.byBP, src, sent, gi, gslot)
 	if ss.byBP {
 		sh.prune(l, ss.byBP, i, i)
 	}
 	return true
 }
 
-// merge writes the shards' live states for class c into dst in the
-// order one worker inserts them: by the place of the state before that
-// inserted each, then the items of c it sent.
-func (ss *stateSearch) merge(dst *layer, c int) {
+// merge writes the shards' live states into dst in the order one worker
+// inserts them: by the place of the state before that inserted each,
+// then the items it sent.
+func (ss *stateSearch) merge(dst *layer) {
 	n := 0
 	for _, sh := range ss.shards {
 		n += sh.len()
@@ -535,8 +546,22 @@ func (ss *stateSearch) merge(dst *layer, c int) {
 	if ss.byBP {
 		dst.bps = slices.Grow(dst.bps[:0], n)
 	}
-	f := ss.fl.fields[c]
-	order := func(sh *shard, i int) uint64 { return uint64(sh.src[i])<<8 | f.get(sh.force(i)) }
+	if len(ss.shards) == 1 {
+		sh := ss.shards[0]
+		for i, dead := range sh.dead {
+			if !dead {
+				dst.keys = append(dst.keys, sh.states.key(i)...)
+				dst.xs = append(dst.xs, sh.force(i)...)
+				if ss.byBP {
+					dst.bps = append(dst.bps, sh.bps[i])
+				}
+			}
+		}
+		return
+	}
+	// Not the items its force sends: a cheaper force may have replaced
+	// the one that inserted it.
+	order := func(sh *shard, i int) uint64 { return uint64(sh.src[i])<<8 | uint64(sh.sent[i]) }
 	pos := make([]int, len(ss.shards))
 	for {
 		best := -1

@@ -15,7 +15,7 @@ import (
 
 // searchOf readies the one-hex search hex() runs for plan s on workers,
 // within maxStates states a layer.
-func searchOf(t *testing.T, s *scenario.Scenario, cfg Config, workers, maxStates int) *stateSearch {
+func searchOf(t testing.TB, s *scenario.Scenario, cfg Config, workers, maxStates int) *stateSearch {
 	t.Helper()
 	cfg.Workers = workers
 	pls, err := planners(context.Background(), s, cfg)
