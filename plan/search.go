@@ -190,6 +190,9 @@ type shard struct {
 	err     error
 	// inserted counts states not yet added to the search's shared count.
 	inserted int
+	// Two workers' shards must not share a cache line: each writes its
+	// own on every state it adds.
+	_ [64]byte
 }
 
 // reset empties the shard for about room states in about groups groups,
