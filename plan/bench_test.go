@@ -66,8 +66,7 @@ func reportHeap(b *testing.B) {
 }
 
 // BenchmarkStateSearch is the one-hex search alone on the 24-, 40- and
-// 60-unit benchmark files, on one and two workers (the shards of a
-// layer).
+// 60-unit benchmark files.
 func BenchmarkStateSearch(b *testing.B) {
 	for _, name := range []string{"plan-hex-24", "plan-hex-40", "plan-hex-60"} {
 		s, err := scenario.Load("../benchmarks/scenarios/" + name + ".yaml")
@@ -78,16 +77,13 @@ func BenchmarkStateSearch(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		for _, workers := range []int{1, 2} {
-			b.Run(fmt.Sprintf("%s/workers=%d", name, workers), func(b *testing.B) {
-				cfg := Config{Tables: []Table{{Name: s.CRT, Table: tb}}, Workers: workers}
-				for b.Loop() {
-					ss := searchOf(b, s, cfg, workers, math.MaxInt32)
-					if _, err := ss.run(); err != nil {
-						b.Fatal(err)
-					}
+		b.Run(name, func(b *testing.B) {
+			cfg := Config{Tables: []Table{{Name: s.CRT, Table: tb}}}
+			for b.Loop() {
+				if _, err := searchOf(b, s, cfg, math.MaxInt32).run(); err != nil {
+					b.Fatal(err)
 				}
-			})
-		}
+			}
+		})
 	}
 }

@@ -148,7 +148,7 @@ func (pl *planner) hex() (*TablePlan, error) {
 func (pl *planner) stateSearch(sp *stateSpace, lay *layout, limit, maxStates int) *stateSearch {
 	e := pl.e
 	return &stateSearch{ctx: e.ctx, sp: sp, l: lay, fl: newForceLayout(e.pool), p: e.pool, limit: limit, maxStates: maxStates,
-		byBP: pl.s.Plan.Cost == scenario.CommittedBuildPoints, workers: e.workers}
+		byBP: pl.s.Plan.Cost == scenario.CommittedBuildPoints}
 }
 
 // offerInOrder is the frontier of cands, offered in the order of their

@@ -5,8 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"slices"
-	"sync"
-	"sync/atomic"
 )
 
 // stateBytes is the most one state costs the search: its key, force,
@@ -140,20 +138,9 @@ func (st *states) insert(slot int, key []uint64, x []uint8, bp float64) int {
 	return i
 }
 
-// A one-hex search's layer is built in shards, one per worker: a state
-// goes to the shard its group (its key but the smallest factors) hashes
-// to, so everything a state is compared with (the forces reaching it, the
-// states of its group that may beat it) is in its shard. Each shard's
-// worker walks the whole layer before in order and keeps the transitions
-// that land in it, so a shard sees its states' forces in the order one
-// worker would; the shards are then merged into one layer in the order
-// one worker inserts its states (each state remembers the transition that
-// inserted it). The answer does not depend on the workers
-// (TestStateSearchIsReference).
-
 // layer is a finished layer of the one-hex search, its dead states
-// dropped, in the order one worker inserts them: packed keys and forces
-// and, when cost counts them, build points.
+// dropped, in the order they were inserted: packed keys and forces and,
+// when cost counts them, build points.
 type layer struct {
 	words, fwords int
 	keys, xs      []uint64
@@ -166,14 +153,11 @@ func (ly *layer) force(i int) []uint64 { return ly.xs[i*ly.fwords : (i+1)*ly.fwo
 
 func (ly *layer) heldBytes() int { return 8 * (cap(ly.keys) + cap(ly.xs) + cap(ly.bps)) }
 
-// shard is the part of a layer being built that one worker owns, with
-// that worker's scratch.
-type shard struct {
+// growing is the layer being built, with the search's scratch.
+type growing struct {
 	states keyTable
 	xs     []uint64  // packed forces
 	bps    []float64 // build points, when cost counts them
-	src    []uint32  // the place in the layer before of the state that inserted each
-	sent   []uint8   // and the items of the class it sent
 	dead   []bool    // beaten by another state of its group whatever the combat (dominates)
 	older  []int32   // the previous state of its group + 1
 	// A group's states differ only in their smallest factors (the key's
@@ -181,86 +165,76 @@ type shard struct {
 	// state + 1. Unused when states keep no smallest factors.
 	groups keyTable
 	newest []int32
-	// The worker's scratch: the state being grown, its key, group key and
-	// force.
+	// The state being grown, its key, group key and force.
 	s       stateKey
 	buf, gk []uint64
 	gmask   []uint64 // by word of gk: the group's bits
 	x       []uint64
-	err     error
-	// inserted counts states not yet added to the search's shared count.
-	inserted int
-	// Two workers' shards must not share a cache line: each writes its
-	// own on every state it adds.
-	_ [64]byte
 }
 
-// reset empties the shard for about room states in about groups groups,
+// reset empties the layer for about room states in about groups groups,
 // keeping its arrays.
-func (sh *shard) reset(room, groups int) {
-	sh.states.reset(room)
-	sh.groups.reset(groups)
-	sh.xs, sh.bps, sh.src, sh.sent = sh.xs[:0], sh.bps[:0], sh.src[:0], sh.sent[:0]
-	sh.dead, sh.older, sh.newest = sh.dead[:0], sh.older[:0], sh.newest[:0]
-	sh.err, sh.inserted = nil, 0
+func (g *growing) reset(room, groups int) {
+	g.states.reset(room)
+	g.groups.reset(groups)
+	g.xs, g.bps = g.xs[:0], g.bps[:0]
+	g.dead, g.older, g.newest = g.dead[:0], g.older[:0], g.newest[:0]
 }
 
-func (sh *shard) len() int { return len(sh.src) }
+func (g *growing) len() int { return len(g.dead) }
 
-func (sh *shard) force(i int) []uint64 {
-	n := len(sh.x)
-	return sh.xs[i*n : (i+1)*n]
+func (g *growing) force(i int) []uint64 {
+	n := len(g.x)
+	return g.xs[i*n : (i+1)*n]
 }
 
-func (sh *shard) heldBytes() int {
-	return sh.states.heldBytes() + sh.groups.heldBytes() + 8*(cap(sh.xs)+cap(sh.bps)) + cap(sh.dead) + cap(sh.sent) + 4*(cap(sh.src)+cap(sh.older)+cap(sh.newest))
+func (g *growing) heldBytes() int {
+	return g.states.heldBytes() + g.groups.heldBytes() + 8*(cap(g.xs)+cap(g.bps)) + cap(g.dead) + 4*(cap(g.older)+cap(g.newest))
 }
 
-// group finds the group of the key in sh.buf: its newest state (-1 when
+// group finds the group of the key in g.buf: its newest state (-1 when
 // the group is new or states keep no smallest factors), and where a new
 // group goes.
-func (sh *shard) group(l *layout, gh uint64) (head, gi, gslot int) {
+func (g *growing) group(l *layout) (head, gi, gslot int) {
 	if l.low == nil {
 		return -1, -1, -1
 	}
-	for w, m := range sh.gmask {
-		sh.gk[w] = sh.buf[w] & m
+	for w, m := range g.gmask {
+		g.gk[w] = g.buf[w] & m
 	}
-	gi, gslot = sh.groups.find(sh.gk, gh)
+	gi, gslot = g.groups.find(g.gk, g.groups.hash(g.gk))
 	if gi < 0 {
 		return -1, -1, gslot
 	}
-	return int(sh.newest[gi]) - 1, gi, gslot
+	return int(g.newest[gi]) - 1, gi, gslot
 }
 
-// insert adds the state in sh.buf with force sh.x at the empty slot find
+// insert adds the state in g.buf with force g.x at the empty slot find
 // gave, newest in its group.
-func (sh *shard) insert(l *layout, slot int, bp float64, byBP bool, src uint32, sent uint8, gi, gslot int) int {
-	i := sh.states.add(slot, sh.buf)
-	sh.xs = append(sh.xs, sh.x...)
+func (g *growing) insert(l *layout, slot int, bp float64, byBP bool, gi, gslot int) int {
+	i := g.states.add(slot, g.buf)
+	g.xs = append(g.xs, g.x...)
 	if byBP {
-		sh.bps = append(sh.bps, bp)
+		g.bps = append(g.bps, bp)
 	}
-	sh.src = append(sh.src, src)
-	sh.sent = append(sh.sent, sent)
-	sh.dead = append(sh.dead, false)
+	g.dead = append(g.dead, false)
 	if l.low != nil {
 		if gi < 0 {
-			gi = sh.groups.add(gslot, sh.gk)
-			sh.newest = append(sh.newest, 0)
+			gi = g.groups.add(gslot, g.gk)
+			g.newest = append(g.newest, 0)
 		}
-		sh.older = append(sh.older, sh.newest[gi])
-		sh.newest[gi] = int32(i + 1)
+		g.older = append(g.older, g.newest[gi])
+		g.newest[gi] = int32(i + 1)
 	}
 	return i
 }
 
 // bp is state i's build points (0 unless cost counts them).
-func (sh *shard) bp(i int) float64 {
-	if len(sh.bps) == 0 {
+func (g *growing) bp(i int) float64 {
+	if len(g.bps) == 0 {
 		return 0
 	}
-	return sh.bps[i]
+	return g.bps[i]
 }
 
 // dominates reports whether force a (build points abp, packed state ak)
@@ -299,12 +273,12 @@ func (l *layout) fewerLost(ak, bk []uint64) bool {
 
 // beaten reports whether a live state of the group whose newest state is
 // head, other than skip, dominates the force x costing bp of state key.
-func (sh *shard) beaten(l *layout, byBP bool, head int, key, x []uint64, bp float64, skip int) bool {
+func (g *growing) beaten(l *layout, byBP bool, head int, key, x []uint64, bp float64, skip int) bool {
 	if l.low == nil {
 		return false // a group is one state
 	}
-	for o := head; o >= 0; o = int(sh.older[o]) - 1 {
-		if o != skip && !sh.dead[o] && l.dominates(byBP, sh.bp(o), sh.force(o), sh.states.key(o), bp, x, key) {
+	for o := head; o >= 0; o = int(g.older[o]) - 1 {
+		if o != skip && !g.dead[o] && l.dominates(byBP, g.bp(o), g.force(o), g.states.key(o), bp, x, key) {
 			return true
 		}
 	}
@@ -313,13 +287,13 @@ func (sh *shard) beaten(l *layout, byBP bool, head int, key, x []uint64, bp floa
 
 // prune marks dead the states of state i's group (whose newest state is
 // head) that i dominates.
-func (sh *shard) prune(l *layout, byBP bool, head, i int) {
+func (g *growing) prune(l *layout, byBP bool, head, i int) {
 	if l.low == nil {
 		return
 	}
-	for o := head; o >= 0; o = int(sh.older[o]) - 1 {
-		if o != i && !sh.dead[o] && l.dominates(byBP, sh.bp(i), sh.force(i), sh.states.key(i), sh.bp(o), sh.force(o), sh.states.key(o)) {
-			sh.dead[o] = true
+	for o := head; o >= 0; o = int(g.older[o]) - 1 {
+		if o != i && !g.dead[o] && l.dominates(byBP, g.bp(i), g.force(i), g.states.key(i), g.bp(o), g.force(o), g.states.key(o)) {
+			g.dead[o] = true
 		}
 	}
 }
@@ -338,12 +312,7 @@ type stateSearch struct {
 	byBP      bool
 	l         *layout
 	fl        *forceLayout
-	workers   int
-	shards    []*shard
-	// inserted is the states added to the layer being built by all
-	// shards, as far as they have told; a shard that finds it past
-	// maxStates stops.
-	inserted atomic.Int64
+	next      *growing
 	// held is the most the search's arrays held at the end of a layer
 	// (heldBytes), and peak the most states a layer held, for
 	// TestSearchMemoryBound.
@@ -355,17 +324,16 @@ var errTooManyStates = errors.New("too many states")
 // searchBytes is the most one state of the limit costs a one-hex search,
 // and what the search holds whatever the limit: a finished layer (packed
 // key, force and build points, each array at most twice as long as it is
-// full) and the shards being built (the same, the state and items that
-// inserted it, the dead flag and group link, at most twice as long),
-// their state slots (at
-// most four a state while the slots double, keyTable), and the groups (a
-// key and the newest state, twice as long, and as many slots).
+// full) and the layer being built (the same, the dead flag and group
+// link, at most twice as long), its state slots (at most four a state
+// while the slots double, keyTable), and the groups (a key and the newest
+// state, twice as long, and as many slots).
 func (ss *stateSearch) searchBytes() (perState, fixed float64) {
 	w, fw := ss.l.words, ss.fl.words
 	gw := (ss.l.groupBits + 63) / 64
-	perState = float64(2*(8*w+8*fw+8) + 2*(8*w+8*fw+8+4+1+1+4) + 4*slotBytes + 2*(8*gw+4) + 4*slotBytes)
-	// Each shard's slots start at 64 a table, whatever the states.
-	return perState, float64(ss.workers * 2 * 64 * slotBytes)
+	perState = float64(2*(8*w+8*fw+8) + 2*(8*w+8*fw+8+1+4) + 4*slotBytes + 2*(8*gw+4) + 4*slotBytes)
+	// The slots start at 64 a table, whatever the states.
+	return perState, float64(2 * 64 * slotBytes)
 }
 
 // run searches every force within the limit and returns the final states
@@ -389,17 +357,13 @@ func (ss *stateSearch) run() (*layer, error) {
 	if ss.byBP {
 		cur.bps = []float64{0}
 	}
-	ss.shards = make([]*shard, ss.workers)
 	gw := (l.groupBits + 63) / 64
 	ones := make([]uint64, gw)
 	for w := range ones {
 		ones[w] = ^uint64(0)
 	}
-	gmask := masked(nil, ones, l.groupBits)
-	for w := range ss.shards {
-		ss.shards[w] = &shard{states: newKeyTable(l.words, 64*l.words), groups: newKeyTable(gw, l.groupBits),
-			buf: make([]uint64, l.words), gk: make([]uint64, gw), gmask: gmask, x: make([]uint64, fl.words)}
-	}
+	ss.next = &growing{states: newKeyTable(l.words, 64*l.words), groups: newKeyTable(gw, l.groupBits),
+		buf: make([]uint64, l.words), gk: make([]uint64, gw), gmask: masked(nil, ones, l.groupBits), x: make([]uint64, fl.words)}
 	groups, prev := 1, 0
 	for c := range ss.p.classes {
 		if err := ss.ctx.Err(); err != nil {
@@ -412,184 +376,105 @@ func (ss *stateSearch) run() (*layer, error) {
 		room := min(n+n/8+max(n-prev, 0), 2*n, ss.maxStates)
 		groups = min(groups+groups/8+max(n-prev, 0), room)
 		prev = n
-		ss.inserted.Store(0)
-		for _, sh := range ss.shards {
-			sh.reset(room/ss.workers, groups/ss.workers)
+		ss.next.reset(room, groups)
+		if err := ss.build(cur, c); err != nil {
+			return nil, err
 		}
-		if ss.workers == 1 {
-			ss.build(cur, c, 0)
-		} else {
-			var wg sync.WaitGroup
-			for w := range ss.shards {
-				wg.Go(func() { ss.build(cur, c, w) })
-			}
-			wg.Wait()
-		}
-		total := 0
-		groups = 0
-		for _, sh := range ss.shards {
-			if sh.err != nil {
-				return nil, sh.err
-			}
-			total += sh.len()
-			groups += sh.groups.len()
-		}
-		if total > ss.maxStates {
-			return nil, errTooManyStates
-		}
-		ss.peak = max(ss.peak, total)
-		// The shards hold all the layer before led to: the new layer
-		// takes its arrays.
+		groups = ss.next.groups.len()
+		ss.peak = max(ss.peak, ss.next.len())
+		// The layer being built holds all the layer before led to: the
+		// new layer takes its arrays.
 		ss.merge(cur)
-		held := cur.heldBytes()
-		for _, sh := range ss.shards {
-			held += sh.heldBytes()
-		}
-		ss.held = max(ss.held, held)
+		ss.held = max(ss.held, cur.heldBytes()+ss.next.heldBytes())
 	}
-	// What the frontier needs is the last layer: the shards' tables are
-	// as large, and would live as long as the search.
-	ss.shards = nil
+	// What the frontier needs is the last layer: the tables are as large,
+	// and would live as long as the search.
+	ss.next = nil
 	return cur, nil
 }
 
-// flushEvery is how many states a shard inserts between telling the
-// others.
-const flushEvery = 1024
-
-// build adds to shard w the states class c grows from layer cur.
-func (ss *stateSearch) build(cur *layer, c, w int) {
-	l, sh := ss.l, ss.shards[w]
+// build grows layer ss.next from layer cur by class c.
+func (ss *stateSearch) build(cur *layer, c int) error {
+	l, g := ss.l, ss.next
 	cl := &ss.p.classes[c]
 	f := ss.fl.fields[c]
-	nw := uint64(ss.workers)
 	for i := range cur.len() {
-		l.decode(cur.key(i), &sh.s)
+		l.decode(cur.key(i), &g.s)
 		src := cur.force(i)
 		var ebp float64
 		if ss.byBP {
 			ebp = cur.bps[i]
 		}
-		top := min(len(cl.items), ss.limit-int(sh.s.size))
+		top := min(len(cl.items), ss.limit-int(g.s.size))
 		for k := 0; k <= top; k++ {
 			if k > 0 {
-				ss.sp.add(&sh.s, c, 1)
+				ss.sp.add(&g.s, c, 1)
 			}
-			l.encode(sh.buf, &sh.s)
-			gh := hashBits(sh.buf, l.groupBits)
-			if nw > 1 && gh%nw != uint64(w) {
-				continue
-			}
-			copy(sh.x, src)
-			f.put(sh.x, uint64(k))
-			if !ss.offer(sh, gh, ebp+cl.prefix[k], uint32(i), uint8(k)) {
-				return
+			l.encode(g.buf, &g.s)
+			copy(g.x, src)
+			f.put(g.x, uint64(k))
+			if err := ss.offer(ebp + cl.prefix[k]); err != nil {
+				return err
 			}
 		}
 	}
-	ss.inserted.Add(int64(sh.inserted))
+	return nil
 }
 
-// offer records in shard sh the force sh.x (costing bp) reaching the
-// state in sh.buf (its group hashed to gh), keeping the preferred force
-// of the state; it is false, with sh.err set, when the states outgrow the
-// limit.
-func (ss *stateSearch) offer(sh *shard, gh uint64, bp float64, src uint32, sent uint8) bool {
-	l := ss.l
-	j, slot := sh.states.find(sh.buf, sh.states.hash(sh.buf))
+// offer records the force g.x (costing bp) reaching the state in g.buf,
+// keeping the preferred force of the state, or fails when the states
+// outgrow the limit.
+func (ss *stateSearch) offer(bp float64) error {
+	l, g := ss.l, ss.next
+	j, slot := g.states.find(g.buf, g.states.hash(g.buf))
 	if j >= 0 {
 		// Unless cost counts build points, the first force reaching a
 		// state is the one preferred (see run).
-		if ss.byBP && ss.prefer(bp, sh.x, sh.bps[j], sh.force(j)) {
-			sh.bps[j] = bp
-			copy(sh.force(j), sh.x)
-			head, _, _ := sh.group(l, gh)
+		if ss.byBP && ss.prefer(bp, g.x, g.bps[j], g.force(j)) {
+			g.bps[j] = bp
+			copy(g.force(j), g.x)
+			head, _, _ := g.group(l)
 			// A better force may bring a beaten state back.
-			if sh.dead[j] && !sh.beaten(l, ss.byBP, head, sh.buf, sh.x, bp, j) {
-				sh.dead[j] = false
+			if g.dead[j] && !g.beaten(l, ss.byBP, head, g.buf, g.x, bp, j) {
+				g.dead[j] = false
 			}
-			if !sh.dead[j] {
-				sh.prune(l, ss.byBP, head, j)
+			if !g.dead[j] {
+				g.prune(l, ss.byBP, head, j)
 			}
 		}
-		return true
+		return nil
 	}
-	head, gi, gslot := sh.group(l, gh)
-	if sh.beaten(l, ss.byBP, head, sh.buf, sh.x, bp, -1) {
-		return true
+	head, gi, gslot := g.group(l)
+	if g.beaten(l, ss.byBP, head, g.buf, g.x, bp, -1) {
+		return nil
 	}
-	if sh.len() >= ss.maxStates {
-		sh.err = errTooManyStates
-		return false
+	if g.len() >= ss.maxStates {
+		return errTooManyStates
 	}
-	if sh.inserted++; sh.inserted == flushEvery {
-		if ss.inserted.Add(flushEvery) > int64(ss.maxStates) {
-			sh.err = errTooManyStates
-			return false
-		}
-		sh.inserted = 0
-	}
-	i := sh.insert(l, slot, bp, ss.byBP, src, sent, gi, gslot)
+	i := g.insert(l, slot, bp, ss.byBP, gi, gslot)
 	if ss.byBP {
-		sh.prune(l, ss.byBP, i, i)
+		g.prune(l, ss.byBP, i, i)
 	}
-	return true
+	return nil
 }
 
-// merge writes the shards' live states into dst in the order one worker
-// inserts them: by the place of the state before that inserted each,
-// then the items it sent.
+// merge writes the live states of the layer built into dst, in order.
 func (ss *stateSearch) merge(dst *layer) {
-	n := 0
-	for _, sh := range ss.shards {
-		n += sh.len()
-	}
+	g := ss.next
+	n := g.len()
 	dst.keys = slices.Grow(dst.keys[:0], n*dst.words)
 	dst.xs = slices.Grow(dst.xs[:0], n*dst.fwords)
 	if ss.byBP {
 		dst.bps = slices.Grow(dst.bps[:0], n)
 	}
-	if len(ss.shards) == 1 {
-		sh := ss.shards[0]
-		for i, dead := range sh.dead {
-			if !dead {
-				dst.keys = append(dst.keys, sh.states.key(i)...)
-				dst.xs = append(dst.xs, sh.force(i)...)
-				if ss.byBP {
-					dst.bps = append(dst.bps, sh.bps[i])
-				}
+	for i, dead := range g.dead {
+		if !dead {
+			dst.keys = append(dst.keys, g.states.key(i)...)
+			dst.xs = append(dst.xs, g.force(i)...)
+			if ss.byBP {
+				dst.bps = append(dst.bps, g.bps[i])
 			}
 		}
-		return
-	}
-	// Not the items its force sends: a cheaper force may have replaced
-	// the one that inserted it.
-	order := func(sh *shard, i int) uint64 { return uint64(sh.src[i])<<8 | uint64(sh.sent[i]) }
-	pos := make([]int, len(ss.shards))
-	for {
-		best := -1
-		var bo uint64
-		for w, sh := range ss.shards {
-			for pos[w] < sh.len() && sh.dead[pos[w]] {
-				pos[w]++
-			}
-			if pos[w] == sh.len() {
-				continue
-			}
-			if o := order(sh, pos[w]); best < 0 || o < bo {
-				best, bo = w, o
-			}
-		}
-		if best < 0 {
-			return
-		}
-		sh, i := ss.shards[best], pos[best]
-		dst.keys = append(dst.keys, sh.states.key(i)...)
-		dst.xs = append(dst.xs, sh.force(i)...)
-		if ss.byBP {
-			dst.bps = append(dst.bps, sh.bps[i])
-		}
-		pos[best]++
 	}
 }
 

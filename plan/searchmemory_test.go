@@ -13,11 +13,10 @@ import (
 	"github.com/wifodds/wifodds/scenario"
 )
 
-// searchOf readies the one-hex search hex() runs for plan s on workers,
-// within maxStates states a layer.
-func searchOf(t testing.TB, s *scenario.Scenario, cfg Config, workers, maxStates int) *stateSearch {
+// searchOf readies the one-hex search hex() runs for plan s, within
+// maxStates states a layer.
+func searchOf(t testing.TB, s *scenario.Scenario, cfg Config, maxStates int) *stateSearch {
 	t.Helper()
-	cfg.Workers = workers
 	pls, err := planners(context.Background(), s, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -35,7 +34,7 @@ func searchOf(t testing.TB, s *scenario.Scenario, cfg Config, workers, maxStates
 // the limit times the bytes a state, plus the fixed part; one state less
 // and it is refused. On random plans (every cost measure, options,
 // Kampfgruppe, where states keep no smallest factors) and the 24-unit
-// benchmark, with 1-3 workers.
+// benchmark.
 func TestSearchMemoryBound(t *testing.T) {
 	type plan struct {
 		name string
@@ -59,27 +58,25 @@ func TestSearchMemoryBound(t *testing.T) {
 	plans = append(plans, plan{"plan-hex-24", s, Config{Tables: []Table{{Name: s.CRT, Table: tb}}}})
 	worst := 0.0
 	for i, p := range plans {
-		for workers := 1; workers <= 3; workers++ {
-			free := searchOf(t, p.s, p.cfg, workers, math.MaxInt32)
-			if _, err := free.run(); err != nil {
-				t.Fatalf("%s %d: %v", p.name, i, err)
-			}
-			tight := searchOf(t, p.s, p.cfg, workers, free.peak)
-			if _, err := tight.run(); err != nil {
-				t.Fatalf("%s %d, %d workers: a limit of the %d states a layer reaches: %v", p.name, i, workers, free.peak, err)
-			}
-			perState, fixed := tight.searchBytes()
-			worst = max(worst, float64(tight.held)/(perState*float64(free.peak)+fixed))
-			if p.name != "random" {
-				t.Logf("%s, %d workers: %d states, held %d bytes, %.0f a state", p.name, workers, free.peak, tight.held, float64(tight.held)/float64(free.peak))
-			}
-			if bound := perState*float64(free.peak) + fixed; float64(tight.held) > bound {
-				t.Errorf("%s %d, %d workers: the search held %d bytes for %d states, over the bound %.0f (%.0f a state)", p.name, i, workers, tight.held, free.peak, bound, perState)
-			}
-			over := searchOf(t, p.s, p.cfg, workers, free.peak-1)
-			if _, err := over.run(); !errors.Is(err, errTooManyStates) {
-				t.Errorf("%s %d, %d workers: a limit one under the %d states a layer reaches: got %v", p.name, i, workers, free.peak, err)
-			}
+		free := searchOf(t, p.s, p.cfg, math.MaxInt32)
+		if _, err := free.run(); err != nil {
+			t.Fatalf("%s %d: %v", p.name, i, err)
+		}
+		tight := searchOf(t, p.s, p.cfg, free.peak)
+		if _, err := tight.run(); err != nil {
+			t.Fatalf("%s %d: a limit of the %d states a layer reaches: %v", p.name, i, free.peak, err)
+		}
+		perState, fixed := tight.searchBytes()
+		worst = max(worst, float64(tight.held)/(perState*float64(free.peak)+fixed))
+		if p.name != "random" {
+			t.Logf("%s: %d states, held %d bytes, %.0f a state", p.name, free.peak, tight.held, float64(tight.held)/float64(free.peak))
+		}
+		if bound := perState*float64(free.peak) + fixed; float64(tight.held) > bound {
+			t.Errorf("%s %d: the search held %d bytes for %d states, over the bound %.0f (%.0f a state)", p.name, i, tight.held, free.peak, bound, perState)
+		}
+		over := searchOf(t, p.s, p.cfg, free.peak-1)
+		if _, err := over.run(); !errors.Is(err, errTooManyStates) {
+			t.Errorf("%s %d: a limit one under the %d states a layer reaches: got %v", p.name, i, free.peak, err)
 		}
 	}
 	t.Logf("the search held at most %.0f%% of the bound", 100*worst)
