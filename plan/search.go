@@ -172,13 +172,20 @@ type growing struct {
 	x       []uint64
 }
 
-// reset empties the layer for about room states in about groups groups,
-// keeping its arrays.
-func (g *growing) reset(room, groups int) {
+// reset empties the layer for about room states in about groups groups
+// (with build points when byBP), keeping its arrays.
+func (g *growing) reset(room, groups int, byBP bool) {
 	g.states.reset(room)
 	g.groups.reset(groups)
-	g.xs, g.bps = g.xs[:0], g.bps[:0]
-	g.dead, g.older, g.newest = g.dead[:0], g.older[:0], g.newest[:0]
+	// Room for the states expected, so the arrays seldom grow (and
+	// leave their old copies to the collector) while the layer is built.
+	g.states.keys = slices.Grow(g.states.keys, room*g.states.words)
+	g.xs = slices.Grow(g.xs[:0], room*len(g.x))
+	if byBP {
+		g.bps = slices.Grow(g.bps[:0], room)
+	}
+	g.dead = slices.Grow(g.dead[:0], room)
+	g.older, g.newest = g.older[:0], g.newest[:0]
 }
 
 func (g *growing) len() int { return len(g.dead) }
@@ -373,10 +380,14 @@ func (ss *stateSearch) run() (*layer, error) {
 		// twice when the classes are single units; a table that fills up
 		// doubles.
 		n := cur.len()
-		room := min(n+n/8+max(n-prev, 0), 2*n, ss.maxStates)
-		groups = min(groups+groups/8+max(n-prev, 0), room)
+		room := n + n/8
+		if prev > 0 {
+			room = max(room, n*n/prev+n/16)
+		}
+		room = max(1, min(room, 2*n, ss.maxStates))
+		groups = min(groups*room/n+1, room)
 		prev = n
-		ss.next.reset(room, groups)
+		ss.next.reset(room, groups, ss.byBP)
 		if err := ss.build(cur, c); err != nil {
 			return nil, err
 		}
