@@ -103,6 +103,10 @@ func BenchmarkPlanHex24(b *testing.B) { benchPlan(b, "plan-hex-24") }
 // alike (issue 25 target: under 1 s).
 func BenchmarkPlanHex40(b *testing.B) { benchPlan(b, "plan-hex-40") }
 
+// BenchmarkPlanHex60 plans one hex with 60 units and support to choose
+// from, no two alike (issue 25 target: under 5 s and 256 MiB).
+func BenchmarkPlanHex60(b *testing.B) { benchPlan(b, "plan-hex-60") }
+
 // BenchmarkPlanFront plans three hexes with 12 units, each able to attack
 // two of them (target: under 10 s).
 func BenchmarkPlanFront(b *testing.B) { benchPlan(b, "plan-front-3x12") }

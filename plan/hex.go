@@ -29,13 +29,13 @@ func (pl *planner) hex() (*TablePlan, error) {
 	limit := pl.maxUnits()
 	sp := newStateSpace(p, e.targets[0], e.tables[pl.k].Table, e.commit)
 	lay := newLayout(sp, p, limit)
-	if err := pl.checkStateLimit(lay.stateBytes(len(p.classes))); err != nil {
+	vectors, subsets := countForces(p, allowed, limit)
+	ss := pl.stateSearch(sp, lay, limit, int(min(pl.cfg.MaxForces, vectors)))
+	perState, _ := ss.searchBytes()
+	if err := pl.checkStateLimit(perState); err != nil {
 		return nil, err
 	}
-	vectors, subsets := countForces(p, allowed, limit)
 	tp := pl.newTablePlan(subsets)
-	ss := &stateSearch{ctx: e.ctx, sp: sp, l: lay, p: p, limit: limit, maxStates: int(min(pl.cfg.MaxForces, vectors)),
-		byBP: pl.s.Plan.Cost == scenario.CommittedBuildPoints}
 	states, err := ss.run()
 	if errors.Is(err, errTooManyStates) {
 		return nil, pl.tooManyStates("distinct force states", "")
@@ -43,18 +43,21 @@ func (pl *planner) hex() (*TablePlan, error) {
 	if err != nil {
 		return nil, err
 	}
+	nc := len(p.classes)
+	force := func(i int) counts {
+		x := make(counts, nc)
+		ss.fl.decode(x, states.force(i))
+		return x
+	}
 	// One force per distinct combat, in the order the states came.
 	combats := map[string]int{}
 	var reps []counts
 	var ck []uint64
 	which := make([]int32, states.len())
+	x := make(counts, nc)
+	tp.States = states.len()
 	for i := range which {
-		x := states.force(i)
-		if states.dead[i] {
-			which[i] = -1
-			continue
-		}
-		tp.States++
+		ss.fl.decode(x, states.force(i))
 		if !e.hasUnits(x) {
 			which[i] = -1
 			tp.Skipped++
@@ -67,7 +70,7 @@ func (pl *planner) hex() (*TablePlan, error) {
 		if !ok {
 			j = len(reps)
 			combats[k] = j
-			reps = append(reps, x)
+			reps = append(reps, slices.Clone(x))
 		}
 		which[i] = int32(j)
 	}
@@ -93,7 +96,7 @@ func (pl *planner) hex() (*TablePlan, error) {
 			continue
 		}
 		v := evals[which[i]]
-		x := states.force(i)
+		ss.fl.decode(x, states.force(i))
 		lostF, err := lay.factorsLost(sp, v, states.key(i))
 		if err != nil {
 			return nil, err
@@ -107,12 +110,13 @@ func (pl *planner) hex() (*TablePlan, error) {
 		}
 		cands = append(cands, candidate{cost: cost, value: v.HexTaken.P, tie: lostF, size: x.size(), ref: i})
 	}
-	fr := offerInOrder(cands, states, nil)
+	slices.SortFunc(cands, func(a, b candidate) int { return slices.Compare(states.force(a.ref), states.force(b.ref)) })
+	fr := offerSorted(cands)
 	// A cost in expected losses was read from the state's combat, summed
 	// in another order: the points report their own force's, to the bit.
 	if m := pl.s.Plan.Cost; m == scenario.ExpectedFactorsLost || m == scenario.ExpectedUnitsLost {
 		for i := range fr.points {
-			x := states.force(fr.points[i].ref)
+			x := force(fr.points[i].ref)
 			v, err := e.eval(0, pl.k, x)
 			if err != nil {
 				return nil, err
@@ -122,7 +126,7 @@ func (pl *planner) hex() (*TablePlan, error) {
 	}
 	tp.DistinctCombats, tp.Sampled = e.compiled, e.sampled
 	for _, c := range fr.points {
-		x := states.force(c.ref)
+		x := force(c.ref)
 		f := pl.forceOf(x, c.cost)
 		if f.HexFigures, err = pl.figures(0, x); err != nil {
 			return nil, err
@@ -130,13 +134,21 @@ func (pl *planner) hex() (*TablePlan, error) {
 		tp.Frontier = append(tp.Frontier, f)
 	}
 	if rec := pl.recommend(tp, fr.points); rec >= 0 {
-		x := slices.Clone(states.force(fr.points[rec].ref))
+		x := force(fr.points[rec].ref)
 		if tp.Marginal, err = pl.marginal(x, fr.points[rec].cost); err != nil {
 			return nil, err
 		}
 	}
 	pl.warn(tp)
 	return tp, nil
+}
+
+// stateSearch readies the one-hex search of the states of sp (laid out
+// by lay) within limit items and maxStates states a layer.
+func (pl *planner) stateSearch(sp *stateSpace, lay *layout, limit, maxStates int) *stateSearch {
+	e := pl.e
+	return &stateSearch{ctx: e.ctx, sp: sp, l: lay, fl: newForceLayout(e.pool), p: e.pool, limit: limit, maxStates: maxStates,
+		byBP: pl.s.Plan.Cost == scenario.CommittedBuildPoints}
 }
 
 // offerInOrder is the frontier of cands, offered in the order of their
@@ -151,6 +163,12 @@ func offerInOrder(cands []candidate, st *states, rank []uint64) frontier {
 			return bytes.Compare(st.force(a.ref), st.force(b.ref))
 		})
 	}
+	return offerSorted(cands)
+}
+
+// offerSorted is the frontier of cands, offered in their order and
+// numbered in it for the last tie-break.
+func offerSorted(cands []candidate) frontier {
 	var fr frontier
 	for i := range cands {
 		cands[i].seq = i

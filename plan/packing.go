@@ -199,3 +199,44 @@ func hashBits(k []uint64, n int) uint64 {
 	}
 	return h
 }
+
+// forceLayout packs a force's counts into words for the search: each
+// class's count gets the bits its class's size needs, placed from the top
+// of the first word down, no count straddling two words. Comparing packed
+// forces word by word as numbers is then comparing the counts in
+// lexicographic order, the enumeration order.
+type forceLayout struct {
+	words  int
+	fields []field // by class
+}
+
+func newForceLayout(p *pool) *forceLayout {
+	fl := &forceLayout{fields: make([]field, len(p.classes))}
+	used := 0 // bits used in the last word
+	for c := range p.classes {
+		w := width(uint64(len(p.classes[c].items)))
+		if fl.words == 0 || used+w > 64 {
+			fl.words++
+			used = 0
+		}
+		used += w
+		fl.fields[c] = field{w: fl.words - 1, at: 64 - used, width: w}
+	}
+	fl.words = max(fl.words, 1)
+	return fl
+}
+
+// encode packs counts x into f (fl.words long).
+func (fl *forceLayout) encode(f []uint64, x counts) {
+	clear(f)
+	for c, k := range x {
+		fl.fields[c].put(f, uint64(k))
+	}
+}
+
+// decode unpacks f into x (one count per class).
+func (fl *forceLayout) decode(x counts, f []uint64) {
+	for c := range x {
+		x[c] = uint8(fl.fields[c].get(f))
+	}
+}

@@ -1,7 +1,6 @@
 package plan
 
 import (
-	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -18,7 +17,7 @@ func (l *layout) stateBytes(classes int) float64 {
 // maxSearchMemory bounds the memory a limit on states may ask for.
 const maxSearchMemory = 2 << 30
 
-// states is one layer of the search: the states reached by the classes
+// states is one layer of a front's search: the states reached by the classes
 // so far, each with the force the frontier prefers among those reaching
 // it (the cheapest in build points when cost is counted in them, then the
 // first in enumeration order: count vectors in lexicographic order, the
@@ -53,23 +52,10 @@ func newStates(l *layout, nc, room int) *states {
 
 // reset empties the layer for about room states, keeping its arrays.
 func (st *states) reset(room int) {
-	size := 64
-	for size < 2*room {
-		size *= 2
-	}
-	if cap(st.table) >= size {
-		st.table = st.table[:size]
-		clear(st.table)
-	} else {
-		st.table = make([]int32, size)
-	}
+	size := tableSize(2 * room)
+	st.table = emptied(st.table, size)
 	if st.grouped {
-		if cap(st.gtable) >= size {
-			st.gtable = st.gtable[:size]
-			clear(st.gtable)
-		} else {
-			st.gtable = make([]int32, size)
-		}
+		st.gtable = emptied(st.gtable, size)
 	}
 	// Room for half the states expected (a layer of distinct units grows
 	// by less than twice), so a layer seldom copies its arrays and does
@@ -152,6 +138,112 @@ func (st *states) insert(slot int, key []uint64, x []uint8, bp float64) int {
 	return i
 }
 
+// layer is a finished layer of the one-hex search, its dead states
+// dropped, in the order they were inserted: packed keys and forces and,
+// when cost counts them, build points.
+type layer struct {
+	words, fwords int
+	keys, xs      []uint64
+	bps           []float64
+}
+
+func (ly *layer) len() int             { return len(ly.xs) / ly.fwords }
+func (ly *layer) key(i int) []uint64   { return ly.keys[i*ly.words : (i+1)*ly.words] }
+func (ly *layer) force(i int) []uint64 { return ly.xs[i*ly.fwords : (i+1)*ly.fwords] }
+
+func (ly *layer) heldBytes() int { return 8 * (cap(ly.keys) + cap(ly.xs) + cap(ly.bps)) }
+
+// growing is the layer being built, with the search's scratch.
+type growing struct {
+	states keyTable
+	xs     []uint64  // packed forces
+	bps    []float64 // build points, when cost counts them
+	dead   []bool    // beaten by another state of its group whatever the combat (dominates)
+	older  []int32   // the previous state of its group + 1
+	// A group's states differ only in their smallest factors (the key's
+	// first l.groupBits); groups finds a group, and newest its newest
+	// state + 1. Unused when states keep no smallest factors.
+	groups keyTable
+	newest []int32
+	// The state being grown, its key, group key and force.
+	s       stateKey
+	buf, gk []uint64
+	gmask   []uint64 // by word of gk: the group's bits
+	x       []uint64
+}
+
+// reset empties the layer for about room states in about groups groups
+// (with build points when byBP), keeping its arrays.
+func (g *growing) reset(room, groups int, byBP bool) {
+	g.states.reset(room)
+	g.groups.reset(groups)
+	// Room for the states expected, so the arrays seldom grow (and
+	// leave their old copies to the collector) while the layer is built.
+	g.states.keys = slices.Grow(g.states.keys, room*g.states.words)
+	g.xs = slices.Grow(g.xs[:0], room*len(g.x))
+	if byBP {
+		g.bps = slices.Grow(g.bps[:0], room)
+	}
+	g.dead = slices.Grow(g.dead[:0], room)
+	g.older, g.newest = g.older[:0], g.newest[:0]
+}
+
+func (g *growing) len() int { return len(g.dead) }
+
+func (g *growing) force(i int) []uint64 {
+	n := len(g.x)
+	return g.xs[i*n : (i+1)*n]
+}
+
+func (g *growing) heldBytes() int {
+	return g.states.heldBytes() + g.groups.heldBytes() + 8*(cap(g.xs)+cap(g.bps)) + cap(g.dead) + 4*(cap(g.older)+cap(g.newest))
+}
+
+// group finds the group of the key in g.buf: its newest state (-1 when
+// the group is new or states keep no smallest factors), and where a new
+// group goes.
+func (g *growing) group(l *layout) (head, gi, gslot int) {
+	if l.low == nil {
+		return -1, -1, -1
+	}
+	for w, m := range g.gmask {
+		g.gk[w] = g.buf[w] & m
+	}
+	gi, gslot = g.groups.find(g.gk, g.groups.hash(g.gk))
+	if gi < 0 {
+		return -1, -1, gslot
+	}
+	return int(g.newest[gi]) - 1, gi, gslot
+}
+
+// insert adds the state in g.buf with force g.x at the empty slot find
+// gave, newest in its group.
+func (g *growing) insert(l *layout, slot int, bp float64, byBP bool, gi, gslot int) int {
+	i := g.states.add(slot, g.buf)
+	g.xs = append(g.xs, g.x...)
+	if byBP {
+		g.bps = append(g.bps, bp)
+	}
+	g.dead = append(g.dead, false)
+	if l.low != nil {
+		if gi < 0 {
+			gi = g.groups.add(gslot, g.gk)
+			g.newest = append(g.newest, 0)
+		}
+		g.older = append(g.older, g.newest[gi])
+		g.newest[gi] = int32(i + 1)
+	}
+	return i
+}
+
+// bp is state i's build points (0 unless cost counts them).
+func (g *growing) bp(i int) float64 {
+	if len(g.bps) == 0 {
+		return 0
+	}
+	return g.bps[i]
+}
+
 // dominates reports whether force a (build points abp, packed state ak)
 // beats force b of the same group whatever the combat: it costs no more,
 // is first in enumeration order, and each sum of its j smallest factors is
@@ -160,20 +252,20 @@ func (st *states) insert(slot int, key []uint64, x []uint8, bp float64) int {
 // list a before b, so b is never needed. Unless cost is counted in build
 // points, a is known to come first (stateSearch.run) and the order is
 // not compared.
-func (st *states) dominates(byBP bool, abp float64, ax []uint8, ak []uint64, bbp float64, bx []uint8, bk []uint64) bool {
+func (l *layout) dominates(byBP bool, abp float64, ax, ak []uint64, bbp float64, bx, bk []uint64) bool {
 	if byBP && abp > bbp {
 		return false
 	}
-	return st.fewerLost(ak, bk) && (!byBP || bytes.Compare(ax, bx) < 0)
+	return l.fewerLost(ak, bk) && (!byBP || slices.Compare(ax, bx) < 0)
 }
 
 // fewerLost reports whether each sum of packed state ak's j smallest
 // factors is at most bk's, for states of the same group.
-func (st *states) fewerLost(ak, bk []uint64) bool {
+func (l *layout) fewerLost(ak, bk []uint64) bool {
 	var sa, sb uint64
-	for j := range st.l.low {
-		qa, oka := st.l.lowAt(ak, j)
-		qb, okb := st.l.lowAt(bk, j)
+	for j := range l.low {
+		qa, oka := l.lowAt(ak, j)
+		qb, okb := l.lowAt(bk, j)
 		if !oka || !okb {
 			break // a group's states have as many units in the combat
 		}
@@ -186,30 +278,29 @@ func (st *states) fewerLost(ak, bk []uint64) bool {
 	return true
 }
 
-// beaten reports whether a live state of key's group, other than skip,
-// dominates the force x costing bp.
-func (st *states) beaten(byBP bool, key []uint64, x []uint8, bp float64, skip int) bool {
-	if !st.grouped {
+// beaten reports whether a live state of the group whose newest state is
+// head, other than skip, dominates the force x costing bp of state key.
+func (g *growing) beaten(l *layout, byBP bool, head int, key, x []uint64, bp float64, skip int) bool {
+	if l.low == nil {
 		return false // a group is one state
 	}
-	head, _ := st.group(key)
-	for o := head; o >= 0; o = int(st.next[o]) - 1 {
-		if o != skip && !st.dead[o] && st.dominates(byBP, st.bps[o], st.force(o), st.key(o), bp, x, key) {
+	for o := head; o >= 0; o = int(g.older[o]) - 1 {
+		if o != skip && !g.dead[o] && l.dominates(byBP, g.bp(o), g.force(o), g.states.key(o), bp, x, key) {
 			return true
 		}
 	}
 	return false
 }
 
-// prune marks dead the states of state i's group that i dominates.
-func (st *states) prune(byBP bool, i int) {
-	if !st.grouped {
+// prune marks dead the states of state i's group (whose newest state is
+// head) that i dominates.
+func (g *growing) prune(l *layout, byBP bool, head, i int) {
+	if l.low == nil {
 		return
 	}
-	head, _ := st.group(st.key(i))
-	for o := head; o >= 0; o = int(st.next[o]) - 1 {
-		if o != i && !st.dead[o] && st.dominates(byBP, st.bps[i], st.force(i), st.key(i), st.bps[o], st.force(o), st.key(o)) {
-			st.dead[o] = true
+	for o := head; o >= 0; o = int(g.older[o]) - 1 {
+		if o != i && !g.dead[o] && l.dominates(byBP, g.bp(i), g.force(i), g.states.key(i), g.bp(o), g.force(o), g.states.key(o)) {
+			g.dead[o] = true
 		}
 	}
 }
@@ -227,12 +318,30 @@ type stateSearch struct {
 	maxStates int
 	byBP      bool
 	l         *layout
-	scratch   stateKey
-	buf       []uint64
-	x         []uint8
+	fl        *forceLayout
+	next      *growing
+	// held is the most the search's arrays held at the end of a layer
+	// (heldBytes), and peak the most states a layer held, for
+	// TestSearchMemoryBound.
+	held, peak int
 }
 
 var errTooManyStates = errors.New("too many states")
+
+// searchBytes is the most one state of the limit costs a one-hex search,
+// and what the search holds whatever the limit: a finished layer (packed
+// key, force and build points, each array at most twice as long as it is
+// full) and the layer being built (the same, the dead flag and group
+// link, at most twice as long), its state slots (at most four a state
+// while the slots double, keyTable), and the groups (a key and the newest
+// state, twice as long, and as many slots).
+func (ss *stateSearch) searchBytes() (perState, fixed float64) {
+	w, fw := ss.l.words, ss.fl.words
+	gw := (ss.l.groupBits + 63) / 64
+	perState = float64(2*(8*w+8*fw+8) + 2*(8*w+8*fw+8+1+4) + 4*slotBytes + 2*(8*gw+4) + 4*slotBytes)
+	// The slots start at 64 a table, whatever the states.
+	return perState, float64(2 * 64 * slotBytes)
+}
 
 // run searches every force within the limit and returns the final states
 // with their forces, or an error when the states outgrow the limit.
@@ -245,80 +354,150 @@ var errTooManyStates = errors.New("too many states")
 // in order and dominates no older one, and only an older state can beat a
 // new one, which it does by its smallest factors alone
 // (TestStateSearchIsReference).
-func (ss *stateSearch) run() (*states, error) {
-	nc := len(ss.p.classes)
-	l := ss.l
-	cur := newStates(l, nc, 1)
+func (ss *stateSearch) run() (*layer, error) {
+	l, fl := ss.l, ss.fl
+	cur := &layer{words: l.words, fwords: fl.words}
 	base := ss.sp.base
-	ss.buf = make([]uint64, l.words)
-	l.encode(ss.buf, &base)
-	cur.insert(0, ss.buf, make([]uint8, nc), 0)
-	ss.x = make([]uint8, nc)
-	// Two layers, the one being built and the one it grows from, swapped
-	// after each class.
-	next := newStates(l, nc, 1)
-	for c := range nc {
+	cur.keys = make([]uint64, l.words)
+	l.encode(cur.keys, &base)
+	cur.xs = make([]uint64, fl.words)
+	if ss.byBP {
+		cur.bps = []float64{0}
+	}
+	gw := (l.groupBits + 63) / 64
+	ones := make([]uint64, gw)
+	for w := range ones {
+		ones[w] = ^uint64(0)
+	}
+	ss.next = &growing{states: newKeyTable(l.words, 64*l.words), groups: newKeyTable(gw, l.groupBits),
+		buf: make([]uint64, l.words), gk: make([]uint64, gw), gmask: masked(nil, ones, l.groupBits), x: make([]uint64, fl.words)}
+	groups, prev := 1, 0
+	for c := range ss.p.classes {
 		if err := ss.ctx.Err(); err != nil {
 			return nil, err
 		}
-		cl := &ss.p.classes[c]
-		next.reset(min(cur.len()*2, ss.maxStates))
-		for i := range cur.len() {
-			if cur.dead[i] {
-				continue
-			}
-			l.decode(cur.key(i), &ss.scratch)
-			copy(ss.x, cur.force(i))
-			ebp := cur.bps[i]
-			top := min(len(cl.items), ss.limit-int(ss.scratch.size), ss.sp.room(&ss.scratch, c))
-			for k := 0; k <= top; k++ {
-				if k > 0 {
-					ss.sp.add(&ss.scratch, c, 1)
-				}
-				ss.x[c] = uint8(k)
-				l.encode(ss.buf, &ss.scratch)
-				bp := ebp + cl.prefix[k]
-				j, slot := next.find(ss.buf)
-				if j >= 0 {
-					// Unless cost counts build points, the first force
-					// reaching a state is the one preferred (see above).
-					if ss.byBP && ss.prefer(bp, ss.x, c, next.bps[j], next.force(j)) {
-						next.bps[j] = bp
-						copy(next.force(j), ss.x)
-						// A better force may bring a beaten state back.
-						if next.dead[j] && !next.beaten(ss.byBP, ss.buf, ss.x, bp, j) {
-							next.dead[j] = false
-						}
-						if !next.dead[j] {
-							next.prune(ss.byBP, j)
-						}
-					}
-					continue
-				}
-				if next.beaten(ss.byBP, ss.buf, ss.x, bp, -1) {
-					continue
-				}
-				if next.len() >= ss.maxStates {
-					return nil, errTooManyStates
-				}
-				if i := next.insert(slot, ss.buf, ss.x, bp); ss.byBP {
-					next.prune(ss.byBP, i)
-				}
-			}
+		// A layer grows about as the one before did, and by at most
+		// twice when the classes are single units; a table that fills up
+		// doubles.
+		n := cur.len()
+		room := n + n/8
+		if prev > 0 {
+			room = max(room, n*n/prev+n/16)
 		}
-		cur, next = next, cur
+		room = max(1, min(room, 2*n, ss.maxStates))
+		groups = min(groups*room/n+1, room)
+		prev = n
+		ss.next.reset(room, groups, ss.byBP)
+		if err := ss.build(cur, c); err != nil {
+			return nil, err
+		}
+		groups = ss.next.groups.len()
+		ss.peak = max(ss.peak, ss.next.len())
+		// The layer being built holds all the layer before led to: the
+		// new layer takes its arrays.
+		ss.merge(cur)
+		ss.held = max(ss.held, cur.heldBytes()+ss.next.heldBytes())
 	}
+	// What the frontier needs is the last layer: the tables are as large,
+	// and would live as long as the search.
+	ss.next = nil
 	return cur, nil
 }
 
-// prefer reports whether the force x (sending none of the classes after
-// c), costing bp, is preferred to force y costing ybp: both reach the same
-// state, so only build points and the order remain.
-func (ss *stateSearch) prefer(bp float64, x []uint8, c int, ybp float64, y []uint8) bool {
+// build grows layer ss.next from layer cur by class c.
+func (ss *stateSearch) build(cur *layer, c int) error {
+	l, g := ss.l, ss.next
+	cl := &ss.p.classes[c]
+	f := ss.fl.fields[c]
+	for i := range cur.len() {
+		l.decode(cur.key(i), &g.s)
+		src := cur.force(i)
+		var ebp float64
+		if ss.byBP {
+			ebp = cur.bps[i]
+		}
+		// At most one HQ a target (sp.room: a second adds nothing).
+		top := min(len(cl.items), ss.limit-int(g.s.size), ss.sp.room(&g.s, c))
+		for k := 0; k <= top; k++ {
+			if k > 0 {
+				ss.sp.add(&g.s, c, 1)
+			}
+			l.encode(g.buf, &g.s)
+			copy(g.x, src)
+			f.put(g.x, uint64(k))
+			if err := ss.offer(ebp + cl.prefix[k]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// offer records the force g.x (costing bp) reaching the state in g.buf,
+// keeping the preferred force of the state, or fails when the states
+// outgrow the limit.
+func (ss *stateSearch) offer(bp float64) error {
+	l, g := ss.l, ss.next
+	j, slot := g.states.find(g.buf, g.states.hash(g.buf))
+	if j >= 0 {
+		// Unless cost counts build points, the first force reaching a
+		// state is the one preferred (see run).
+		if ss.byBP && ss.prefer(bp, g.x, g.bps[j], g.force(j)) {
+			g.bps[j] = bp
+			copy(g.force(j), g.x)
+			head, _, _ := g.group(l)
+			// A better force may bring a beaten state back.
+			if g.dead[j] && !g.beaten(l, ss.byBP, head, g.buf, g.x, bp, j) {
+				g.dead[j] = false
+			}
+			if !g.dead[j] {
+				g.prune(l, ss.byBP, head, j)
+			}
+		}
+		return nil
+	}
+	head, gi, gslot := g.group(l)
+	if g.beaten(l, ss.byBP, head, g.buf, g.x, bp, -1) {
+		return nil
+	}
+	if g.len() >= ss.maxStates {
+		return errTooManyStates
+	}
+	i := g.insert(l, slot, bp, ss.byBP, gi, gslot)
+	if ss.byBP {
+		g.prune(l, ss.byBP, i, i)
+	}
+	return nil
+}
+
+// merge writes the live states of the layer built into dst, in order.
+func (ss *stateSearch) merge(dst *layer) {
+	g := ss.next
+	n := g.len()
+	dst.keys = slices.Grow(dst.keys[:0], n*dst.words)
+	dst.xs = slices.Grow(dst.xs[:0], n*dst.fwords)
+	if ss.byBP {
+		dst.bps = slices.Grow(dst.bps[:0], n)
+	}
+	for i, dead := range g.dead {
+		if !dead {
+			dst.keys = append(dst.keys, g.states.key(i)...)
+			dst.xs = append(dst.xs, g.force(i)...)
+			if ss.byBP {
+				dst.bps = append(dst.bps, g.bps[i])
+			}
+		}
+	}
+}
+
+// prefer reports whether the force x, costing bp, is preferred to force y
+// costing ybp: both reach the same state and send none of the classes
+// still to come, so only build points and the order remain.
+func (ss *stateSearch) prefer(bp float64, x []uint64, ybp float64, y []uint64) bool {
 	if ss.byBP && !near(bp, ybp, costTol) {
 		return bp < ybp
 	}
-	return bytes.Compare(x[:c+1], y[:c+1]) < 0
+	return slices.Compare(x, y) < 0
 }
 
 // combatKey is the part of a packed state the compiled combat depends

@@ -170,12 +170,7 @@ func planBoth(t *testing.T, text string, workers int) (got, want *TablePlan) {
 func TestStateSearchIsReference(t *testing.T) {
 	merged := 0
 	for seed := range 60 {
-		r := rand.New(rand.NewPCG(uint64(seed), 25))
-		n := 2 + r.IntN(15)
-		if testing.Short() {
-			n = min(n, 8)
-		}
-		text := richPlanYAML(r, seed, n)
+		text := referencePlan(seed)
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
 			got, want := planBoth(t, text, 1+seed%3)
 			if g, w := comparable(t, got), comparable(t, want); g != w {
@@ -189,6 +184,16 @@ func TestStateSearchIsReference(t *testing.T) {
 	if merged < 20 {
 		t.Errorf("the state search merged combats in %d of 60 plans", merged)
 	}
+}
+
+// referencePlan is TestStateSearchIsReference's random plan for seed.
+func referencePlan(seed int) string {
+	r := rand.New(rand.NewPCG(uint64(seed), 25))
+	n := 2 + r.IntN(15)
+	if testing.Short() {
+		n = min(n, 8)
+	}
+	return richPlanYAML(r, seed, n)
 }
 
 // The folded fields are fields of scenario.Unit, and folding clears them

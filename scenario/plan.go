@@ -31,8 +31,14 @@ var CostMeasures = []string{string(CommittedFactors), string(CommittedUnits), st
 // maxTargets bounds the hexes of a front.
 const maxTargets = 8
 
-// MaxAvailable bounds the units and support a plan may choose from.
-const MaxAvailable = 40
+// MaxAvailable bounds the units and support a plan may choose from: one
+// hex's search over combat states plans 60 distinct units in a few
+// seconds and well under 256 MiB (docs/planner.md, Limits).
+const MaxAvailable = 60
+
+// MaxAvailableShared bounds them on a front and in the defender's
+// question, whose searches were not measured past 40.
+const MaxAvailableShared = 40
 
 var (
 	planKeys     = []string{"side", "cost", "target", "max_units", "crts", "objective"}
@@ -216,8 +222,14 @@ func parsePlan(d *yamlx.Decoder, m *yamlx.Map, root *yaml.Node, s *Scenario) {
 		}
 		d.Errorf(at, "attacker.available", "a plan needs units or support to choose from: list them under attacker.available (or attacker.support_available)")
 	}
-	if n := len(s.Attacker.Available) + len(s.Attacker.SupportAvailable); n > MaxAvailable {
+	n := len(s.Attacker.Available) + len(s.Attacker.SupportAvailable)
+	switch {
+	case n > MaxAvailable:
 		d.Errorf(root, "attacker.available", "%d units and support to choose from: at most %d", n, MaxAvailable)
+	case n > MaxAvailableShared && len(s.Targets) > 0:
+		d.Errorf(root, "attacker.available", "%d units and support to choose from: at most %d on a front (%d on one hex)", n, MaxAvailableShared, MaxAvailable)
+	case n > MaxAvailableShared && p.Side == DefenderSide:
+		d.Errorf(root, "attacker.available", "%d units and support to choose from: at most %d in the defender's question (%d in the attacker's)", n, MaxAvailableShared, MaxAvailable)
 	}
 	checkPlanIDs(d, m, s)
 }
