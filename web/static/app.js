@@ -66,8 +66,6 @@ const sideFields = {
     ['attack_as_mud', 'check'], ['exploiting', 'check']],
   defender: [['hq_support', 'check'], ['ground_support', 'number', 0.5], ['can_retreat', 'check', true], ['ctl', 'number', 1]],
 };
-const hexFlags = ['city', 'fortress', 'reference_town', 'fortified', 'across_river', 'home_nation', 'supply', 'surprise',
-  'adjacent_friendly_corps', 'protected', 'coastal'];
 const defaults = { supply: true, can_retreat: true, ctl: 1, size: 'corps', role: 'combat', table: 'auto', crt: 'standard', modifier: 0 };
 const aaFields = [['factors', 'number', 1], ['heavy', 'check'], ['name', 'text']];
 const bomberFields = [['name', 'text'], ['a2a', 'number', 1], ['sb', 'number', 1], ['carrier', 'check']];
@@ -128,6 +126,7 @@ function field(obj, [key, kind, extra], onchange, idp, compact = false) {
     input.value = obj[key] ?? '';
   }
   input.dataset.field = key;
+  if (compact && key === 'nation') codeWhenClosed(input);
   const handler = () => {
     const def = kind === 'check' ? extra === true : defaults[key];
     const v = valueOf(input, kind === 'select' && !['type', 'nation', 'size'].includes(key) ? defaults[key] ?? '' : def);
@@ -140,6 +139,41 @@ function field(obj, [key, kind, extra], onchange, idp, compact = false) {
     ? el('label', { class: 'inline', for: id }, input, ' ' + words(key))
     : el('label', { for: id }, words(key), input);
 }
+
+// codeWhenClosed makes a row's nation select show the nation's code, as
+// the counters do ("USSR Soviet Union" was clipped in the narrow column),
+// while its list, and a screen reader on the focused select, give each
+// code with its name; the name is the select's tooltip too.
+function codeWhenClosed(select) {
+  for (const o of select.options) o.dataset.full = o.textContent;
+  const show = (full) => {
+    for (const o of select.options) o.textContent = full ? o.dataset.full : o.value;
+    select.title = select.selectedOptions[0]?.dataset.full ?? '';
+  };
+  select.addEventListener('focus', () => show(true));
+  select.addEventListener('mousedown', () => show(true));
+  select.addEventListener('blur', () => show(false));
+  select.addEventListener('change', () => show(false));
+  show(false);
+}
+// withWords labels a chip in a player's words (the schema's option_words
+// and hex_flags, from package scenario) and gives its one line on what it
+// does three ways: the checkbox's description (screen readers), a tooltip,
+// and the line under the chips while it is focused or pointed at (the
+// keyboard and the mouse). The checkbox still writes the file's key.
+function withWords(label, w, line) {
+  const cb = $('input', label);
+  const desc = el('span', { id: cb.id + '-about', hidden: true, text: w.about });
+  label.replaceChildren(cb, ' ' + w.label);
+  label.title = w.about;
+  label.dataset.words = w.key;
+  cb.setAttribute('aria-describedby', desc.id);
+  const show = () => { $(line).textContent = `${w.label}: ${w.about}`; };
+  label.addEventListener('mouseenter', show);
+  cb.addEventListener('focus', show);
+  return [label, desc];
+}
+const optionWords = (o) => schema.option_words.find((w) => w.key === o) ?? { key: o, label: o, about: '' };
 
 // ---- Rendering the form from the document -------------------------------
 const rowMain = unitMain.slice(0, 4); // type, size, factors, nation: in the row
@@ -166,12 +200,12 @@ function renderForm() {
       if (!doc.options.length) delete doc.options;
       changed();
     });
-    opts.append(el('label', { for: id }, cb, ' ' + o));
+    opts.append(...withWords(el('label', { for: id }, cb), optionWords(o), '#options-about'));
   }
   const flags = $('#hex-flags');
   flags.replaceChildren();
   doc.hex ??= {};
-  for (const f of hexFlags) flags.append(field(doc.hex, [f, 'check', f === 'supply'], changed, 'hex'));
+  for (const f of schema.hex_flags) flags.append(...withWords(field(doc.hex, [f.key, 'check', f.key === 'supply'], changed, 'hex'), f, '#hex-flags-about'));
   for (const side of ['attacker', 'defender']) {
     stacks[side] = groupUnits(doc[side]?.units ?? []);
     renderSide(side);
@@ -572,8 +606,22 @@ function friendly(line, file) {
   const m = line.match(keyError);
   if (!m) return { text: line.replace(/^(?:[a-z ]+: )?request\.(?:yaml|json):/, file ? file + ':' : ''), path: null };
   const where = file ? `${file}, line ${m[1]}: ` : '';
-  const said = keyWords(m[3]);
-  return { text: `${where}${said}${said.includes(':') ? ' ' : ': '}${m[4]}`, path: m[3] };
+  return { text: `${where}${keyMessage(m[3], m[4])}`, path: m[3] };
+}
+// keyMessage says the engine's message on a key as one sentence: the key
+// then the message when the message goes on from the key's value
+// ("Attacker: ground support -1 is outside …", "Bomber 1: a2a missing"),
+// the message alone under its owner when it names the key itself ("Hex: a
+// reference town is not a city …", not "Hex: reference town a reference
+// town …"), else the key as the owner's ("Hex, terrain: …").
+function keyMessage(path, msg) {
+  const said = keyWords(path);
+  const cut = path.endsWith(']') ? -1 : said.lastIndexOf(': ');
+  if (cut < 0) return `${said}: ${msg}`;
+  const whose = said.slice(0, cut), key = said.slice(cut + 2);
+  if (/^(?:[-+]?[\d.]|["'[(]|missing\b|empty\b)/.test(msg)) return `${whose}: ${key} ${msg}`;
+  if (msg.toLowerCase().includes(key.toLowerCase())) return `${whose}: ${msg}`;
+  return `${whose}, ${key}: ${msg}`;
 }
 const rawLine = (raw) => el('details', { class: 'raw' }, el('summary', { text: 'details' }), el('code', { text: raw }));
 // showError shows each line of an error beside the control that caused
@@ -911,7 +959,8 @@ function variantChips() {
   out.push([`modifier=${m - 1}`, `modifier ${m - 1}`, 'modifier-down'], [`modifier=${m + 1}`, `modifier ${m + 1}`, 'modifier-up']);
   for (const o of schema.options) {
     const on = (doc.options ?? []).includes(o);
-    out.push([`options${on ? '-' : '+'}=${o}`, `${on ? 'without' : 'with'} ${o}`, `${on ? 'no' : 'with'}-${o}`]);
+    const w = optionWords(o);
+    out.push([`options${on ? '-' : '+'}=${o}`, `${on ? 'without' : 'with'} ${w.label.replace(/ \(.*\)$/, '')}`, `${on ? 'no' : 'with'}-${o}`, w.about]);
   }
   return out;
 }
@@ -919,7 +968,7 @@ function renderChips() {
   const chips = variantChips();
   for (const v of [...compareOn]) if (!chips.some(([o]) => o === v)) compareOn.delete(v);
   if (!compareOn.size && chips[0]) compareOn.add(chips[0][0]);
-  $('#compare-chips').replaceChildren(...chips.map(([o, label]) => el('button', { type: 'button', class: 'chip', 'aria-pressed': String(compareOn.has(o)), 'data-variant': o, text: label,
+  $('#compare-chips').replaceChildren(...chips.map(([o, label, , about]) => el('button', { type: 'button', class: 'chip', 'aria-pressed': String(compareOn.has(o)), 'data-variant': o, text: label, title: about,
     onclick: () => { if (compareOn.has(o)) compareOn.delete(o); else if (compareOn.size < 11) compareOn.add(o); renderChips(); refresh(); } })));
   return chips;
 }
