@@ -1231,7 +1231,7 @@ func firstMinute(ctx context.Context, t *testing.T, url, answer string) {
 	if !strings.Contains(got.Intro, "example combat") {
 		t.Errorf("the first screen does not say the combat on show is an example: %q", got.Intro)
 	}
-	if got.Placeholder != "3x INF 4 GE, ARM 6 GE" || !got.First {
+	if got.Placeholder != "3x INF 4 GE, ARM 6, INF 3" || !got.First {
 		t.Errorf("the attacker's quick-entry box: placeholder %q, before the combat's other keys %v", got.Placeholder, got.First)
 	}
 	if !strings.HasPrefix(got.Read, "How to read this: P(hex taken) is the chance") || got.Under < 0 || got.Under > 40 {
