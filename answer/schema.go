@@ -32,6 +32,7 @@ func Schema() map[string]any {
 		// chips show these, and write the keys.
 		"option_words": scenario.OptionWords,
 		"hex_flags":    scenario.HexFlagWords,
+		"key_words":    scenario.KeyWords,
 		"terrains":     crt.Terrains,
 		"weathers":     scenario.Weathers,
 		"types":        types,

@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"fmt"
 	"os"
 	"regexp"
 	"strings"
@@ -57,5 +58,37 @@ func TestWords(t *testing.T) {
 	}
 	if _, err := Parse("flag.yaml", []byte("hex: {cty: true}\n"+base)); err == nil || !strings.Contains(err.Error(), "unknown key") {
 		t.Errorf("a misspelt hex key is not refused as unknown: %v", err)
+	}
+}
+
+// The other keys the page's forms show have words too (issue 27: "ls",
+// "bp" and "ctl" were raw keys), each a key the format takes for a side,
+// a unit, an AA unit, a bomber or an aircraft, said once.
+func TestKeyWords(t *testing.T) {
+	seen := map[string]bool{}
+	unit := "{type: INF, factors: 4, nation: GE, %s: %s}"
+	for _, w := range KeyWords {
+		if w.Label == "" || w.About == "" || strings.Contains(w.Label, "_") || seen[w.Key] {
+			t.Errorf("%s: label %q, about %q (said before: %v)", w.Key, w.Label, w.About, seen[w.Key])
+		}
+		seen[w.Key] = true
+		var docs []string
+		for _, v := range []string{"1", "true", "dark", "support"} {
+			u := fmt.Sprintf(unit, w.Key, v)
+			docs = append(docs,
+				"kind: land\nattacker: {units: ["+u+"]}\ndefender: {units: [{type: INF, factors: 4, nation: FR}]}\n",
+				"kind: land\nattacker: {"+w.Key+": "+v+", units: [{type: INF, factors: 4, nation: GE}]}\ndefender: {units: [{type: INF, factors: 4, nation: FR}]}\n",
+				"kind: land\nattacker: {units: [{type: INF, factors: 4, nation: GE}], aircraft: [{a2a: 1, tactical: 1, "+w.Key+": "+v+"}]}\ndefender: {units: [{type: INF, factors: 4, nation: FR}]}\n",
+				"kind: bombardment\ntarget: {factories: 2}\nbombers: [{a2a: 1, sb: 1, "+w.Key+": "+v+"}]\n",
+				"kind: bombardment\ntarget: {factories: 2}\nbombers: [{a2a: 1, sb: 1}]\naa_units: [{factors: 1, "+w.Key+": "+v+"}]\n")
+		}
+		known := false
+		for _, d := range docs {
+			_, err := Parse("key.yaml", []byte(d))
+			known = known || err == nil || !strings.Contains(err.Error(), "."+w.Key+": unknown key") && !strings.Contains(err.Error(), " "+w.Key+": unknown key")
+		}
+		if !known {
+			t.Errorf("%s: no side, unit, aircraft, bomber or AA unit takes this key", w.Key)
+		}
 	}
 }

@@ -1129,13 +1129,13 @@ func errorsBesideTheirControls(ctx context.Context, t *testing.T, url string) {
 		{`{"kind":"land","attacker":{"units":[]},` + def + `}`, "#quick-attacker", "Attacker's units: a land combat needs at least one attacking unit"},
 		{`{"kind":"land","attacker":{"units":[` + att + `],"ground_support":-1},` + def + `}`, `#attacker .side-fields [data-field="ground_support"]`, "Attacker: ground support -1 is outside"},
 		{`{"kind":"land","options":["naval-ground-strike"],"attacker":{"units":[` + att + `],"naval_strikes":[{"factors":99}]},` + def + `}`, "#ship-rows .unit", "Attacker, ship 1: factors 99 is outside"},
-		{`{"kind":"land","attacker":{"units":[` + att + `],"aircraft":[{"a2a":99,"tactical":2}]},` + def + `}`, "#aircraft-rows .unit", "Attacker, aircraft 1: a2a 99 is outside"},
+		{`{"kind":"land","attacker":{"units":[` + att + `],"aircraft":[{"a2a":99,"tactical":2}]},` + def + `}`, "#aircraft-rows .unit", "Attacker, aircraft 1: air-to-air 99 is outside"},
 		{`{` + land + `,"options":["fractional-odds","fractional-odds-d10"]}`, "#options", "Options: choose one of fractional-odds and fractional-odds-d10"},
 		{`{` + land + `,"hex":{"city":true,"reference_town":true}}`, "#hex-flags", "Hex: a reference town is not a city (AfA 1.5); set only one"},
 		{`{` + land + `,"dice":[9]}`, "#dice", "Dice, roll 1: 9 is not a roll of the d6"},
 		{`{"kind":"bombardment","target":{"factories":99},"bombers":[{"a2a":3,"sb":3}]}`, `[data-key="target.factories"]`, "Target: factories 99 is outside"},
 		{`{` + raid + `,"aa_units":[{"factors":-1}]}`, "#aa-rows .unit", "AA unit 1: factors -1 is outside"},
-		{`{"kind":"bombardment","target":{"factories":2},"bombers":[{"a2a":3,"sb":3},{"a2a":99,"sb":3}]}`, "#bomber-rows .unit:nth-child(2)", "Bomber 2: a2a 99 is outside"},
+		{`{"kind":"bombardment","target":{"factories":2},"bombers":[{"a2a":3,"sb":3},{"a2a":99,"sb":3}]}`, "#bomber-rows .unit:nth-child(2)", "Bomber 2: air-to-air 99 is outside"},
 	} {
 		link := url + "/#s=" + base64.RawURLEncoding.EncodeToString([]byte(c.doc))
 		wctx, cancel := context.WithTimeout(ctx, 15*time.Second)
@@ -1267,13 +1267,15 @@ func nationsFit(ctx context.Context, t *testing.T, width int) {
 // chipsInWords checks the options and hex flags are chips in a player's
 // words (issue 27: they showed raw keys), each with its one line on what
 // it does as its description, tooltip and the line under the chips when
-// focused; the compare tab's chips say options the same way. The file's
+// focused; a side's and a unit's other keys are in words too ("ctl" is the
+// combat training level); the compare tab's chips say options the same way. The file's
 // keys are unchanged: playerActions exports the example's YAML after
 // ticking "Wild combat results".
 func chipsInWords(ctx context.Context, t *testing.T) {
 	t.Helper()
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
 		const out = [], label = (id) => document.querySelector('label[for="' + id + '"]');
+		const shown = (l) => [...l.childNodes].filter((n) => !n.hidden).map((n) => n.textContent).join('').trim(); // its name: the hidden description left out
 		for (const cb of document.querySelectorAll('#options input, #hex-flags input')) {
 			const l = label(cb.id), text = l.textContent.trim(), about = document.getElementById(cb.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
 			if (/[_]|^[a-z]+-[a-z]/.test(text) || about.length < 20 || l.title !== about) out.push(JSON.stringify(text) + ' described ' + JSON.stringify(about));
@@ -1282,6 +1284,13 @@ func chipsInWords(ctx context.Context, t *testing.T) {
 		if (!label('opt-awaw-unit-effects').textContent.includes('A World at War unit effects (AWAW 10)')) out.push('AWAW: ' + label('opt-awaw-unit-effects').textContent);
 		const ref = document.querySelector('#hex-flags [data-field="reference_town"]');
 		if (label(ref.id).textContent.trim() !== 'Reference town') out.push('reference town: ' + label(ref.id).textContent);
+		// The other keys of the forms: a side's, a unit's (the row's popover).
+		for (const sel of ['#defender .side-fields [data-field="ctl"]', '[data-row="attacker-0"] [data-field="ls"]', '[data-row="attacker-0"] [data-field="bp"]']) {
+			const f = document.querySelector(sel), l = f && label(f.id), about = f && document.getElementById(f.getAttribute('aria-describedby') ?? '')?.textContent;
+			if (!l || /^(ctl|ls|bp)$/.test(shown(l)) || !about || l.title !== about) out.push(sel + ': ' + JSON.stringify(l?.textContent) + ' described ' + JSON.stringify(about));
+		}
+		const ctl = label(document.querySelector('#defender .side-fields [data-field="ctl"]').id);
+		if (shown(ctl) !== 'combat training level (CTL)') out.push('ctl: ' + shown(ctl));
 		document.querySelector('#opt-wild-results').focus();
 		const line = document.querySelector('#options-about').textContent;
 		if (!line.startsWith('Wild combat results (AsA 3.14): Each side rolls')) out.push('focused, the line under the options reads ' + JSON.stringify(line));

@@ -72,6 +72,10 @@ const bomberFields = [['name', 'text'], ['a2a', 'number', 1], ['sb', 'number', 1
 const shipFields = [['name', 'text'], ['factors', 'number', 0.5]];
 const aircraftFields = [['name', 'text'], ['a2a', 'number', 1], ['tactical', 'number', 0.5]];
 const words = (k) => k.replace(/_/g, ' ');
+// keyLabel is a form key in a player's words (the schema's key_words,
+// from package scenario: "ctl" is "combat training level (CTL)").
+const keyWordsOf = (k) => schema.key_words?.find((w) => w.key === k);
+const keyLabel = (k) => keyWordsOf(k)?.label ?? words(k);
 
 // ---- Paths in the document --------------------------------------------
 function getPath(o, path) {
@@ -135,9 +139,14 @@ function field(obj, [key, kind, extra], onchange, idp, compact = false) {
   };
   input.addEventListener(kind === 'check' || kind === 'select' ? 'change' : 'input', handler);
   if (compact) return el('label', { for: id, class: 'f-' + key }, el('span', { class: 'visually-hidden', text: words(key) }), input);
+  // The key in words, and its one line as the input's description and
+  // tooltip (a hidden node is left out of the label's name).
+  const kw = keyWordsOf(key);
+  const about = kw && el('span', { id: id + '-about', hidden: true, text: kw.about });
+  if (about) input.setAttribute('aria-describedby', about.id);
   return kind === 'check'
-    ? el('label', { class: 'inline', for: id }, input, ' ' + words(key))
-    : el('label', { for: id }, words(key), input);
+    ? el('label', { class: 'inline', for: id, title: kw?.about }, input, ' ' + keyLabel(key), about)
+    : el('label', { for: id, title: kw?.about }, keyLabel(key), input, about);
 }
 
 // codeWhenClosed makes a row's nation select show the nation's code, as
@@ -589,7 +598,7 @@ function keyWords(path) {
   if (side) return `${side[1][0].toUpperCase()}${side[1].slice(1)}'s units`;
   const parts = path.split('.').map((k) => {
     const m = k.match(/^(\w+)\[(\d+)\]$/);
-    return m ? `${itemWords[m[1]] ?? words(m[1])} ${Number(m[2]) + 1}` : words(k);
+    return m ? `${itemWords[m[1]] ?? words(m[1])} ${Number(m[2]) + 1}` : keyLabel(k);
   });
   const said = parts.length > 1 && !/\]$/.test(path) ? `${parts.slice(0, -1).join(', ')}: ${parts.at(-1)}` : parts.join(', ');
   return said[0].toUpperCase() + said.slice(1);
@@ -1313,7 +1322,7 @@ function targetCard(t, j, units) {
   });
   quick.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); setDefender(); } });
   const reach = units.filter((u) => !u.can_attack || u.can_attack.includes(t.id)).map((u) => u.id);
-  const feats = Object.entries(t.hex).filter(([k, v]) => v === true && k !== 'supply').map(([k]) => words(k));
+  const feats = Object.entries(t.hex).filter(([k, v]) => v === true && k !== 'supply').map(([k]) => schema.hex_flags.find((w) => w.key === k)?.label ?? words(k));
   return el('div', { 'data-target': t.id },
     el('div', { class: 'grid' }, el('label', { for: idIn.id }, 'hex', idIn), el('label', { for: terrain.id }, 'terrain', terrain)),
     feats.length || t.value !== undefined ? el('p', { text: [...feats, t.value !== undefined ? `worth ${t.value}` : ''].filter(Boolean).join(', ') }) : null,
