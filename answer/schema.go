@@ -24,17 +24,22 @@ func Schema() map[string]any {
 	types := scenario.UnitTypes()
 	slices.Sort(types)
 	return map[string]any{
-		"kinds":    []string{string(scenario.Land), string(scenario.Invasion), string(scenario.Paradrop), string(scenario.Bombardment)},
-		"crts":     crt.Names(),
-		"tables":   []string{"auto", "assault", "blitz"},
-		"options":  scenario.AllOptions,
-		"terrains": crt.Terrains,
-		"weathers": scenario.Weathers,
-		"types":    types,
-		"sizes":    scenario.Sizes(),
-		"nations":  nations,
-		"roles":    []string{string(scenario.RoleCombat), string(scenario.RoleStrike), string(scenario.RoleSupport)},
-		"costs":    scenario.CostMeasures,
+		"kinds":   []string{string(scenario.Land), string(scenario.Invasion), string(scenario.Paradrop), string(scenario.Bombardment)},
+		"crts":    crt.Names(),
+		"tables":  []string{"auto", "assault", "blitz"},
+		"options": scenario.AllOptions,
+		// A player's words for each option and hex flag: the page's
+		// chips show these, and write the keys.
+		"option_words": scenario.OptionWords,
+		"hex_flags":    scenario.HexFlagWords,
+		"key_words":    scenario.KeyWords,
+		"terrains":     crt.Terrains,
+		"weathers":     scenario.Weathers,
+		"types":        types,
+		"sizes":        scenario.Sizes(),
+		"nations":      nations,
+		"roles":        []string{string(scenario.RoleCombat), string(scenario.RoleStrike), string(scenario.RoleSupport)},
+		"costs":        scenario.CostMeasures,
 	}
 }
 

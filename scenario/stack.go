@@ -51,27 +51,31 @@ var typeWords = map[string]UnitType{
 // (a code or its name, any case), the factors, the nation (any spelling
 // the scenario format takes, docs/scenario-format.md), and optionally a
 // size (corps when not given, as in a scenario file), "fd" for face-down
-// and "oos" for out of supply. A word it does not know is an error naming
-// the item, with the nearest word it knows; nothing is guessed.
+// and "oos" for out of supply. An item that names no nation takes the
+// nation of the item before it ("3x INF 4 GE, ARM 6" is German armour, as
+// players say it); an item naming one switches to it. The first item must
+// name one. A word it does not know is an error naming the item, with the
+// nearest word it knows; nothing else is guessed.
 func ParseStack(text string) ([]StackUnit, error) {
 	if len(text) > MaxStackText {
 		return nil, fmt.Errorf("the stack is %d characters long; at most %d", len(text), MaxStackText)
 	}
 	items := strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ';' || r == '\n' || r == '\r' })
 	var out []StackUnit
-	n := 0
+	n, nation := 0, ""
 	for _, item := range items {
 		if strings.TrimSpace(item) == "" {
 			continue
 		}
 		n++
-		count, u, err := parseStackItem(item)
+		count, u, err := parseStackItem(item, nation)
 		if err != nil {
 			return nil, fmt.Errorf("unit %d (%q): %v", n, strings.TrimSpace(item), err)
 		}
 		if len(out)+count > MaxStackUnits {
 			return nil, fmt.Errorf("unit %d (%q): more than %d units in all", n, strings.TrimSpace(item), MaxStackUnits)
 		}
+		nation = u.Nation
 		for range count {
 			out = append(out, u)
 		}
@@ -82,8 +86,10 @@ func ParseStack(text string) ([]StackUnit, error) {
 	return out, nil
 }
 
-// parseStackItem reads one item: its count and its unit.
-func parseStackItem(item string) (int, StackUnit, error) {
+// parseStackItem reads one item: its count and its unit, whose nation is
+// carried, the previous item's, when the item names none ("" for the
+// first item: then a nation is needed).
+func parseStackItem(item, carried string) (int, StackUnit, error) {
 	toks := strings.Fields(item)
 	u := StackUnit{Size: "corps"}
 	count, haveCount, haveFactors := 0, false, false
@@ -162,6 +168,9 @@ func parseStackItem(item string) (int, StackUnit, error) {
 	}
 	if !haveFactors {
 		return 0, u, fmt.Errorf("no factors: add the unit's combat factors, e.g. %s 4", u.Type)
+	}
+	if u.Nation == "" {
+		u.Nation = carried
 	}
 	if u.Nation == "" {
 		return 0, u, fmt.Errorf("no nation: add one, e.g. GE or Germany")

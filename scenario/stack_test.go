@@ -24,6 +24,15 @@ func TestParseStack(t *testing.T) {
 		{"infantry 2 Soviet Union division fd oos", []StackUnit{{Type: "INF", Size: "division", Factors: 2, Nation: "USSR", FaceDown: true, Supply: &no}}},
 		{"MECH 2.5 United States", []StackUnit{{Type: "MECH", Size: "corps", Factors: 2.5, Nation: "US"}}},
 		{"HQ-A 3 GE army", []StackUnit{{Type: "HQ-A", Size: "army", Factors: 3, Nation: "GE"}}},
+		// The nation carries forward to the items that name none, as
+		// players say a stack (issue 27); an item naming one switches it.
+		{"3x INF 4 GE, ARM 6, INF 3", []StackUnit{inf4, inf4, inf4, arm6, {Type: "INF", Size: "corps", Factors: 3, Nation: "GE"}}},
+		{"ARM 6 Germany; 2x inf 4", []StackUnit{arm6, inf4, inf4}},
+		{"INF 4 GE, 2x INF 2 France, ARM 3 fd", []StackUnit{inf4,
+			{Type: "INF", Size: "corps", Factors: 2, Nation: "FR"}, {Type: "INF", Size: "corps", Factors: 2, Nation: "FR"},
+			{Type: "ARM", Size: "corps", Factors: 3, Nation: "FR", FaceDown: true}}},
+		{"INF 4 GE\nARM 6\nMIL 1 Soviet Union oos\nINF 2 division", []StackUnit{inf4, arm6,
+			{Type: "MIL", Size: "corps", Factors: 1, Nation: "USSR", Supply: &no}, {Type: "INF", Size: "division", Factors: 2, Nation: "USSR"}}},
 	} {
 		got, err := ParseStack(c.in)
 		if err != nil {
@@ -46,7 +55,14 @@ func TestParseStackErrors(t *testing.T) {
 		{"INF 4 GE, AMR 6 GE", `unit 2 ("AMR 6 GE"): unknown word "AMR"`},
 		{"INF 4 GE, AMR 6 GE", `(did you mean ARM?)`},
 		{"INF 4 GE, ARM 6 GE corpse", `(did you mean corps?)`},
-		{"INF 4", `no nation`},
+		{"INF 4", `unit 1 ("INF 4"): no nation: add one, e.g. GE or Germany`},
+		// A nation carries forward only: the first unit must name one,
+		// with the same message, and a later error names its own item.
+		{"INF 4, ARM 6 GE", `unit 1 ("INF 4"): no nation: add one, e.g. GE or Germany`},
+		{" ; INF 4 ,ARM 6 GE", `unit 1 ("INF 4"): no nation: add one, e.g. GE or Germany`},
+		{"INF 4 GE, ARM 6, INF", `unit 3 ("INF"): no factors: add the unit's combat factors, e.g. INF 4`},
+		{"INF 4 GE, ARM 6, AMR 3", `unit 3 ("AMR 3"): unknown word "AMR": not a unit type, nation, size, fd or oos (did you mean ARM?)`},
+		{"INF 4 GE, ARM 6 FR GE", `unit 2 ("ARM 6 FR GE"): two nations, FR and GE`},
 		{"INF GE", `no factors`},
 		{"4 GE", `no unit type`},
 		{"INF 4 5 GE", `two factor numbers`},
@@ -102,7 +118,7 @@ func TestParseStackLoads(t *testing.T) {
 }
 
 func FuzzParseStack(f *testing.F) {
-	for _, s := range []string{"3x INF 4 GE, ARM 6 GE", "2 x mech 2.5 Soviet Union fd oos", "INF 4 GERM", "", "20x INF 1 GE;"} {
+	for _, s := range []string{"3x INF 4 GE, ARM 6 GE", "2 x mech 2.5 Soviet Union fd oos", "INF 4 GERM", "", "20x INF 1 GE;", "3x INF 4 GE, ARM 6, INF 3"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -290,12 +290,13 @@ func TestEndpoints(t *testing.T) {
 	if code, _ := get("/api/nope"); code != 404 {
 		t.Errorf("/api/nope: %d", code)
 	}
-	if code, body := get("/api/schema"); code != 200 || !strings.Contains(body, `"USSR"`) {
-		t.Errorf("schema: %d", code)
+	if code, body := get("/api/schema"); code != 200 || !strings.Contains(body, `"USSR"`) ||
+		!strings.Contains(body, `"label": "Wild combat results (AsA 3.14)"`) || !strings.Contains(body, `"label": "Reference town"`) {
+		t.Errorf("schema: %d, or no words for the options and hex flags", code)
 	}
 	// The quick-entry box's parser (scenario.ParseStack), and its
 	// suggestion for a typo.
-	if code, body := get("/api/stack?text=" + url.QueryEscape("3x INF 4 GE, ARM 6 Germany")); code != 200 ||
+	if code, body := get("/api/stack?text=" + url.QueryEscape("3x INF 4 GE, ARM 6")); code != 200 ||
 		strings.Count(body, `"type": "INF"`) != 3 || strings.Count(body, `"nation": "GE"`) != 4 {
 		t.Errorf("stack: %d %s", code, body)
 	}

@@ -87,6 +87,8 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	// A first-time player: the first screen, the widest figures, the
 	// combat entered with real clicks and keys.
 	firstMinute(ctx, t, url, "#p-hex")
+	nationsFit(ctx, t, 1280)
+	chipsInWords(ctx, t)
 	figuresFit(ctx, t, url, 1280)
 	playerActions(ctx, t, url, want)
 
@@ -126,6 +128,7 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	}
 	figuresFit(ctx, t, url, 390)
 	firstMinute(ctx, t, url, "#summary-bar")
+	nationsFit(ctx, t, 390)
 	stackByQuickEntry(ctx, t, url, want)
 	answerInSight(ctx, t, "#summary-bar", want)
 	if got := liveText(ctx, t, "#sb-hex"); got != fmt.Sprintf("%.2f%%", 100*want) {
@@ -208,7 +211,8 @@ func stackByQuickEntry(ctx context.Context, t *testing.T, url string, want float
 	open(ctx, t, url)
 	start := time.Now()
 	steps := append(combatKeys(),
-		chromedp.SendKeys(css("#quick-attacker"), "ARM 6 GE, INF 4 GE, INF 3 GE\r"),
+		// The nation carries forward: INF 4 and INF 3 are German.
+		chromedp.SendKeys(css("#quick-attacker"), "ARM 6 GE, INF 4, INF 3\r"),
 		chromedp.SendKeys(css("#quick-defender"), "2x inf 2 France\r"),
 	)
 	if err := chromedp.Do(ctx, steps...); err != nil {
@@ -877,7 +881,9 @@ func accessible(ctx context.Context, t *testing.T, axe, what string) {
 		t.Fatal(err)
 	}
 	for _, x := range violations {
-		if x.Impact == "serious" || x.Impact == "critical" {
+		// heading-order is moderate, but the issue 27 walkthrough found it
+		// on the raid view and it is fixed: it stays so.
+		if x.Impact == "serious" || x.Impact == "critical" || x.ID == "heading-order" {
 			t.Errorf("axe-core, %s: %s %s: %s %v", what, x.Impact, x.ID, x.Help, x.Nodes)
 		} else {
 			t.Logf("axe-core, %s: %s %s: %s %v", what, x.Impact, x.ID, x.Help, x.Nodes)
@@ -1014,7 +1020,7 @@ func staleAndErrors(ctx context.Context, t *testing.T, url string) {
 	}
 	msg := waitText(ctx, t, "#error", "Not loaded: my-attack.yaml", 10*time.Second)
 	for _, want := range []string{"Not loaded: my-attack.yaml has 2 errors", "my-attack.yaml, line 5: Attacker, unit 1: factors -6",
-		`my-attack.yaml, line 8: Defender, unit 1: nation unknown nation "FRANKREICH"`} {
+		`my-attack.yaml, line 8: Defender, unit 1: unknown nation "FRANKREICH"`} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("a bad import's message %q lacks %q", msg, want)
 		}
@@ -1123,13 +1129,13 @@ func errorsBesideTheirControls(ctx context.Context, t *testing.T, url string) {
 		{`{"kind":"land","attacker":{"units":[]},` + def + `}`, "#quick-attacker", "Attacker's units: a land combat needs at least one attacking unit"},
 		{`{"kind":"land","attacker":{"units":[` + att + `],"ground_support":-1},` + def + `}`, `#attacker .side-fields [data-field="ground_support"]`, "Attacker: ground support -1 is outside"},
 		{`{"kind":"land","options":["naval-ground-strike"],"attacker":{"units":[` + att + `],"naval_strikes":[{"factors":99}]},` + def + `}`, "#ship-rows .unit", "Attacker, ship 1: factors 99 is outside"},
-		{`{"kind":"land","attacker":{"units":[` + att + `],"aircraft":[{"a2a":99,"tactical":2}]},` + def + `}`, "#aircraft-rows .unit", "Attacker, aircraft 1: a2a 99 is outside"},
+		{`{"kind":"land","attacker":{"units":[` + att + `],"aircraft":[{"a2a":99,"tactical":2}]},` + def + `}`, "#aircraft-rows .unit", "Attacker, aircraft 1: air-to-air 99 is outside"},
 		{`{` + land + `,"options":["fractional-odds","fractional-odds-d10"]}`, "#options", "Options: choose one of fractional-odds and fractional-odds-d10"},
-		{`{` + land + `,"hex":{"city":true,"reference_town":true}}`, "#hex-flags", "a reference town is not a city"},
+		{`{` + land + `,"hex":{"city":true,"reference_town":true}}`, "#hex-flags", "Hex: a reference town is not a city (AfA 1.5); set only one"},
 		{`{` + land + `,"dice":[9]}`, "#dice", "Dice, roll 1: 9 is not a roll of the d6"},
 		{`{"kind":"bombardment","target":{"factories":99},"bombers":[{"a2a":3,"sb":3}]}`, `[data-key="target.factories"]`, "Target: factories 99 is outside"},
 		{`{` + raid + `,"aa_units":[{"factors":-1}]}`, "#aa-rows .unit", "AA unit 1: factors -1 is outside"},
-		{`{"kind":"bombardment","target":{"factories":2},"bombers":[{"a2a":3,"sb":3},{"a2a":99,"sb":3}]}`, "#bomber-rows .unit:nth-child(2)", "Bomber 2: a2a 99 is outside"},
+		{`{"kind":"bombardment","target":{"factories":2},"bombers":[{"a2a":3,"sb":3},{"a2a":99,"sb":3}]}`, "#bomber-rows .unit:nth-child(2)", "Bomber 2: air-to-air 99 is outside"},
 	} {
 		link := url + "/#s=" + base64.RawURLEncoding.EncodeToString([]byte(c.doc))
 		wctx, cancel := context.WithTimeout(ctx, 15*time.Second)
@@ -1225,11 +1231,82 @@ func firstMinute(ctx context.Context, t *testing.T, url, answer string) {
 	if !strings.Contains(got.Intro, "example combat") {
 		t.Errorf("the first screen does not say the combat on show is an example: %q", got.Intro)
 	}
-	if got.Placeholder != "3x INF 4 GE, ARM 6 GE" || !got.First {
+	if got.Placeholder != "3x INF 4 GE, ARM 6, INF 3" || !got.First {
 		t.Errorf("the attacker's quick-entry box: placeholder %q, before the combat's other keys %v", got.Placeholder, got.First)
 	}
 	if !strings.HasPrefix(got.Read, "How to read this: P(hex taken) is the chance") || got.Under < 0 || got.Under > 40 {
 		t.Errorf("no line under the headline figures says how to read them (%.0f px under): %q", got.Under, got.Read)
+	}
+}
+
+// nationsFit checks each row's nation fits its select at this width (the
+// walkthrough read "USSR Soviet Uni" at 1280 px): the row shows the code,
+// and the name is in the list (and read on focus) and the tooltip.
+func nationsFit(ctx context.Context, t *testing.T, width int) {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+		const c = document.createElement('canvas').getContext('2d'), out = [];
+		for (const s of document.querySelectorAll('.row [data-field="nation"]')) {
+			const st = getComputedStyle(s), o = s.selectedOptions[0];
+			c.font = st.font;
+			const room = s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight) - 16; // the arrow
+			if (c.measureText(o.textContent).width > room) out.push(JSON.stringify(o.textContent) + ' in ' + room.toFixed(0) + ' px');
+			if (o.textContent !== o.value || s.title !== o.dataset.full || !s.title.startsWith(o.value + ' ') || !/ [A-Z][a-z]/.test(s.title)) out.push('shows ' + JSON.stringify(o.textContent) + ', tooltip ' + JSON.stringify(s.title));
+		}
+		const s = document.querySelector('[data-row="defender-0"] [data-field="nation"]');
+		s.focus();
+		const focused = s.selectedOptions[0].textContent;
+		s.blur();
+		if (focused !== 'USSR Soviet Union') out.push('focused, the select reads ' + JSON.stringify(focused));
+		return out.join('; '); })()`))
+	if err != nil || v != "" {
+		t.Errorf("at %d px a row's nation: %s (%v)", width, v, err)
+	}
+}
+
+// chipsInWords checks the options and hex flags are chips in a player's
+// words (issue 27: they showed raw keys), each with its one line on what
+// it does as its description, tooltip and the line under the chips when
+// focused; a side's and a unit's other keys are in words too ("ctl" is the
+// combat training level); the compare tab's chips say options the same way. The file's
+// keys are unchanged: playerActions exports the example's YAML after
+// ticking "Wild combat results".
+func chipsInWords(ctx context.Context, t *testing.T) {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+		const out = [], label = (id) => document.querySelector('label[for="' + id + '"]');
+		const shown = (l) => [...l.childNodes].filter((n) => !n.hidden).map((n) => n.textContent).join('').trim(); // its name: the hidden description left out
+		for (const cb of document.querySelectorAll('#options input, #hex-flags input')) {
+			const l = label(cb.id), text = l.textContent.trim(), about = document.getElementById(cb.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
+			if (/[_]|^[a-z]+-[a-z]/.test(text) || about.length < 20 || l.title !== about) out.push(JSON.stringify(text) + ' described ' + JSON.stringify(about));
+		}
+		if (label('opt-wild-results').textContent.trim() !== 'Wild combat results (AsA 3.14)') out.push('wild results: ' + label('opt-wild-results').textContent);
+		if (!label('opt-awaw-unit-effects').textContent.includes('A World at War unit effects (AWAW 10)')) out.push('AWAW: ' + label('opt-awaw-unit-effects').textContent);
+		const ref = document.querySelector('#hex-flags [data-field="reference_town"]');
+		if (label(ref.id).textContent.trim() !== 'Reference town') out.push('reference town: ' + label(ref.id).textContent);
+		// The other keys of the forms: a side's, a unit's (the row's popover).
+		for (const sel of ['#defender .side-fields [data-field="ctl"]', '[data-row="attacker-0"] [data-field="ls"]', '[data-row="attacker-0"] [data-field="bp"]']) {
+			const f = document.querySelector(sel), l = f && label(f.id), about = f && document.getElementById(f.getAttribute('aria-describedby') ?? '')?.textContent;
+			if (!l || /^(ctl|ls|bp)$/.test(shown(l)) || !about || l.title !== about) out.push(sel + ': ' + JSON.stringify(l?.textContent) + ' described ' + JSON.stringify(about));
+		}
+		const ctl = label(document.querySelector('#defender .side-fields [data-field="ctl"]').id);
+		if (shown(ctl) !== 'combat training level (CTL)') out.push('ctl: ' + shown(ctl));
+		document.querySelector('#opt-wild-results').focus();
+		const line = document.querySelector('#options-about').textContent;
+		if (!line.startsWith('Wild combat results (AsA 3.14): Each side rolls')) out.push('focused, the line under the options reads ' + JSON.stringify(line));
+		return out.join('; '); })()`))
+	if err != nil || v != "" {
+		t.Errorf("the chips are not in a player's words: %s (%v)", v, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(css("#tab-compare")), chromedp.WaitVisible(css("#compare-table"))); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll('#compare-chips .chip')].map((c) => c.textContent).filter((x) => /-[a-z]/.test(x) && !/^modifier/.test(x)).join('; ')`))
+	if err != nil || raw != "" || !strings.Contains(liveText(ctx, t, "#compare-chips"), "with Wild combat results") {
+		t.Errorf("the compare tab's chips show raw keys: %q (%v)", raw, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(css("#tab-run"))); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -1273,7 +1350,7 @@ func playerActions(ctx context.Context, t *testing.T, url string, want float64) 
 		name  string
 		steps []step
 	}{
-		{"quick entry", append([]step{press("#quick-attacker", "ARM 6 GE, INF 4 GE, INF 3 GE\r"), press("#quick-defender", "2x INF 2 FR\r")}, combat...)},
+		{"quick entry", append([]step{press("#quick-attacker", "ARM 6 GE, INF 4, INF 3\r"), press("#quick-defender", "2x INF 2 FR\r")}, combat...)},
 		{"the rows", append([]step{tap("#attacker .add-unit"), retype(`[data-row="attacker-2"] [data-field="factors"]`, "3"),
 			retype(`[data-row="defender-0"] [data-field="factors"]`, "2"), pick(`[data-row="defender-0"] [data-field="nation"]`, "FR"),
 			tap(`[data-row="defender-0"] .plus`)}, combat...)},

@@ -66,14 +66,16 @@ const sideFields = {
     ['attack_as_mud', 'check'], ['exploiting', 'check']],
   defender: [['hq_support', 'check'], ['ground_support', 'number', 0.5], ['can_retreat', 'check', true], ['ctl', 'number', 1]],
 };
-const hexFlags = ['city', 'fortress', 'reference_town', 'fortified', 'across_river', 'home_nation', 'supply', 'surprise',
-  'adjacent_friendly_corps', 'protected', 'coastal'];
 const defaults = { supply: true, can_retreat: true, ctl: 1, size: 'corps', role: 'combat', table: 'auto', crt: 'standard', modifier: 0 };
 const aaFields = [['factors', 'number', 1], ['heavy', 'check'], ['name', 'text']];
 const bomberFields = [['name', 'text'], ['a2a', 'number', 1], ['sb', 'number', 1], ['carrier', 'check']];
 const shipFields = [['name', 'text'], ['factors', 'number', 0.5]];
 const aircraftFields = [['name', 'text'], ['a2a', 'number', 1], ['tactical', 'number', 0.5]];
 const words = (k) => k.replace(/_/g, ' ');
+// keyLabel is a form key in a player's words (the schema's key_words,
+// from package scenario: "ctl" is "combat training level (CTL)").
+const keyWordsOf = (k) => schema.key_words?.find((w) => w.key === k);
+const keyLabel = (k) => keyWordsOf(k)?.label ?? words(k);
 
 // ---- Paths in the document --------------------------------------------
 function getPath(o, path) {
@@ -128,6 +130,7 @@ function field(obj, [key, kind, extra], onchange, idp, compact = false) {
     input.value = obj[key] ?? '';
   }
   input.dataset.field = key;
+  if (compact && key === 'nation') codeWhenClosed(input);
   const handler = () => {
     const def = kind === 'check' ? extra === true : defaults[key];
     const v = valueOf(input, kind === 'select' && !['type', 'nation', 'size'].includes(key) ? defaults[key] ?? '' : def);
@@ -136,10 +139,50 @@ function field(obj, [key, kind, extra], onchange, idp, compact = false) {
   };
   input.addEventListener(kind === 'check' || kind === 'select' ? 'change' : 'input', handler);
   if (compact) return el('label', { for: id, class: 'f-' + key }, el('span', { class: 'visually-hidden', text: words(key) }), input);
+  // The key in words, and its one line as the input's description and
+  // tooltip (a hidden node is left out of the label's name).
+  const kw = keyWordsOf(key);
+  const about = kw && el('span', { id: id + '-about', hidden: true, text: kw.about });
+  if (about) input.setAttribute('aria-describedby', about.id);
   return kind === 'check'
-    ? el('label', { class: 'inline', for: id }, input, ' ' + words(key))
-    : el('label', { for: id }, words(key), input);
+    ? el('label', { class: 'inline', for: id, title: kw?.about }, input, ' ' + keyLabel(key), about)
+    : el('label', { for: id, title: kw?.about }, keyLabel(key), input, about);
 }
+
+// codeWhenClosed makes a row's nation select show the nation's code, as
+// the counters do ("USSR Soviet Union" was clipped in the narrow column),
+// while its list, and a screen reader on the focused select, give each
+// code with its name; the name is the select's tooltip too.
+function codeWhenClosed(select) {
+  for (const o of select.options) o.dataset.full = o.textContent;
+  const show = (full) => {
+    for (const o of select.options) o.textContent = full ? o.dataset.full : o.value;
+    select.title = select.selectedOptions[0]?.dataset.full ?? '';
+  };
+  select.addEventListener('focus', () => show(true));
+  select.addEventListener('mousedown', () => show(true));
+  select.addEventListener('blur', () => show(false));
+  select.addEventListener('change', () => show(false));
+  show(false);
+}
+// withWords labels a chip in a player's words (the schema's option_words
+// and hex_flags, from package scenario) and gives its one line on what it
+// does three ways: the checkbox's description (screen readers), a tooltip,
+// and the line under the chips while it is focused or pointed at (the
+// keyboard and the mouse). The checkbox still writes the file's key.
+function withWords(label, w, line) {
+  const cb = $('input', label);
+  const desc = el('span', { id: cb.id + '-about', hidden: true, text: w.about });
+  label.replaceChildren(cb, ' ' + w.label);
+  label.title = w.about;
+  label.dataset.words = w.key;
+  cb.setAttribute('aria-describedby', desc.id);
+  const show = () => { $(line).textContent = `${w.label}: ${w.about}`; };
+  label.addEventListener('mouseenter', show);
+  cb.addEventListener('focus', show);
+  return [label, desc];
+}
+const optionWords = (o) => schema.option_words.find((w) => w.key === o) ?? { key: o, label: o, about: '' };
 
 // ---- Rendering the form from the document -------------------------------
 const rowMain = unitMain.slice(0, 4); // type, size, factors, nation: in the row
@@ -166,12 +209,12 @@ function renderForm() {
       if (!doc.options.length) delete doc.options;
       changed();
     });
-    opts.append(el('label', { for: id }, cb, ' ' + o));
+    opts.append(...withWords(el('label', { for: id }, cb), optionWords(o), '#options-about'));
   }
   const flags = $('#hex-flags');
   flags.replaceChildren();
   doc.hex ??= {};
-  for (const f of hexFlags) flags.append(field(doc.hex, [f, 'check', f === 'supply'], changed, 'hex'));
+  for (const f of schema.hex_flags) flags.append(...withWords(field(doc.hex, [f.key, 'check', f.key === 'supply'], changed, 'hex'), f, '#hex-flags-about'));
   for (const side of ['attacker', 'defender']) {
     stacks[side] = groupUnits(doc[side]?.units ?? []);
     renderSide(side);
@@ -567,7 +610,7 @@ function keyWords(path) {
   if (side) return `${side[1][0].toUpperCase()}${side[1].slice(1)}'s units`;
   const parts = path.split('.').map((k) => {
     const m = k.match(/^(\w+)\[(\d+)\]$/);
-    return m ? `${itemWords[m[1]] ?? words(m[1])} ${Number(m[2]) + 1}` : words(k);
+    return m ? `${itemWords[m[1]] ?? words(m[1])} ${Number(m[2]) + 1}` : keyLabel(k);
   });
   const said = parts.length > 1 && !/\]$/.test(path) ? `${parts.slice(0, -1).join(', ')}: ${parts.at(-1)}` : parts.join(', ');
   return said[0].toUpperCase() + said.slice(1);
@@ -584,8 +627,22 @@ function friendly(line, file) {
   const m = line.match(keyError);
   if (!m) return { text: line.replace(/^(?:[a-z ]+: )?request\.(?:yaml|json):/, file ? file + ':' : ''), path: null };
   const where = file ? `${file}, line ${m[1]}: ` : '';
-  const said = keyWords(m[3]);
-  return { text: `${where}${said}${said.includes(':') ? ' ' : ': '}${m[4]}`, path: m[3] };
+  return { text: `${where}${keyMessage(m[3], m[4])}`, path: m[3] };
+}
+// keyMessage says the engine's message on a key as one sentence: the key
+// then the message when the message goes on from the key's value
+// ("Attacker: ground support -1 is outside …", "Bomber 1: a2a missing"),
+// the message alone under its owner when it names the key itself ("Hex: a
+// reference town is not a city …", not "Hex: reference town a reference
+// town …"), else the key as the owner's ("Hex, terrain: …").
+function keyMessage(path, msg) {
+  const said = keyWords(path);
+  const cut = path.endsWith(']') ? -1 : said.lastIndexOf(': ');
+  if (cut < 0) return `${said}: ${msg}`;
+  const whose = said.slice(0, cut), key = said.slice(cut + 2);
+  if (/^(?:[-+]?[\d.]|["'[(]|missing\b|empty\b)/.test(msg)) return `${whose}: ${key} ${msg}`;
+  if (msg.toLowerCase().includes(key.toLowerCase())) return `${whose}: ${msg}`;
+  return `${whose}, ${key}: ${msg}`;
 }
 const rawLine = (raw) => el('details', { class: 'raw' }, el('summary', { text: 'details' }), el('code', { text: raw }));
 // showError shows each line of an error beside the control that caused
@@ -923,7 +980,8 @@ function variantChips() {
   out.push([`modifier=${m - 1}`, `modifier ${m - 1}`, 'modifier-down'], [`modifier=${m + 1}`, `modifier ${m + 1}`, 'modifier-up']);
   for (const o of schema.options) {
     const on = (doc.options ?? []).includes(o);
-    out.push([`options${on ? '-' : '+'}=${o}`, `${on ? 'without' : 'with'} ${o}`, `${on ? 'no' : 'with'}-${o}`]);
+    const w = optionWords(o);
+    out.push([`options${on ? '-' : '+'}=${o}`, `${on ? 'without' : 'with'} ${w.label.replace(/ \(.*\)$/, '')}`, `${on ? 'no' : 'with'}-${o}`, w.about]);
   }
   return out;
 }
@@ -931,7 +989,7 @@ function renderChips() {
   const chips = variantChips();
   for (const v of [...compareOn]) if (!chips.some(([o]) => o === v)) compareOn.delete(v);
   if (!compareOn.size && chips[0]) compareOn.add(chips[0][0]);
-  $('#compare-chips').replaceChildren(...chips.map(([o, label]) => el('button', { type: 'button', class: 'chip', 'aria-pressed': String(compareOn.has(o)), 'data-variant': o, text: label,
+  $('#compare-chips').replaceChildren(...chips.map(([o, label, , about]) => el('button', { type: 'button', class: 'chip', 'aria-pressed': String(compareOn.has(o)), 'data-variant': o, text: label, title: about,
     onclick: () => { if (compareOn.has(o)) compareOn.delete(o); else if (compareOn.size < 11) compareOn.add(o); renderChips(); refresh(); } })));
   return chips;
 }
@@ -1276,7 +1334,7 @@ function targetCard(t, j, units) {
   });
   quick.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); setDefender(); } });
   const reach = units.filter((u) => !u.can_attack || u.can_attack.includes(t.id)).map((u) => u.id);
-  const feats = Object.entries(t.hex).filter(([k, v]) => v === true && k !== 'supply').map(([k]) => words(k));
+  const feats = Object.entries(t.hex).filter(([k, v]) => v === true && k !== 'supply').map(([k]) => schema.hex_flags.find((w) => w.key === k)?.label ?? words(k));
   return el('div', { 'data-target': t.id },
     el('div', { class: 'grid' }, el('label', { for: idIn.id }, 'hex', idIn), el('label', { for: terrain.id }, 'terrain', terrain)),
     feats.length || t.value !== undefined ? el('p', { text: [...feats, t.value !== undefined ? `worth ${t.value}` : ''].filter(Boolean).join(', ') }) : null,
