@@ -32,7 +32,9 @@ func siteCommand() *cli.Command {
 			"wifodds.wasm (the engine, built now from the source) and wasm_exec.js (Go's loader, copied from the\n"+
 			"installed Go). Any static host serves the folder; the page then runs every computation in a Web Worker.\n\n"+
 			"The engine is built by the installed Go toolchain, as\n"+
-			"   GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o wifodds.wasm "+wasmPackage+"\n"+
+			"   GOOS=js GOARCH=wasm go build "+strings.Replace(strings.Join(wasmFlags, " "), "-s -w", "'-s -w'", 1)+" -o wifodds.wasm "+wasmPackage+"\n"+
+			"(no inlining in the packages an answer barely runs: YAML beyond the plain form, JSON requests, formatting,\n"+
+			"regular expressions, time; about 90 kB gzipped less, docs/performance.md)\n"+
 			"in the clone of wifodds named by --source (default: the working folder), with Go installed; wasm_exec.js\n"+
 			"comes from $(go env GOROOT)/lib/wasm.\n"+
 			"The page fetches nothing from elsewhere. The files are written all or none.\n\n"+
@@ -112,6 +114,17 @@ func siteFiles(c *cli.Context) (map[string][]byte, error) {
 	return files, nil
 }
 
+// wasmFlags build the browser engine: no symbol table or DWARF, and no
+// inlining in the standard and third-party packages an answer passes
+// through only briefly (yaml.v3, which reads what the plain YAML parser
+// does not; encoding/json, the request and the answers not written by
+// hand; fmt, reflect, regexp and time), which keeps the engine within its
+// 2 MB gzipped (about 90 kB less) while the engine's own packages, and
+// the runtime, keep their inlining and their speed.
+var wasmFlags = []string{"-trimpath", "-ldflags=-s -w",
+	"-gcflags=go.yaml.in/yaml/v3=-l", "-gcflags=encoding/json=-l", "-gcflags=fmt=-l",
+	"-gcflags=reflect=-l", "-gcflags=regexp/...=-l", "-gcflags=time=-l"}
+
 // buildWasm builds the browser engine with the installed Go toolchain.
 func buildWasm(c *cli.Context) ([]byte, error) {
 	tmp, clean, err := fileio.Scratch("wifodds-site-")
@@ -121,7 +134,8 @@ func buildWasm(c *cli.Context) ([]byte, error) {
 	defer clean()
 	out := filepath.Join(tmp, "wifodds.wasm")
 	env := append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if _, err := goTool(c, env, "build", "-trimpath", "-ldflags=-s -w", "-o", out, wasmPackage); err != nil {
+	args := append(append([]string{"build"}, wasmFlags...), "-o", out, wasmPackage)
+	if _, err := goTool(c, env, args...); err != nil {
 		return nil, fmt.Errorf("%w\n(wifodds site builds the engine from source: run it in a clone of wifodds, or name one with --source)", err)
 	}
 	return fileio.ReadFile(out, 64<<20)
