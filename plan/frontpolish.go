@@ -22,11 +22,15 @@ import (
 // the known points better.
 
 // polishPerCost is how many of the beam's assignments at each cost (to an
-// eighth) polish climbs from, and polishSweeps how many rounds of moves
-// each climb takes at most.
+// eighth) polish climbs from, polishSweeps how many rounds of moves each
+// climb takes at most, and polishWork how many steps through the hexes'
+// states (a weighing is one per hex and class) all the climbs take at
+// most: on a wide front the swaps grow with the square of the classes,
+// and polishing only makes pruning better, so it stops there.
 const (
 	polishPerCost = 2
 	polishSweeps  = 32
+	polishWork    = 1 << 27
 )
 
 // polisher holds an assignment being climbed and its figures.
@@ -40,6 +44,7 @@ type polisher struct {
 	score [2]float64
 	cost  float64
 	ok    bool
+	work  int // steps taken (polishWork)
 }
 
 // polish climbs from starts (hex-major counts) and offers what it meets.
@@ -86,6 +91,9 @@ func (fb *frontBound) polish(starts [][]uint8) error {
 		if run >= polishPerCost {
 			continue
 		}
+		if pz.work > polishWork {
+			break
+		}
 		if err := fs.ctx.Err(); err != nil {
 			return err
 		}
@@ -107,6 +115,7 @@ func (pz *polisher) eval() error {
 	fb, fs := pz.fb, pz.fb.fs
 	nc := pz.nc
 	var sent, land uint64
+	pz.work += pz.nt * pz.nc
 	clear(pz.total)
 	for t, h := range fb.hexes {
 		i := int32(0)
@@ -216,6 +225,9 @@ func (pz *polisher) climb(x []uint8) (up bool, err error) {
 		return false, nil
 	}
 	for range polishSweeps {
+		if pz.work > polishWork {
+			break
+		}
 		improved := false
 		for c := range nc {
 			for from := range nt {
