@@ -2,6 +2,7 @@ package plan
 
 import (
 	"cmp"
+	"fmt"
 	"math"
 	"slices"
 )
@@ -121,7 +122,13 @@ func (pz *polisher) eval() error {
 		i := int32(0)
 		for pos, c := range fs.order {
 			k := pz.x[t*nc+c]
-			i = h.trans[pos][h.start[pos][i]+int32(k)]
+			lo, hi := h.start[pos][i], h.start[pos][i+1]
+			if int32(k) >= hi-lo {
+				// The climbs keep to what the hex's own search allows
+				// (its targets, max_units): this is a bug, not a point.
+				return fmt.Errorf("plan: a climb sends %d of a class to hex %d, past its search", k, t)
+			}
+			i = h.trans[pos][lo+int32(k)]
 			if k > 0 {
 				pz.total[c] += k
 				sent |= 1 << t
