@@ -53,6 +53,9 @@ const pruneMargin = 1e-9
 // to 0 to prune every layer.
 var pruneFrom = 1 << 14
 
+// boundBuilt, when set (by tests), is told of each bound built.
+var boundBuilt func(*frontBound)
+
 // bpoint is a point of a staircase or envelope: a cost and a value.
 type bpoint struct{ cost, p float64 }
 
@@ -68,6 +71,7 @@ type frontBound struct {
 	values   []float64
 	obj      *objective
 	pruned   int // states dropped
+	climbed  int // polish's climbs that found a better assignment
 	bytes    int // the staircases' memory
 	// rest[c]: the most the classes from c on add to a committed cost.
 	rest []float64
@@ -160,6 +164,9 @@ func newFrontBound(pl *planner, fs *frontSearch, values []float64, obj *objectiv
 	fb.norm = make([]uint64, fs.l.words)
 	if err := fb.seed(); err != nil {
 		return nil, err
+	}
+	if boundBuilt != nil {
+		boundBuilt(fb)
 	}
 	return fb, nil
 }
@@ -703,6 +710,11 @@ func (fb *frontBound) seed() error {
 	curIdx := make([]int32, nt) // the hexes' states at layer 0: the base
 	var next []item
 	var nextIdx []int32
+	// The items' assignments, hex-major, w bytes each.
+	nc := len(fs.p.classes)
+	w := nt * nc
+	curX := make([]uint8, w)
+	var nextX []uint8
 	ks := make([]int, nt)
 	for pos, c := range fs.order {
 		if err := fs.ctx.Err(); err != nil {
@@ -710,9 +722,10 @@ func (fb *frontBound) seed() error {
 		}
 		cl := &fs.p.classes[c]
 		isLand := fs.p.items[cl.items[0]].Unit != nil
-		next, nextIdx = next[:0], nextIdx[:0]
+		next, nextIdx, nextX = next[:0], nextIdx[:0], nextX[:0]
 		for n, it := range cur {
 			idx := curIdx[n*nt : (n+1)*nt]
+			px := curX[n*w : (n+1)*w]
 			var rec func(j, left int) error
 			rec = func(j, left int) error {
 				if j < nt {
@@ -731,6 +744,10 @@ func (fb *frontBound) seed() error {
 				}
 				sent := 0
 				o := item{sent: it.sent, land: it.land}
+				nextX = append(nextX, px...)
+				for t := range nt {
+					nextX[len(nextX)-w+t*nc+c] = uint8(ks[t])
+				}
 				for t, h := range fb.hexes {
 					nextIdx = append(nextIdx, h.trans[pos][h.start[pos][idx[t]]+int32(ks[t])])
 					if ks[t] > 0 {
@@ -783,6 +800,7 @@ func (fb *frontBound) seed() error {
 		})
 		cur = cur[:0]
 		curIdx = curIdx[:0]
+		curX = curX[:0]
 		run := 0
 		for n, i := range order {
 			if n > 0 && bucket(i) == bucket(order[n-1]) {
@@ -793,10 +811,16 @@ func (fb *frontBound) seed() error {
 			if run < beamPerCost {
 				cur = append(cur, next[i])
 				curIdx = append(curIdx, nextIdx[i*nt:(i+1)*nt]...)
+				curX = append(curX, nextX[i*w:(i+1)*w]...)
 			}
 		}
 	}
-	return nil
+	// The beam's survivors, each climbed to a better assignment nearby.
+	starts := make([][]uint8, 0, len(cur))
+	for n := range cur {
+		starts = append(starts, curX[n*w:(n+1)*w])
+	}
+	return fb.polish(starts)
 }
 
 // oneClass is x holding k items of class c and nothing else.
