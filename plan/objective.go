@@ -87,7 +87,7 @@ func (sc *scorer) score(ps []float64) (value, chance float64) {
 	for t, need := range sc.need {
 		sc.attacked[t] = 1 // exactly: a hex that waits on none is attacked
 		if need != 0 {
-			sc.attacked[t] = sc.supersets(int(need))
+			sc.attacked[t] = operation.AllOf(sc.joint, int(need))
 		}
 	}
 	for t, p := range ps {
@@ -99,7 +99,7 @@ func (sc *scorer) score(ps []float64) (value, chance float64) {
 		return value, 0
 	}
 	if sc.obj.kind != scenario.ObjectiveAtLeast {
-		return value, sc.supersets(sc.setMask)
+		return value, operation.AllOf(sc.joint, sc.setMask)
 	}
 	for m, pm := range sc.joint {
 		if bits.OnesCount(uint(m)) >= sc.obj.k {
@@ -107,19 +107,6 @@ func (sc *scorer) score(ps []float64) (value, chance float64) {
 		}
 	}
 	return value, chance
-}
-
-// supersets is the joint's P(every target of mask taken): the sum over
-// the states holding mask, 1 for the empty mask.
-func (sc *scorer) supersets(mask int) float64 {
-	free := (len(sc.joint) - 1) &^ mask
-	sum := 0.0
-	for sub := free; ; sub = (sub - 1) & free {
-		sum += sc.joint[sub|mask]
-		if sub == 0 {
-			return sum
-		}
-	}
 }
 
 // lost is the expected loss over the front from each hex's own expected
