@@ -117,7 +117,7 @@ type Support struct {
 func (sp *Support) IsShip() bool { return sp.ShoreBombardment > 0 }
 
 // Coastal reports whether ships may bombard the scenario's hex: an
-// invasion's, or a hex marked coastal (docs/rules.md §3, AsA 3.13).
+// invasion's, or a hex marked coastal (docs/rules.md §8, AsA 3.13).
 func (s *Scenario) Coastal() bool { return s.Kind == Invasion || s.Hex.Coastal }
 
 // pos is where a key's value is written.
@@ -543,7 +543,7 @@ func checkPlanIDs(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 }
 
 // checkReach checks where a ship or an HQ may go: a ship bombards coastal
-// targets only (docs/rules.md §3, AsA 3.13), so on a front its default
+// targets only (docs/rules.md §8, AsA 3.13), so on a front its default
 // can_support is the coastal targets and naming another is an error; an
 // HQ adds nothing where the attacker's HQ support is already given.
 func checkReach(d *yamlx.Decoder, s *Scenario, sp *Support, key string) {
