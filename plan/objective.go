@@ -28,8 +28,7 @@ type scorer struct {
 	values   []float64  // by target
 	need     []uint32   // by target: the mask of the targets it requires
 	order    []int      // the order of attack
-	requires bool       // some target requires another
-	joint    []float64  // 2^n states, with requires
+	joint    []float64  // 2^n states when some target requires another (usesJoint), else nil
 	setMask  int        // objective set: its targets; all: every target
 	attacked []float64  // by target: P(attacked), after score
 }
@@ -43,12 +42,11 @@ func newScorer(p *scenario.Plan, ts []scenario.FrontTarget) *scorer {
 		ids[t], sc.values[t] = ft.ID, ft.Value
 		for _, r := range ft.Requires {
 			sc.need[t] |= 1 << r
-			sc.requires = true
 		}
 		sc.attacked[t] = 1
 	}
 	sc.obj = newObjective(p, ids)
-	if sc.requires {
+	if hasRequires(ts) {
 		sc.useJoint()
 	}
 	return sc
@@ -58,7 +56,7 @@ func newScorer(p *scenario.Plan, ts []scenario.FrontTarget) *scorer {
 // distribution.
 func (sc *scorer) useJoint() {
 	n := len(sc.values)
-	sc.requires, sc.joint = true, make([]float64, 1<<n)
+	sc.joint = make([]float64, 1<<n)
 	sc.setMask = 1<<n - 1
 	if sc.obj != nil && sc.obj.in != nil {
 		sc.setMask = 0
@@ -70,11 +68,15 @@ func (sc *scorer) useJoint() {
 	}
 }
 
+// usesJoint reports whether the scorer reads its figures from the joint
+// distribution.
+func (sc *scorer) usesJoint() bool { return sc.joint != nil }
+
 // score is the expected value of the hexes taken and the objective's
 // chance (0 for the expected objective) for the hexes' own P(hex taken),
 // in target order; it leaves each hex's P(attacked) in sc.attacked.
 func (sc *scorer) score(ps []float64) (value, chance float64) {
-	if !sc.requires {
+	if !sc.usesJoint() {
 		for t, p := range ps {
 			value += sc.values[t] * p
 		}
