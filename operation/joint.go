@@ -118,14 +118,22 @@ func (j *Joint) States() int { return len(j.p) }
 func (j *Joint) State(mask int) float64 { return j.p[mask] }
 
 // AllOf is the probability that every target in mask is taken.
-func (j *Joint) AllOf(mask int) float64 {
+func (j *Joint) AllOf(mask int) float64 { return AllOf(j.p, mask) }
+
+// AllOf is P(every target in mask taken) of the joint distribution p (2^n
+// states, as Fill writes it): the sum over the states holding mask, 1 for
+// the empty mask. It visits only those states, in increasing order (so the
+// sum is the one a pass over every state makes), and allocates nothing,
+// for the planner's scorer.
+func AllOf(p []float64, mask int) float64 {
+	free := (len(p) - 1) &^ mask
 	sum := 0.0
-	for m, p := range j.p {
-		if m&mask == mask {
-			sum += p
+	for sub := 0; ; sub = (sub - free) & free {
+		sum += p[sub|mask]
+		if sub == free {
+			return sum
 		}
 	}
-	return sum
 }
 
 // Mask is the state mask of the targets listed.

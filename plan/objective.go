@@ -28,8 +28,7 @@ type scorer struct {
 	values   []float64  // by target
 	need     []uint32   // by target: the mask of the targets it requires
 	order    []int      // the order of attack
-	requires bool       // some target requires another
-	joint    []float64  // 2^n states, with requires
+	joint    []float64  // 2^n states when some target requires another (usesJoint), else nil
 	setMask  int        // objective set: its targets; all: every target
 	attacked []float64  // by target: P(attacked), after score
 }
@@ -43,12 +42,11 @@ func newScorer(p *scenario.Plan, ts []scenario.FrontTarget) *scorer {
 		ids[t], sc.values[t] = ft.ID, ft.Value
 		for _, r := range ft.Requires {
 			sc.need[t] |= 1 << r
-			sc.requires = true
 		}
 		sc.attacked[t] = 1
 	}
 	sc.obj = newObjective(p, ids)
-	if sc.requires {
+	if hasRequires(ts) {
 		sc.useJoint()
 	}
 	return sc
@@ -58,7 +56,7 @@ func newScorer(p *scenario.Plan, ts []scenario.FrontTarget) *scorer {
 // distribution.
 func (sc *scorer) useJoint() {
 	n := len(sc.values)
-	sc.requires, sc.joint = true, make([]float64, 1<<n)
+	sc.joint = make([]float64, 1<<n)
 	sc.setMask = 1<<n - 1
 	if sc.obj != nil && sc.obj.in != nil {
 		sc.setMask = 0
@@ -70,11 +68,15 @@ func (sc *scorer) useJoint() {
 	}
 }
 
+// usesJoint reports whether the scorer reads its figures from the joint
+// distribution.
+func (sc *scorer) usesJoint() bool { return sc.joint != nil }
+
 // score is the expected value of the hexes taken and the objective's
 // chance (0 for the expected objective) for the hexes' own P(hex taken),
 // in target order; it leaves each hex's P(attacked) in sc.attacked.
 func (sc *scorer) score(ps []float64) (value, chance float64) {
-	if !sc.requires {
+	if !sc.usesJoint() {
 		for t, p := range ps {
 			value += sc.values[t] * p
 		}
@@ -87,7 +89,7 @@ func (sc *scorer) score(ps []float64) (value, chance float64) {
 	for t, need := range sc.need {
 		sc.attacked[t] = 1 // exactly: a hex that waits on none is attacked
 		if need != 0 {
-			sc.attacked[t] = sc.supersets(int(need))
+			sc.attacked[t] = operation.AllOf(sc.joint, int(need))
 		}
 	}
 	for t, p := range ps {
@@ -99,7 +101,7 @@ func (sc *scorer) score(ps []float64) (value, chance float64) {
 		return value, 0
 	}
 	if sc.obj.kind != scenario.ObjectiveAtLeast {
-		return value, sc.supersets(sc.setMask)
+		return value, operation.AllOf(sc.joint, sc.setMask)
 	}
 	for m, pm := range sc.joint {
 		if bits.OnesCount(uint(m)) >= sc.obj.k {
@@ -107,19 +109,6 @@ func (sc *scorer) score(ps []float64) (value, chance float64) {
 		}
 	}
 	return value, chance
-}
-
-// supersets is the joint's P(every target of mask taken): the sum over
-// the states holding mask, 1 for the empty mask.
-func (sc *scorer) supersets(mask int) float64 {
-	free := (len(sc.joint) - 1) &^ mask
-	sum := 0.0
-	for sub := free; ; sub = (sub - 1) & free {
-		sum += sc.joint[sub|mask]
-		if sub == 0 {
-			return sum
-		}
-	}
 }
 
 // lost is the expected loss over the front from each hex's own expected

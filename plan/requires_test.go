@@ -117,12 +117,12 @@ func TestScorerIsEnumeration(t *testing.T) {
 				}
 			}
 			for _, force := range []bool{false, true} {
-				if force && !sc.requires {
+				if force && !sc.usesJoint() {
 					sc.useJoint() // the joint's path on a front with no requirements
 				}
 				value, chance := sc.score(ps)
 				if !near(value, wantValue, 1e-12) || !near(chance, want, 1e-12) {
-					t.Fatalf("trial %d %s (joint path %v): value %v chance %v, want %v %v (ps %v requires %v)", trial, obj, sc.requires, value, chance, wantValue, want, ps, reqs)
+					t.Fatalf("trial %d %s (joint path %v): value %v chance %v, want %v %v (ps %v requires %v)", trial, obj, sc.usesJoint(), value, chance, wantValue, want, ps, reqs)
 				}
 				for i := range n {
 					if a := bruteAttacked(joint, reqs[i]); !near(sc.attacked[i], a, 1e-12) {

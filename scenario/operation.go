@@ -105,14 +105,10 @@ func parseOperation(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 	for _, t := range op.Targets {
 		ids = append(ids, t.ID)
 	}
-	lookup := targetLookup(d, index, ids)
-	reqs := parseRequires(d, requires, lookup)
+	var reqs [][]int
+	reqs, op.Sets, op.Order = linkTargets(d, m, index, ids, requires)
 	for i := range op.Targets {
 		op.Targets[i].Requires = reqs[i]
-	}
-	op.Sets = parseSets(d, m, lookup)
-	if !d.Failed() {
-		op.Order = attackOrder(d, m.Get("targets"), ids, reqs)
 	}
 	s.Operation = op
 }
@@ -189,14 +185,33 @@ func targetLookup(d *yamlx.Decoder, index map[string]int, ids []string) func(n *
 		}
 		j, ok := index[id]
 		if !ok {
-			msg := fmt.Sprintf("unknown target %q (targets: %s)", id, strings.Join(ids, ", "))
-			if c := yamlx.Closest(id, ids); c != "" {
-				msg = fmt.Sprintf("unknown target %q (did you mean %q?)", id, c)
-			}
-			d.Errorf(n, key, "%s", msg)
+			d.Errorf(n, key, "%s", unknownTarget(id, ids))
 		}
 		return j, ok
 	}
+}
+
+// unknownTarget says that id names none of the targets ids, suggesting
+// the nearest or else listing them.
+func unknownTarget(id string, ids []string) string {
+	if c := yamlx.Closest(id, ids); c != "" {
+		return fmt.Sprintf("unknown target %q (did you mean %q?)", id, c)
+	}
+	return fmt.Sprintf("unknown target %q (targets: %s)", id, strings.Join(ids, ", "))
+}
+
+// linkTargets reads what ties the targets ids (of an operation or a
+// plan's front; index maps an id to its target) together: each target's
+// requires (requires[i], the nodes under targets[i].requires), the named
+// sets and, when nothing has failed, the order of attack.
+func linkTargets(d *yamlx.Decoder, m *yamlx.Map, index map[string]int, ids []string, requires [][]*yaml.Node) (reqs [][]int, sets []TargetSet, order []int) {
+	lookup := targetLookup(d, index, ids)
+	reqs = parseRequires(d, requires, lookup)
+	sets = parseSets(d, m, lookup)
+	if !d.Failed() {
+		order = attackOrder(d, m.Get("targets"), ids, reqs)
+	}
+	return reqs, sets, order
 }
 
 // parseRequires reads each target's requires (lists[i], the nodes under

@@ -117,7 +117,7 @@ type Support struct {
 func (sp *Support) IsShip() bool { return sp.ShoreBombardment > 0 }
 
 // Coastal reports whether ships may bombard the scenario's hex: an
-// invasion's, or a hex marked coastal (docs/rules.md §3, AsA 3.13).
+// invasion's, or a hex marked coastal (docs/rules.md §8, AsA 3.13).
 func (s *Scenario) Coastal() bool { return s.Kind == Invasion || s.Hex.Coastal }
 
 // pos is where a key's value is written.
@@ -327,15 +327,11 @@ func checkObjective(d *yamlx.Decoder, n *yaml.Node, s *Scenario) {
 			if slices.Contains(ids, id) {
 				continue
 			}
-			msg := fmt.Sprintf("unknown target %q (targets: %s)", id, strings.Join(ids, ", "))
-			if c := yamlx.Closest(id, ids); c != "" {
-				msg = fmt.Sprintf("unknown target %q (did you mean %q?)", id, c)
-			}
 			at := n
 			if sq := setNode(n); sq != nil && i < len(sq.Content) {
 				at = sq.Content[i]
 			}
-			d.Errorf(at, yamlx.Index(key+".set", i), "%s", msg)
+			d.Errorf(at, yamlx.Index(key+".set", i), "%s", unknownTarget(id, ids))
 		}
 	}
 }
@@ -447,14 +443,10 @@ func parseFront(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 	for _, t := range s.Targets {
 		ids = append(ids, t.ID)
 	}
-	lookup := targetLookup(d, index, ids)
-	reqs := parseRequires(d, requires, lookup)
+	var reqs [][]int
+	reqs, s.Plan.Sets, s.Plan.Order = linkTargets(d, m, index, ids, requires)
 	for i := range s.Targets {
 		s.Targets[i].Requires = reqs[i]
-	}
-	s.Plan.Sets = parseSets(d, m, lookup)
-	if !d.Failed() {
-		s.Plan.Order = attackOrder(d, m.Get("targets"), ids, reqs)
 	}
 }
 
@@ -523,11 +515,7 @@ func checkPlanIDs(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 				d.Errorf(at, key, "%s names targets; this plan has none", key[strings.LastIndex(key, ".")+1:])
 				return
 			case !targets[t]:
-				msg := fmt.Sprintf("unknown target %q (targets: %s)", t, strings.Join(ids, ", "))
-				if c := yamlx.Closest(t, ids); c != "" {
-					msg = fmt.Sprintf("unknown target %q (did you mean %q?)", t, c)
-				}
-				d.Errorf(at, key, "%s", msg)
+				d.Errorf(at, key, "%s", unknownTarget(t, ids))
 			}
 		}
 	}
@@ -555,7 +543,7 @@ func checkPlanIDs(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 }
 
 // checkReach checks where a ship or an HQ may go: a ship bombards coastal
-// targets only (docs/rules.md §3, AsA 3.13), so on a front its default
+// targets only (docs/rules.md §8, AsA 3.13), so on a front its default
 // can_support is the coastal targets and naming another is an error; an
 // HQ adds nothing where the attacker's HQ support is already given.
 func checkReach(d *yamlx.Decoder, s *Scenario, sp *Support, key string) {

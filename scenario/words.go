@@ -38,7 +38,7 @@ var HexFlagWords = []Words{
 	{"surprise", "Surprise impulse", "Invasions and paradrops: 1 less to the notional unit (docs/rules.md §4)."},
 	{"adjacent_friendly_corps", "Friendly corps adjacent", "Invasions and paradrops: +1 to the notional unit when no real unit defends (docs/rules.md §4)."},
 	{"protected", "Protected hex", "A capital, objective hex, IC, bridgehead or railhead: with the AWAW unit effects, no die-roll modifier for exploiting or negated armour here (docs/rules.md §6)."},
-	{"coastal", "Coastal", "Next to a sea area, so a plan's ships may bombard it (AsA 3.13; docs/rules.md §3)."},
+	{"coastal", "Coastal", "Next to a sea area, so a plan's ships may bombard it (AsA 3.13; docs/rules.md §3, §8)."},
 }
 
 // KeyWords says the other keys the page's forms show (a side's, a unit's,

@@ -62,7 +62,6 @@ func serveAction(c *cli.Context) error {
 		log = slog.New(slog.NewTextHandler(c.App.ErrWriter, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
 	cfg.Log = log
-	cfg.Hosts = c.StringSlice("host")
 	srv, err := web.New(addr, cfg)
 	if err != nil {
 		ln.Close()
@@ -117,7 +116,8 @@ func openBrowser(url string) error {
 	return exec.Command(name, args...).Start()
 }
 
-// serveConfig reads the server's limits from the flags.
+// serveConfig reads the server's limits and the host names it answers to
+// from the flags.
 func serveConfig(c *cli.Context) (web.Config, error) {
 	maxTrials, err := sim.ParseCount(c.String("max-trials"), "trials")
 	if err != nil {
@@ -147,5 +147,5 @@ func serveConfig(c *cli.Context) (web.Config, error) {
 		}
 	}
 	return web.Config{MaxTrials: maxTrials, Timeout: c.Duration("timeout"), Concurrency: c.Int("concurrency"),
-		QueueLength: queue, QueueWait: c.Duration("queue-wait"), Workers: runtime.NumCPU()}, nil
+		QueueLength: queue, QueueWait: c.Duration("queue-wait"), Workers: runtime.NumCPU(), Hosts: c.StringSlice("host")}, nil
 }

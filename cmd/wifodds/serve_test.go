@@ -4,16 +4,19 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"flag"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/urfave/cli/v2"
 	"github.com/wifodds/wifodds/web"
 )
 
@@ -161,6 +164,24 @@ func TestServeHostFlag(t *testing.T) {
 		if code != exitUsage || !strings.Contains(errs, "--host") || !strings.Contains(errs, "without the port") {
 			t.Errorf("--host %q: exit %d, %s", h, code, errs)
 		}
+	}
+}
+
+// Each --host reaches the server's configuration, whose Host check
+// admits it (web's TestHostOnTheNetwork).
+func TestServeConfigHosts(t *testing.T) {
+	set := flag.NewFlagSet("serve", flag.ContinueOnError)
+	for _, f := range serveCommand().Flags {
+		if err := f.Apply(set); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := set.Parse([]string{"--host", "mybox.lan", "--host", "other.lan"}); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := serveConfig(cli.NewContext(cli.NewApp(), set, nil))
+	if err != nil || !slices.Equal(cfg.Hosts, []string{"mybox.lan", "other.lan"}) {
+		t.Errorf("hosts %q, %v", cfg.Hosts, err)
 	}
 }
 
