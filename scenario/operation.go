@@ -82,15 +82,7 @@ func parseOperation(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 		key := yamlx.Index("targets", i)
 		tm := d.Map(n, key)
 		t := OperationTarget{Value: 1, Line: n.Line, Scenario: operationTarget(d, tm, key, s)}
-		if !tm.Str("id", &t.ID) || strings.TrimSpace(t.ID) == "" {
-			d.Errorf(n, key+".id", "missing: each target needs an id for requires and sets to name")
-		} else if !printable(t.ID) {
-			d.Errorf(tm.Get("id"), key+".id", "%q holds a control character or is over %d bytes: an id is printed in the report", t.ID, maxIDLen)
-		} else if _, dup := index[t.ID]; dup {
-			d.Errorf(tm.Get("id"), key+".id", "%q is used twice", t.ID)
-		} else {
-			index[t.ID] = i
-		}
+		t.ID = targetID(d, tm, n, key, "requires and sets", index, i)
 		if t.Scenario.Name == "" {
 			t.Scenario.Name = t.ID
 		}
@@ -306,6 +298,22 @@ func cycle(ids []string, requires [][]int, done []bool) string {
 
 // maxIDLen bounds an id or a set's name, which the report prints.
 const maxIDLen = 200
+
+// targetID reads target i's id (at key, in node n of map tm) into index:
+// given, printable and not used before. why names what refers to ids.
+func targetID(d *yamlx.Decoder, tm *yamlx.Map, n *yaml.Node, key, why string, index map[string]int, i int) string {
+	var id string
+	if !tm.Str("id", &id) || strings.TrimSpace(id) == "" {
+		d.Errorf(n, key+".id", "missing: each target needs an id for %s to name", why)
+	} else if !printable(id) {
+		d.Errorf(tm.Get("id"), key+".id", "%q holds a control character or is over %d bytes: an id is printed in the report", id, maxIDLen)
+	} else if _, dup := index[id]; dup {
+		d.Errorf(tm.Get("id"), key+".id", "%q is used twice", id)
+	} else {
+		index[id] = i
+	}
+	return id
+}
 
 // printable reports whether s can be printed as it is: no control
 // character (a terminal would act on it) and not over maxIDLen bytes.

@@ -397,14 +397,7 @@ func parseFront(d *yamlx.Decoder, m *yamlx.Map, s *Scenario) {
 		key := yamlx.Index("targets", i)
 		tm := d.Map(n, key)
 		ft := FrontTarget{Value: 1, Line: n.Line}
-		if !tm.Str("id", &ft.ID) || strings.TrimSpace(ft.ID) == "" {
-			d.Errorf(n, key+".id", "missing: each target needs an id for can_attack to name")
-		}
-		if _, dup := index[ft.ID]; dup {
-			d.Errorf(tm.Get("id"), key+".id", "%q is used twice", ft.ID)
-		} else {
-			index[ft.ID] = i
-		}
+		ft.ID = targetID(d, tm, n, key, "can_attack", index, i)
 		if tm.Float("value", &ft.Value) && (ft.Value <= 0 || ft.Value > 1000) {
 			d.Errorf(tm.Get("value"), key+".value", "%v is outside (0, 1000]", ft.Value)
 		}

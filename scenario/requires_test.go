@@ -101,3 +101,20 @@ plan: {objective: all, target: 0.3}
 		t.Errorf("a target of the file's kind: %v", err)
 	}
 }
+
+// A front target's id is checked as an operation target's
+// (docs/scenario-format.md: at most 200 bytes, no control character, not
+// used twice): it is printed in the report and named by can_attack.
+func TestFrontTargetID(t *testing.T) {
+	for _, c := range []struct{ from, to, want string }{
+		{"{id: A,", "{id: \"A\\e[31m\",", `targets[2].id: "A\x1b[31m" holds a control character`},
+		{"{id: A,", "{id: " + strings.Repeat("A", 201) + ",", "is over 200 bytes"},
+		{"{id: A,", "{id: B,", `targets[2].id: "B" is used twice`},
+		{"{id: A,", "{id: \" \",", "targets[2].id: missing: each target needs an id for can_attack to name"},
+	} {
+		_, err := Parse("d.yaml", []byte(strings.Replace(diamondPlan, c.from, c.to, 1)))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.to, err, c.want)
+		}
+	}
+}
