@@ -165,8 +165,7 @@ type growing struct {
 	// state + 1. Unused when states keep no smallest factors.
 	groups keyTable
 	newest []int32
-	// The state being grown, its key, group key and force.
-	s       stateKey
+	// The key of the state being grown, its group key and force.
 	buf, gk []uint64
 	gmask   []uint64 // by word of gk: the group's bits
 	x       []uint64
@@ -319,6 +318,7 @@ type stateSearch struct {
 	byBP      bool
 	l         *layout
 	fl        *forceLayout
+	steps     []packedStep // by class
 	next      *growing
 	// held is the most the search's arrays held at the end of a layer
 	// (heldBytes), and peak the most states a layer held, for
@@ -369,6 +369,7 @@ func (ss *stateSearch) run() (*layer, error) {
 	for w := range ones {
 		ones[w] = ^uint64(0)
 	}
+	ss.steps = newSteps(ss.sp, l)
 	ss.next = &growing{states: newKeyTable(l.words, 64*l.words), groups: newKeyTable(gw, l.groupBits),
 		buf: make([]uint64, l.words), gk: make([]uint64, gw), gmask: masked(nil, ones, l.groupBits), x: make([]uint64, fl.words)}
 	groups, prev := 1, 0
@@ -409,20 +410,20 @@ func (ss *stateSearch) build(cur *layer, c int) error {
 	l, g := ss.l, ss.next
 	cl := &ss.p.classes[c]
 	f := ss.fl.fields[c]
+	step := &ss.steps[c]
 	for i := range cur.len() {
-		l.decode(cur.key(i), &g.s)
+		copy(g.buf, cur.key(i))
 		src := cur.force(i)
 		var ebp float64
 		if ss.byBP {
 			ebp = cur.bps[i]
 		}
 		// At most one HQ a target (sp.room: a second adds nothing).
-		top := min(len(cl.items), ss.limit-int(g.s.size), ss.sp.room(&g.s, c))
+		top := min(len(cl.items), ss.limit-l.sizeOf(g.buf), l.room(g.buf, step))
 		for k := 0; k <= top; k++ {
 			if k > 0 {
-				ss.sp.add(&g.s, c, 1)
+				l.step(g.buf, step)
 			}
-			l.encode(g.buf, &g.s)
 			copy(g.x, src)
 			f.put(g.x, uint64(k))
 			if err := ss.offer(ebp + cl.prefix[k]); err != nil {
