@@ -50,7 +50,8 @@ func (pl *planner) hex() (*TablePlan, error) {
 		return x
 	}
 	// One force per distinct combat, in the order the states came.
-	combats := map[string]int{}
+	combats := newKeyTable(lay.words, lay.combatBits)
+	combats.reset(states.len() / 8)
 	var reps []counts
 	var ck []uint64
 	which := make([]int32, states.len())
@@ -64,12 +65,10 @@ func (pl *planner) hex() (*TablePlan, error) {
 			continue
 		}
 		tp.Forces++
-		var k string
-		ck, k = lay.combatKey(ck, states.key(i))
-		j, ok := combats[k]
-		if !ok {
-			j = len(reps)
-			combats[k] = j
+		ck = masked(ck, states.key(i), lay.combatBits)
+		j, slot := combats.find(ck, combats.hash(ck))
+		if j < 0 {
+			j = combats.add(slot, ck)
 			reps = append(reps, slices.Clone(x))
 		}
 		which[i] = int32(j)

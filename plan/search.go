@@ -219,17 +219,17 @@ func (g *growing) group(l *layout) (head, gi, gslot int) {
 // gave, newest in its group.
 func (g *growing) insert(l *layout, slot int, bp float64, byBP bool, gi, gslot int) int {
 	i := g.states.add(slot, g.buf)
-	g.xs = append(g.xs, g.x...)
+	appendAll(&g.xs, g.x)
 	if byBP {
-		g.bps = append(g.bps, bp)
+		appendOne(&g.bps, bp)
 	}
-	g.dead = append(g.dead, false)
+	appendOne(&g.dead, false)
 	if l.low != nil {
 		if gi < 0 {
 			gi = g.groups.add(gslot, g.gk)
-			g.newest = append(g.newest, 0)
+			appendOne(&g.newest, 0)
 		}
-		g.older = append(g.older, g.newest[gi])
+		appendOne(&g.older, g.newest[gi])
 		g.newest[gi] = int32(i + 1)
 	}
 	return i
@@ -475,19 +475,26 @@ func (ss *stateSearch) offer(bp float64) error {
 func (ss *stateSearch) merge(dst *layer) {
 	g := ss.next
 	n := g.len()
-	dst.keys = slices.Grow(dst.keys[:0], n*dst.words)
-	dst.xs = slices.Grow(dst.xs[:0], n*dst.fwords)
+	// Appended to locals and stored once: storing a slice into the heap
+	// on every append pays the collector's write barrier while it marks.
+	keys := slices.Grow(dst.keys[:0], n*dst.words)
+	xs := slices.Grow(dst.xs[:0], n*dst.fwords)
+	var bps []float64
 	if ss.byBP {
-		dst.bps = slices.Grow(dst.bps[:0], n)
+		bps = slices.Grow(dst.bps[:0], n)
 	}
 	for i, dead := range g.dead {
 		if !dead {
-			dst.keys = append(dst.keys, g.states.key(i)...)
-			dst.xs = append(dst.xs, g.force(i)...)
+			keys = append(keys, g.states.key(i)...)
+			xs = append(xs, g.force(i)...)
 			if ss.byBP {
-				dst.bps = append(dst.bps, g.bps[i])
+				bps = append(bps, g.bps[i])
 			}
 		}
+	}
+	dst.keys, dst.xs = keys, xs
+	if ss.byBP {
+		dst.bps = bps
 	}
 }
 
