@@ -125,7 +125,27 @@ func appendAll[T any](s *[]T, v []T) {
 		return
 	}
 	*s = (*s)[:n+len(v)]
-	copy((*s)[n:], v)
+	copyWords((*s)[n:], v)
+}
+
+// copyWords copies src into dst (as long) element by element: a key or a
+// force is a word or two, for which copy's call to memmove costs more
+// than the copy (it was 9% of the one-hex search).
+func copyWords[T any](dst, src []T) {
+	for w := range dst {
+		dst[w] = src[w]
+	}
+}
+
+// appendWords is append(s, v...) for a key or a force (copyWords).
+func appendWords(s, v []uint64) []uint64 {
+	n := len(s)
+	if n+len(v) > cap(s) {
+		return append(s, v...)
+	}
+	s = s[:n+len(v)]
+	copyWords(s[n:], v)
+	return s
 }
 
 // appendOne appends v to *s as appendAll does.

@@ -412,8 +412,8 @@ func (ss *stateSearch) build(cur *layer, c int) error {
 	f := ss.fl.fields[c]
 	step := &ss.steps[c]
 	for i := range cur.len() {
-		copy(g.buf, cur.key(i))
-		src := cur.force(i)
+		copyWords(g.buf, cur.key(i))
+		copyWords(g.x, cur.force(i))
 		var ebp float64
 		if ss.byBP {
 			ebp = cur.bps[i]
@@ -422,10 +422,10 @@ func (ss *stateSearch) build(cur *layer, c int) error {
 		top := min(len(cl.items), ss.limit-l.sizeOf(g.buf), l.room(g.buf, step))
 		for k := 0; k <= top; k++ {
 			if k > 0 {
+				// The layer before sends none of this class.
 				l.step(g.buf, step)
+				f.set(g.x, uint64(k))
 			}
-			copy(g.x, src)
-			f.put(g.x, uint64(k))
 			if err := ss.offer(ebp + cl.prefix[k]); err != nil {
 				return err
 			}
@@ -485,8 +485,8 @@ func (ss *stateSearch) merge(dst *layer) {
 	}
 	for i, dead := range g.dead {
 		if !dead {
-			keys = append(keys, g.states.key(i)...)
-			xs = append(xs, g.force(i)...)
+			keys = appendWords(keys, g.states.key(i))
+			xs = appendWords(xs, g.force(i))
 			if ss.byBP {
 				bps = append(bps, g.bps[i])
 			}
