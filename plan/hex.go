@@ -57,9 +57,17 @@ func (pl *planner) hex() (*TablePlan, error) {
 	which := make([]int32, states.len())
 	x := make(counts, nc)
 	tp.States = states.len()
+	// A force is an attack when it sends a land unit (evaluator.hasUnits):
+	// a land unit class's count is not 0 in its packed force.
+	units := make([]uint64, ss.fl.words)
+	for c := range p.classes {
+		if p.items[p.classes[c].items[0]].Unit != nil {
+			f := ss.fl.fields[c]
+			f.set(units, 1<<f.width-1)
+		}
+	}
 	for i := range which {
-		ss.fl.decode(x, states.force(i))
-		if !e.hasUnits(x) {
+		if len(e.commit) == 0 && !anyBits(states.force(i), units) {
 			which[i] = -1
 			tp.Skipped++
 			continue
@@ -69,6 +77,7 @@ func (pl *planner) hex() (*TablePlan, error) {
 		j, slot := combats.find(ck, combats.hash(ck))
 		if j < 0 {
 			j = combats.add(slot, ck)
+			ss.fl.decode(x, states.force(i))
 			reps = append(reps, slices.Clone(x))
 		}
 		which[i] = int32(j)
@@ -140,6 +149,16 @@ func (pl *planner) hex() (*TablePlan, error) {
 	}
 	pl.warn(tp)
 	return tp, nil
+}
+
+// anyBits reports whether a and mask share a bit.
+func anyBits(a, mask []uint64) bool {
+	for w, m := range mask {
+		if a[w]&m != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // stateSearch readies the one-hex search of the states of sp (laid out

@@ -262,10 +262,10 @@ func (l *layout) dominates(byBP bool, abp float64, ax, ak []uint64, bbp float64,
 // factors is at most bk's, for states of the same group.
 func (l *layout) fewerLost(ak, bk []uint64) bool {
 	var sa, sb uint64
-	for j := range l.low {
-		qa, oka := l.lowAt(ak, j)
-		qb, okb := l.lowAt(bk, j)
-		if !oka || !okb {
+	for _, f := range l.low {
+		m := uint64(1)<<f.width - 1 // a low field is never empty
+		qa, qb := ak[f.w]>>f.at&m, bk[f.w]>>f.at&m
+		if qa == l.lowPad || qb == l.lowPad {
 			break // a group's states have as many units in the combat
 		}
 		sa += qa
@@ -284,7 +284,11 @@ func (g *growing) beaten(l *layout, byBP bool, head int, key, x []uint64, bp flo
 		return false // a group is one state
 	}
 	for o := head; o >= 0; o = int(g.older[o]) - 1 {
-		if o != skip && !g.dead[o] && l.dominates(byBP, g.bp(o), g.force(o), g.states.key(o), bp, x, key) {
+		if o == skip || g.dead[o] {
+			continue
+		}
+		// Unless cost counts build points, dominates is fewerLost.
+		if !byBP && l.fewerLost(g.states.key(o), key) || byBP && l.dominates(byBP, g.bp(o), g.force(o), g.states.key(o), bp, x, key) {
 			return true
 		}
 	}
