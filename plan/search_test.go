@@ -50,7 +50,11 @@ func richPlanYAML(r *rand.Rand, seed, n int) string {
 	if len(opts) > 0 {
 		fmt.Fprintf(b, "options: [%s]\n", strings.Join(opts, ", "))
 	}
-	fmt.Fprintf(b, "hex: {terrain: %s}\n", append([]string{"jungle"}, terrains...)[r.IntN(len(terrains)+1)])
+	// Now and then the table is set, by the scenario or a city, so the
+	// ARM counts are not read (no random draw: the other plans stay).
+	table, city := map[int]string{7: "table: blitz\n", 17: "table: assault\n"}[seed%20], map[int]string{13: ", city: true"}[seed%20]
+	b.WriteString(table)
+	fmt.Fprintf(b, "hex: {terrain: %s%s}\n", append([]string{"jungle"}, terrains...)[r.IntN(len(terrains)+1)], city)
 	b.WriteString("defender:\n  units:\n")
 	for range 1 + r.IntN(2) {
 		typ := []string{"INF", "ARM", "AT", "INF"}[r.IntN(4)]
