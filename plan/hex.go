@@ -50,26 +50,34 @@ func (pl *planner) hex() (*TablePlan, error) {
 		return x
 	}
 	// One force per distinct combat, in the order the states came.
-	combats := map[string]int{}
+	combats := newKeyTable(lay.words, lay.combatBits)
+	combats.reset(states.len() / 8)
 	var reps []counts
 	var ck []uint64
 	which := make([]int32, states.len())
 	x := make(counts, nc)
 	tp.States = states.len()
+	// A force is an attack when it sends a land unit (evaluator.hasUnits):
+	// a land unit class's count is not 0 in its packed force.
+	units := make([]uint64, ss.fl.words)
+	for c := range p.classes {
+		if p.items[p.classes[c].items[0]].Unit != nil {
+			f := ss.fl.fields[c]
+			f.set(units, 1<<f.width-1)
+		}
+	}
 	for i := range which {
-		ss.fl.decode(x, states.force(i))
-		if !e.hasUnits(x) {
+		if len(e.commit) == 0 && !anyBits(states.force(i), units) {
 			which[i] = -1
 			tp.Skipped++
 			continue
 		}
 		tp.Forces++
-		var k string
-		ck, k = lay.combatKey(ck, states.key(i))
-		j, ok := combats[k]
-		if !ok {
-			j = len(reps)
-			combats[k] = j
+		ck = masked(ck, states.key(i), lay.combatBits)
+		j, slot := combats.find(ck, combats.hash(ck))
+		if j < 0 {
+			j = combats.add(slot, ck)
+			ss.fl.decode(x, states.force(i))
 			reps = append(reps, slices.Clone(x))
 		}
 		which[i] = int32(j)
@@ -141,6 +149,16 @@ func (pl *planner) hex() (*TablePlan, error) {
 	}
 	pl.warn(tp)
 	return tp, nil
+}
+
+// anyBits reports whether a and mask share a bit.
+func anyBits(a, mask []uint64) bool {
+	for w, m := range mask {
+		if a[w]&m != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // stateSearch readies the one-hex search of the states of sp (laid out

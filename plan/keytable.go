@@ -92,7 +92,7 @@ func (t *keyTable) find(key []uint64, h uint64) (int, int) {
 // must be clear.
 func (t *keyTable) add(j int, key []uint64) int {
 	i := t.len()
-	t.keys = append(t.keys, key...)
+	appendAll(&t.keys, key)
 	t.slots[j] = slotOf(key[0], i)
 	if 4*t.len() > 3*len(t.slots) {
 		n := 2 * len(t.slots)
@@ -113,3 +113,48 @@ func (t *keyTable) add(j int, key []uint64) int {
 
 // heldBytes is the memory the table's arrays hold.
 func (t *keyTable) heldBytes() int { return 8*cap(t.keys) + slotBytes*cap(t.slots) }
+
+// appendAll appends v to *s, storing the slice only when it grows: a
+// slice stored into the heap on every append pays the collector's write
+// barrier while it marks, and a search appends once a state (x = x[:n]
+// stores only the length).
+func appendAll[T any](s *[]T, v []T) {
+	n := len(*s)
+	if n+len(v) > cap(*s) {
+		*s = append(*s, v...)
+		return
+	}
+	*s = (*s)[:n+len(v)]
+	copyWords((*s)[n:], v)
+}
+
+// copyWords copies src into dst (as long) element by element: a key or a
+// force is a word or two, for which copy's call to memmove costs more
+// than the copy (it was 9% of the one-hex search).
+func copyWords[T any](dst, src []T) {
+	for w := range dst {
+		dst[w] = src[w]
+	}
+}
+
+// appendWords is append(s, v...) for a key or a force (copyWords).
+func appendWords(s, v []uint64) []uint64 {
+	n := len(s)
+	if n+len(v) > cap(s) {
+		return append(s, v...)
+	}
+	s = s[:n+len(v)]
+	copyWords(s[n:], v)
+	return s
+}
+
+// appendOne appends v to *s as appendAll does.
+func appendOne[T any](s *[]T, v T) {
+	n := len(*s)
+	if n == cap(*s) {
+		*s = append(*s, v)
+		return
+	}
+	*s = (*s)[:n+1]
+	(*s)[n] = v
+}

@@ -503,6 +503,30 @@ func itemIndex(t *testing.T, id string) int {
 	return i
 }
 
+// poolHexYAML is a random one-hex plan on a coastal hex with units,
+// support, aircraft, ships and HQs (an invasion for seed 3 mod 4), its
+// kind, hex and items.
+func poolHexYAML(r *rand.Rand, seed int, crtName, measure string) (string, string, poolHex, []poolItem) {
+	hexes, items := randomPoolFront(r, 1, 8, seed%4 == 3)
+	h := hexes[0]
+	h.coastal = true
+	for i := range items {
+		items[i].targets = nil
+	}
+	kind := "land"
+	if seed%4 == 3 {
+		kind = "invasion"
+	}
+	text := poolFrontYAML(kind, crtName, measure, "", 0, nil, items)
+	hexText := fmt.Sprintf("hex: {terrain: %s, coastal: true}\ndefender: %s\n", h.terrain, h.defender)
+	if h.options != "" {
+		hexText += "options: " + h.options + "\n"
+	}
+	text = strings.Replace(text, "targets:\n", hexText, 1)
+	text = strings.Replace(text, ", objective: , target: 0", "", 1)
+	return text, kind, h, items
+}
+
 // A one-hex plan takes ships and HQs too: on random coastal hexes with
 // units, support, aircraft, ships and HQs (fixed seeds), under every cost
 // measure, the frontier is brute force's over every subset (at most one
@@ -514,23 +538,7 @@ func TestPoolHexIsBruteForce(t *testing.T) {
 		r := rand.New(rand.NewPCG(uint64(seed), 284))
 		crtName := []string{"standard", "2d6"}[seed%2]
 		measure := measures[seed%len(measures)]
-		hexes, items := randomPoolFront(r, 1, 8, seed%4 == 3)
-		h := hexes[0]
-		h.coastal = true
-		for i := range items {
-			items[i].targets = nil
-		}
-		kind := "land"
-		if seed%4 == 3 {
-			kind = "invasion"
-		}
-		text := poolFrontYAML(kind, crtName, measure, "", 0, nil, items)
-		hexText := fmt.Sprintf("hex: {terrain: %s, coastal: true}\ndefender: %s\n", h.terrain, h.defender)
-		if h.options != "" {
-			hexText += "options: " + h.options + "\n"
-		}
-		text = strings.Replace(text, "targets:\n", hexText, 1)
-		text = strings.Replace(text, ", objective: , target: 0", "", 1)
+		text, kind, h, items := poolHexYAML(r, seed, crtName, measure)
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
 			res := planText(t, text)
 			var pts []weighed

@@ -165,8 +165,7 @@ type growing struct {
 	// state + 1. Unused when states keep no smallest factors.
 	groups keyTable
 	newest []int32
-	// The state being grown, its key, group key and force.
-	s       stateKey
+	// The key of the state being grown, its group key and force.
 	buf, gk []uint64
 	gmask   []uint64 // by word of gk: the group's bits
 	x       []uint64
@@ -220,17 +219,17 @@ func (g *growing) group(l *layout) (head, gi, gslot int) {
 // gave, newest in its group.
 func (g *growing) insert(l *layout, slot int, bp float64, byBP bool, gi, gslot int) int {
 	i := g.states.add(slot, g.buf)
-	g.xs = append(g.xs, g.x...)
+	appendAll(&g.xs, g.x)
 	if byBP {
-		g.bps = append(g.bps, bp)
+		appendOne(&g.bps, bp)
 	}
-	g.dead = append(g.dead, false)
+	appendOne(&g.dead, false)
 	if l.low != nil {
 		if gi < 0 {
 			gi = g.groups.add(gslot, g.gk)
-			g.newest = append(g.newest, 0)
+			appendOne(&g.newest, 0)
 		}
-		g.older = append(g.older, g.newest[gi])
+		appendOne(&g.older, g.newest[gi])
 		g.newest[gi] = int32(i + 1)
 	}
 	return i
@@ -263,10 +262,10 @@ func (l *layout) dominates(byBP bool, abp float64, ax, ak []uint64, bbp float64,
 // factors is at most bk's, for states of the same group.
 func (l *layout) fewerLost(ak, bk []uint64) bool {
 	var sa, sb uint64
-	for j := range l.low {
-		qa, oka := l.lowAt(ak, j)
-		qb, okb := l.lowAt(bk, j)
-		if !oka || !okb {
+	for _, f := range l.low {
+		m := uint64(1)<<f.width - 1 // a low field is never empty
+		qa, qb := ak[f.w]>>f.at&m, bk[f.w]>>f.at&m
+		if qa == l.lowPad || qb == l.lowPad {
 			break // a group's states have as many units in the combat
 		}
 		sa += qa
@@ -285,7 +284,11 @@ func (g *growing) beaten(l *layout, byBP bool, head int, key, x []uint64, bp flo
 		return false // a group is one state
 	}
 	for o := head; o >= 0; o = int(g.older[o]) - 1 {
-		if o != skip && !g.dead[o] && l.dominates(byBP, g.bp(o), g.force(o), g.states.key(o), bp, x, key) {
+		if o == skip || g.dead[o] {
+			continue
+		}
+		// Unless cost counts build points, dominates is fewerLost.
+		if !byBP && l.fewerLost(g.states.key(o), key) || byBP && l.dominates(byBP, g.bp(o), g.force(o), g.states.key(o), bp, x, key) {
 			return true
 		}
 	}
@@ -319,6 +322,7 @@ type stateSearch struct {
 	byBP      bool
 	l         *layout
 	fl        *forceLayout
+	steps     []packedStep // by class
 	next      *growing
 	// held is the most the search's arrays held at the end of a layer
 	// (heldBytes), and peak the most states a layer held, for
@@ -369,6 +373,7 @@ func (ss *stateSearch) run() (*layer, error) {
 	for w := range ones {
 		ones[w] = ^uint64(0)
 	}
+	ss.steps = newSteps(ss.sp, l)
 	ss.next = &growing{states: newKeyTable(l.words, 64*l.words), groups: newKeyTable(gw, l.groupBits),
 		buf: make([]uint64, l.words), gk: make([]uint64, gw), gmask: masked(nil, ones, l.groupBits), x: make([]uint64, fl.words)}
 	groups, prev := 1, 0
@@ -409,22 +414,22 @@ func (ss *stateSearch) build(cur *layer, c int) error {
 	l, g := ss.l, ss.next
 	cl := &ss.p.classes[c]
 	f := ss.fl.fields[c]
+	step := &ss.steps[c]
 	for i := range cur.len() {
-		l.decode(cur.key(i), &g.s)
-		src := cur.force(i)
+		copyWords(g.buf, cur.key(i))
+		copyWords(g.x, cur.force(i))
 		var ebp float64
 		if ss.byBP {
 			ebp = cur.bps[i]
 		}
 		// At most one HQ a target (sp.room: a second adds nothing).
-		top := min(len(cl.items), ss.limit-int(g.s.size), ss.sp.room(&g.s, c))
+		top := min(len(cl.items), ss.limit-l.sizeOf(g.buf), l.room(g.buf, step))
 		for k := 0; k <= top; k++ {
 			if k > 0 {
-				ss.sp.add(&g.s, c, 1)
+				// The layer before sends none of this class.
+				l.step(g.buf, step)
+				f.set(g.x, uint64(k))
 			}
-			l.encode(g.buf, &g.s)
-			copy(g.x, src)
-			f.put(g.x, uint64(k))
 			if err := ss.offer(ebp + cl.prefix[k]); err != nil {
 				return err
 			}
@@ -474,19 +479,26 @@ func (ss *stateSearch) offer(bp float64) error {
 func (ss *stateSearch) merge(dst *layer) {
 	g := ss.next
 	n := g.len()
-	dst.keys = slices.Grow(dst.keys[:0], n*dst.words)
-	dst.xs = slices.Grow(dst.xs[:0], n*dst.fwords)
+	// Appended to locals and stored once: storing a slice into the heap
+	// on every append pays the collector's write barrier while it marks.
+	keys := slices.Grow(dst.keys[:0], n*dst.words)
+	xs := slices.Grow(dst.xs[:0], n*dst.fwords)
+	var bps []float64
 	if ss.byBP {
-		dst.bps = slices.Grow(dst.bps[:0], n)
+		bps = slices.Grow(dst.bps[:0], n)
 	}
 	for i, dead := range g.dead {
 		if !dead {
-			dst.keys = append(dst.keys, g.states.key(i)...)
-			dst.xs = append(dst.xs, g.force(i)...)
+			keys = appendWords(keys, g.states.key(i))
+			xs = appendWords(xs, g.force(i))
 			if ss.byBP {
-				dst.bps = append(dst.bps, g.bps[i])
+				bps = append(bps, g.bps[i])
 			}
 		}
+	}
+	dst.keys, dst.xs = keys, xs
+	if ss.byBP {
+		dst.bps = bps
 	}
 }
 

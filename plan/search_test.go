@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -49,7 +50,11 @@ func richPlanYAML(r *rand.Rand, seed, n int) string {
 	if len(opts) > 0 {
 		fmt.Fprintf(b, "options: [%s]\n", strings.Join(opts, ", "))
 	}
-	fmt.Fprintf(b, "hex: {terrain: %s}\n", append([]string{"jungle"}, terrains...)[r.IntN(len(terrains)+1)])
+	// Now and then the table is set, by the scenario or a city, so the
+	// ARM counts are not read (no random draw: the other plans stay).
+	table, city := map[int]string{7: "table: blitz\n", 17: "table: assault\n"}[seed%20], map[int]string{13: ", city: true"}[seed%20]
+	b.WriteString(table)
+	fmt.Fprintf(b, "hex: {terrain: %s%s}\n", append([]string{"jungle"}, terrains...)[r.IntN(len(terrains)+1)], city)
 	b.WriteString("defender:\n  units:\n")
 	for range 1 + r.IntN(2) {
 		typ := []string{"INF", "ARM", "AT", "INF"}[r.IntN(4)]
@@ -220,19 +225,27 @@ func TestFoldedFields(t *testing.T) {
 	}
 }
 
+// packedPlan is plan text's pool, state space and layout, and the most
+// items a force sends.
+func packedPlan(t *testing.T, text string) (*pool, *stateSpace, *layout, int) {
+	t.Helper()
+	s, cfg := parseWithTable(t, text, Config{})
+	p := newPool(s, nil)
+	sp := newStateSpace(p, s, cfg.Tables[0].Table, s.Attacker.Units)
+	limit := len(p.items)
+	if s.Plan.MaxUnits > 0 {
+		limit = s.Plan.MaxUnits
+	}
+	l := newLayout(sp, p, limit)
+	return p, sp, l, limit
+}
+
 // Packing a state keeps every field: decoding gives back the state, on
 // random forces of random plans.
 func TestPackedStatesRoundTrip(t *testing.T) {
 	for seed := range 20 {
 		r := rand.New(rand.NewPCG(uint64(seed), 9))
-		s, cfg := parseWithTable(t, richPlanYAML(r, seed, 2+r.IntN(15)), Config{})
-		p := newPool(s, nil)
-		sp := newStateSpace(p, s, cfg.Tables[0].Table, s.Attacker.Units)
-		limit := len(p.items)
-		if s.Plan.MaxUnits > 0 {
-			limit = s.Plan.MaxUnits
-		}
-		l := newLayout(sp, p, limit)
+		p, sp, l, limit := packedPlan(t, richPlanYAML(r, seed, 2+r.IntN(15)))
 		k := make([]uint64, l.words)
 		for range 50 {
 			st := sp.base
@@ -369,6 +382,43 @@ func TestWideFrontIsReference(t *testing.T) {
 		}
 		if len(got.Frontier) < 2 {
 			t.Errorf("a frontier of %d points tests little\n%s", len(got.Frontier), b.String())
+		}
+	}
+}
+
+// A packed step adds an item as stateSpace.add does: on random forces of
+// random plans, stepping each class's items into the packed state gives
+// the encoding of the state built by add (every field: saturated counts,
+// flags, nations, an HQ's room and the smallest factors).
+func TestPackedStepIsAdd(t *testing.T) {
+	for seed := range 60 {
+		r := rand.New(rand.NewPCG(uint64(seed), 31))
+		text := richPlanYAML(r, seed, 2+r.IntN(15))
+		if seed >= 40 { // ships, HQs, aircraft, invasions
+			text, _, _, _ = poolHexYAML(r, seed, []string{"standard", "2d6"}[seed%2], measures[seed%len(measures)])
+		}
+		p, sp, l, limit := packedPlan(t, text)
+		steps := newSteps(sp, l)
+		k, want := make([]uint64, l.words), make([]uint64, l.words)
+		for range 50 {
+			st := sp.base
+			st.exact = append([]uint8(nil), sp.base.exact...)
+			st.low = append([]int32(nil), sp.base.low...)
+			l.encode(k, &st)
+			for c := range p.classes {
+				top := min(len(p.classes[c].items), limit-l.sizeOf(k), l.room(k, &steps[c]))
+				if w := min(len(p.classes[c].items), limit-int(st.size), sp.room(&st, c)); w != top {
+					t.Fatalf("seed %d class %d: packed room %d, want %d", seed, c, top, w)
+				}
+				for range r.IntN(top + 1) {
+					sp.add(&st, c, 1)
+					l.step(k, &steps[c])
+					l.encode(want, &st)
+					if !slices.Equal(k, want) {
+						t.Fatalf("seed %d class %d: stepped %x, want %x (%+v)", seed, c, k, want, st)
+					}
+				}
+			}
 		}
 	}
 }

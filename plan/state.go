@@ -189,8 +189,11 @@ func newStateSpace(p *pool, target *scenario.Scenario, t *crt.Table, committed [
 //   - the number of units in the combat only through min(losses, units)
 //     and whether a unit survives: up to the most units a result destroys,
 //     plus one;
-//   - the ARM count only compared with the defender's (docs/rules.md §2.3):
-//     up to one past the most the defenders could count, two per unit;
+//   - the ARM count only compared with the defender's, and with 0, when
+//     the players choose the table (docs/rules.md §2.3 (b)-(e); not read
+//     where the scenario or the terrain sets it, (a)): up to one past the
+//     most the defenders could count, doubled (an ARM unit 2, an AT or AA
+//     unit 1: combat's armCount, bounded from above);
 //   - the blitz counts only under the blitz option in clear weather, each
 //     compared with twice the defender's (docs/rules.md §2.1);
 //   - whether an attacker is armoured only when a defender has a red circle
@@ -200,7 +203,18 @@ func newStateSpace(p *pool, target *scenario.Scenario, t *crt.Table, committed [
 func (sp *stateSpace) readsOf(target *scenario.Scenario, t *crt.Table) {
 	nd := uint16(min(len(target.Defender.Units), 1000))
 	sp.capN = uint16(sp.low) + 1
-	sp.capArm = 2*nd + 1
+	if target.Table != "assault" && target.Table != "blitz" && !target.ForcesAssault() {
+		var def uint16
+		for i := range target.Defender.Units[:nd] {
+			switch target.Defender.Units[i].Type {
+			case scenario.ARM:
+				def += 2
+			case scenario.AT, scenario.AA:
+				def++
+			}
+		}
+		sp.capArm = def + 1
+	}
 	if target.Has(scenario.BlitzModifier) && target.Hex.Weather == "clear" {
 		sp.capBlitz, sp.capAnti = 4*nd+1, 2*nd+1
 	}

@@ -101,8 +101,8 @@ func TestPlanPointsAreRunExact(t *testing.T) {
 	if !slices.Equal(rec.Units, wantUnits) || rec.Cost != 28 || rec.Odds != "4:1" || rec.Table != "blitz" || fmt.Sprintf("%.4f", rec.HexTaken.P) != "0.8333" {
 		t.Errorf("recommended %+v; the header says %v, 28 factors, 4:1 on the Blitz table, P 0.8333", rec, wantUnits)
 	}
-	if p.Subsets != 128 || p.Distinct != 56 {
-		t.Errorf("%v subsets, %d distinct combats; the header says 128 and 56", p.Subsets, p.Distinct)
+	if p.Subsets != 128 || p.Distinct != 44 {
+		t.Errorf("%v subsets, %d distinct combats; the header says 128 and 44", p.Subsets, p.Distinct)
 	}
 }
 
