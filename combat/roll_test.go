@@ -16,17 +16,8 @@ import (
 // outcome's result is the table's cell there (docs/rules.md §2.2; under
 // wild results the composite of the two rows, §2.4).
 func TestResolveRollIsResolve(t *testing.T) {
-	combats := exampleCombats(t)
-	for _, crtName := range []string{"standard", "2d6"} {
-		for _, opts := range []string{"[]", "[wild-results]", "[fractional-odds]", "[fractional-odds-d10, wild-results]"} {
-			for _, att := range []int{1, 7, 13, 40} {
-				text, c := generated(t, crtName, opts, att, "[{type: INF, factors: 3, nation: FR}]")
-				combats[text] = c
-			}
-		}
-	}
 	rolled := 0
-	for name, c := range combats {
+	for name, c := range mixedCombats(t) {
 		d, ref := sim.NewStream(3, 4), sim.NewStream(3, 4)
 		for i := range 500 {
 			o, r := combat.ResolveRoll(c, sim.Dice(d))
