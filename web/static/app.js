@@ -1858,7 +1858,10 @@ function wire() {
     $(id).addEventListener('change', changed);
   }
   for (const id of ['#sweep-lo', '#sweep-mlo', '#sweep-mhi']) for (const ev of ['input', 'change']) $(id).addEventListener(ev, () => { $(id).dataset.touched = '1'; });
-  $('#sb-more').addEventListener('click', () => { $('#results').scrollIntoView({ block: 'start' }); $('#results').focus({ preventScroll: true }); });
+  $('#sb-more').addEventListener('click', () => {
+    // Below the bar, however tall it is (a line more with the dice).
+    $('#results').style.scrollMarginTop = `${$('#summary-bar').offsetHeight + 8}px`;
+    $('#results').scrollIntoView({ block: 'start' }); $('#results').focus({ preventScroll: true }); });
   $('#cancel').addEventListener('click', () => { inflight?.abort(); engine.cancel(); });
   const tabs = [...document.querySelectorAll('[role=tab]')];
   tabs.forEach((b, i) => {
