@@ -22,7 +22,17 @@ type Replayed struct {
 	AttackerUp    bool    `json:"attacker_face_up"`
 	Probability   float64 `json:"probability"`      // of this outcome
 	AtLeastAsGood float64 `json:"at_least_as_good"` // P(an outcome at least as good for the attacker)
-	Index         int     `json:"-"`                // the outcome's index in the combat's Outcomes
+	// CRTRoll is the CRT roll the table read, nil when none was (an
+	// automatic result): what the modifier did to the dice.
+	CRTRoll *CRTRoll `json:"crt_roll,omitempty"`
+	Index   int      `json:"-"` // the outcome's index in the combat's Outcomes
+}
+
+// CRTRoll is combat.Roll as the answer gives it.
+type CRTRoll struct {
+	Dice     []int `json:"dice"`     // the dice totals: the attacker's then the defender's under wild results
+	Modifier int   `json:"modifier"` // the net die-roll modifier on the table read
+	ReadAs   []int `json:"read_as"`  // each total as the table reads it
 }
 
 // ReplayError is a listed roll that does not fit the die rolled there.
@@ -37,17 +47,21 @@ func (e *ReplayError) Error() string { return e.Err.Error() }
 // roll outside the die rolled there is a *ReplayError.
 func Replay(c *combat.Combat, rolls []int, then sim.Dice) (*Replayed, error) {
 	f := &sim.Forced{Rolls: rolls, Then: then}
-	o := combat.Resolve(c, f)
+	o, roll := combat.ResolveRoll(c, f)
 	if f.Err != nil {
 		return nil, &ReplayError{f.Bad, f.Err}
 	}
 	out := &c.Outcomes[o]
-	return &Replayed{
+	r := &Replayed{
 		Dice: rolls, DiceUsed: f.Used, RandomRolls: f.Drawn, UnusedDice: len(rolls) - f.Used,
 		Result: out.Result.String(), Table: out.Table.String(), Odds: c.CRT.Levels[out.Level].String(),
 		HexTaken: out.HexTaken, AttackerLost: int(out.AttackerLost), DefenderLost: int(out.DefenderLost),
 		AttackerUp: out.AttackerFaceUp, Index: o,
-	}, nil
+	}
+	if roll != nil {
+		r.CRTRoll = &CRTRoll{Dice: roll.Dice, Modifier: roll.Modifier, ReadAs: roll.ReadAs}
+	}
+	return r, nil
 }
 
 // Audit fills in the replayed outcome's probability and the probability of

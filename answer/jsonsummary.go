@@ -255,6 +255,17 @@ func writeReplayJSON(w *jsonWriter, r *analysis.Replayed) {
 	w.float(r.Probability)
 	w.field("at_least_as_good")
 	w.float(r.AtLeastAsGood)
+	if c := r.CRTRoll; c != nil {
+		w.field("crt_roll")
+		w.open('{')
+		w.field("dice")
+		w.ints(c.Dice)
+		w.field("modifier")
+		w.int(c.Modifier)
+		w.field("read_as")
+		w.ints(c.ReadAs)
+		w.close('}')
+	}
 	w.close('}')
 }
 

@@ -12,7 +12,9 @@
 // index of the outcome. CompileRaid and the Raid's routine do the same for
 // a strategic bombardment (§5), and Campaign flies several raids carrying
 // losses forward. Both types are sim.Models: exact enumeration, replay,
-// flat tables and Monte Carlo all run the same routine. A Combat is also a
+// flat tables and Monte Carlo all run the same routine (a land replay by
+// ResolveRoll, Resolve's dice in Resolve's order, which also gives the CRT
+// roll the table read; a test holds the two equal). A Combat is also a
 // sim.Tabulator: Tabulate counts, step by step, the sequences of
 // pre-combat dice that reach each state (what running the routine's
 // pre-combat part, preState, on every sequence gives; a test compares

@@ -82,12 +82,9 @@ func TestMonteCarloAgreesWithExact(t *testing.T) {
 	}
 }
 
-// Trial, which spells Resolve out for the engine's Stream when a combat
-// has no pre-combat steps, gives what Resolve gives on the same stream,
-// trial after trial, for every example and test scenario and the wild,
-// fractional and standard mixes of generated combats; and so does Trials,
-// a block at a time.
-func TestTrialIsResolveOnTheStream(t *testing.T) {
+// mixedCombats are the example and test scenarios' combats with the wild,
+// fractional and standard mixes of generated ones, by file or text.
+func mixedCombats(t *testing.T) map[string]*combat.Combat {
 	combats := exampleCombats(t)
 	for _, crtName := range []string{"standard", "2d6"} {
 		for _, opts := range []string{"[]", "[wild-results]", "[fractional-odds]", "[fractional-odds-d10, wild-results]"} {
@@ -97,6 +94,16 @@ func TestTrialIsResolveOnTheStream(t *testing.T) {
 			}
 		}
 	}
+	return combats
+}
+
+// Trial, which spells Resolve out for the engine's Stream when a combat
+// has no pre-combat steps, gives what Resolve gives on the same stream,
+// trial after trial, for every example and test scenario and the wild,
+// fractional and standard mixes of generated combats; and so does Trials,
+// a block at a time.
+func TestTrialIsResolveOnTheStream(t *testing.T) {
+	combats := mixedCombats(t)
 	plain := 0
 	for name, c := range combats {
 		if !c.HasPreCombat() {

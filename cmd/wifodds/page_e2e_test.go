@@ -91,6 +91,8 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	chipsInWords(ctx, t)
 	figuresFit(ctx, t, url, 1280)
 	playerActions(ctx, t, url, want)
+	firstTimerHelps(ctx, t, url, want)
+	accessible(ctx, t, axe, "a new combat entered")
 
 	typoBesideControl(ctx, t, url)
 	errorsBesideTheirControls(ctx, t, url)
@@ -136,8 +138,10 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	}
 	overflow, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > window.innerWidth + 1`))
 	if err != nil || overflow {
-		t.Errorf("the page scrolls sideways at 390 pixels wide (%v)", err)
+		wide, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > innerWidth + 1).slice(0, 8).map((e) => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join('; ')`))
+		t.Errorf("the page scrolls sideways at 390 pixels wide (%v): %s", err, wide)
 	}
+	diceInBar(ctx, t, 390)
 	shotAs(ctx, t, "page-390.png", images, "web-page-phone.png", false)
 	accessible(ctx, t, axe, "the odds at 390")
 	// The bar's Full answer goes to the whole answer.
@@ -1351,6 +1355,9 @@ func playerActions(ctx context.Context, t *testing.T, url string, want float64) 
 		steps []step
 	}{
 		{"quick entry", append([]step{press("#quick-attacker", "ARM 6 GE, INF 4, INF 3\r"), press("#quick-defender", "2x INF 2 FR\r")}, combat...)},
+		// New combat leaves the keys in the attacker's box: no click.
+		{"New combat and quick entry", append([]step{tap("#new-combat"), {0, 23, []chromedp.Action[chromedp.Void]{chromedp.SendKeys(css("#quick-attacker"), "ARM 6 GE, INF 4, INF 3\r")}},
+			press("#quick-defender", "2x INF 2 FR\r")}, combat...)},
 		{"the rows", append([]step{tap("#attacker .add-unit"), retype(`[data-row="attacker-2"] [data-field="factors"]`, "3"),
 			retype(`[data-row="defender-0"] [data-field="factors"]`, "2"), pick(`[data-row="defender-0"] [data-field="nation"]`, "FR"),
 			tap(`[data-row="defender-0"] .plus`)}, combat...)},
@@ -1368,4 +1375,110 @@ func playerActions(ctx context.Context, t *testing.T, url string, want float64) 
 		sameScenario(t, "../../examples/wild-results-3to1.yaml", pageYAML(ctx, t), "name")
 		t.Logf("the Asia Aflame 3.14 combat by %s: %d clicks and %d keys", way.name, clicks, keys)
 	}
+}
+
+// firstTimerHelps checks what the second issue 27 walkthrough asked for,
+// on the Asia Aflame 3.14 combat playerActions left on the page: the dice
+// line says what the modifier did to each roll (from the engine's
+// replay.crt_roll) and the modifier's hint leads with a line a player can
+// decide on; the reconstructed-values warning is one footnote under the
+// results, not a box above them; the common options come first; the dice
+// box's help says first which roll comes first; New combat, from the
+// keyboard, clears both stacks and the dice, keeps the rules, and puts the
+// keys in the attacker's quick-entry box, where the combat is entered
+// again to the CLI's answer.
+func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(css("#luck"))); err != nil {
+		t.Fatal(err)
+	}
+	const line = "Rolls 5, 1 (modifier +1: the attacker's 5 reads as 6, the defender's 1 as 2): 2/2S at 3:1 on the assault table, hex taken."
+	if got := waitText(ctx, t, "#luck", line, 10*time.Second); !strings.Contains(got, line) {
+		t.Errorf("the dice line: %q, want it to hold %q", got, line)
+	}
+	if got := liveText(ctx, t, "#modifier-hint"); !strings.HasPrefix(got, "Modifier: the net modifier you'd add at the table for anything not set on this page; 0 if unsure.") {
+		t.Errorf("the modifier hint does not lead with a line to decide on: %q", got)
+	}
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+		const out = [], d = document.querySelector('#run-detail'), f = d.querySelectorAll('.footnote'), groups = document.querySelector('#result-groups');
+		if (f.length !== 1) return 'footnotes: ' + f.length;
+		const n = f[0], text = n.innerText;
+		if (!/reconstructed table values \(docs\/rules.md §0\) decide [0-9.]+% of outcomes; load the printed table with crt: FILE/.test(text) || !text.includes('rebuilt from the 2D6 table')) out.push('footnote reads ' + JSON.stringify(text));
+		if (!/docs\/rules\.md$/.test(n.querySelector('a')?.href ?? '')) out.push('no rules link');
+		if (!(groups.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING)) out.push('the footnote is not under the results');
+		if ([...d.querySelectorAll('.note')].some((e) => /reconstructed/.test(e.textContent))) out.push('a note box still says it');
+		const opts = [...document.querySelectorAll('#options input')].map((e) => e.id).slice(0, 3).join(',');
+		if (opts !== 'opt-wild-results,opt-blitz-modifier,opt-territorial-modifiers') out.push('the first options: ' + opts);
+		if (!document.querySelector('#dice-hint').innerText.startsWith("Under wild results the attacker's roll comes first: 5, 1 is the attacker's 5 and the defender's 1.")) out.push('dice hint: ' + document.querySelector('#dice-hint').innerText);
+		return out.join('; '); })()`))
+	if err != nil || v != "" {
+		t.Errorf("the first-timer's helps: %s (%v)", v, err)
+	}
+
+	// New combat, by the keyboard: Tab reaches it, Enter presses it.
+	if err := chromedp.Do(ctx, jsAction(`document.querySelector('#new-combat').focus()`), chromedp.KeyEvent("\r")); err != nil {
+		t.Fatal(err)
+	}
+	if got := waitText(ctx, t, "#status-text", "Waiting for the stacks", 10*time.Second); got != "Waiting for the stacks" {
+		t.Errorf("after New combat the status reads %q", got)
+	}
+	v, err = chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+		const out = [], q = (s) => document.querySelector(s);
+		const rows = document.querySelectorAll('#attacker .units .row, #defender .units .row').length;
+		if (rows) out.push(rows + ' rows left');
+		if (document.activeElement !== q('#quick-attacker')) out.push('focus on ' + (document.activeElement?.id || document.activeElement?.tagName));
+		if (!q('#opt-wild-results').checked || q('#table').value !== 'assault' || q('#modifier').value !== '1') out.push('the rules were not kept');
+		if (q('#dice').value !== '' || !q('#sb-dice').hidden) out.push('the dice were kept: ' + q('#dice').value);
+		if (q('#headline').children.length || !q('#new-note')) out.push('an answer is on show');
+		if ([...document.querySelectorAll('.field-error')].some((e) => !e.hidden && e.offsetParent)) out.push('an error is on show');
+		if (q('#results').classList.contains('stale')) out.push('marked stale');
+		return out.join('; '); })()`))
+	if err != nil || v != "" {
+		t.Errorf("New combat: %s (%v)", v, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.SendKeys(css("#quick-attacker"), "ARM 6 GE, INF 4, INF 3\r"), chromedp.Click(css("#quick-defender")),
+		chromedp.SendKeys(css("#quick-defender"), "2x INF 2 FR\r"), chromedp.Click(css("#dice")), chromedp.SendKeys(css("#dice"), "5, 1")); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", want)
+	sameScenario(t, "../../examples/wild-results-3to1.yaml", pageYAML(ctx, t), "name")
+}
+
+// diceInBar checks the phone's bar gives the replayed dice's outcome in
+// a few words when dice are given, fits the width, and drops it when
+// they are cleared; it leaves the dice given.
+func diceInBar(ctx context.Context, t *testing.T, width int) {
+	t.Helper()
+	if err := chromedp.Do(ctx, setField("#dice", "5, 1")); err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(strings.Fields(waitText(ctx, t, "#sb-dice", "dice 5, 1:", 10*time.Second)), " ")
+	if got != "dice 5, 1: 2/2S, taken" {
+		t.Errorf("the phone's bar shows the dice as %q", got)
+	}
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(() => { const out = [];
+		for (const e of document.querySelectorAll('#summary-bar > *:not([hidden])')) { const r = e.getBoundingClientRect();
+			if (r.width > 0 && (r.left < 0 || r.right > %d)) out.push(e.id || e.className); }
+		if (document.documentElement.scrollWidth > innerWidth + 1) out.push('the page scrolls sideways');
+		return out.join('; '); })()`, width)))
+	if err != nil || v != "" {
+		t.Errorf("the phone's bar with the dice does not fit %d px: %s (%v)", width, v, err)
+	}
+	if err := chromedp.Do(ctx, setField("#dice", "")); err != nil {
+		t.Fatal(err)
+	}
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+		if strings.TrimSpace(liveText(ctx, t, "#sb-dice")) == "" {
+			if hidden, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('#sb-dice').hidden`)); err == nil && hidden {
+				break
+			}
+		}
+	}
+	if got := strings.TrimSpace(liveText(ctx, t, "#sb-dice")); got != "" {
+		t.Errorf("the phone's bar keeps the dice after they were cleared: %q", got)
+	}
+	if err := chromedp.Do(ctx, setField("#dice", "5, 1")); err != nil {
+		t.Fatal(err)
+	}
+	waitText(ctx, t, "#sb-dice", "dice 5, 1:", 10*time.Second)
 }

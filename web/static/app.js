@@ -198,7 +198,7 @@ function renderForm() {
   $('.upload').hidden = !uploadedCRT && $('#crt').value !== 'upload';
   const opts = $('#options');
   opts.replaceChildren();
-  for (const o of schema.options) {
+  for (const o of commonFirst(schema.options)) {
     const id = 'opt-' + o;
     const cb = el('input', { type: 'checkbox', id });
     cb.checked = (doc.options ?? []).includes(o);
@@ -397,6 +397,31 @@ async function quickEntry(side, replace) {
   stacks[side] = replace ? rows : [...stacks[side], ...rows];
   renderSide(side);
   changed();
+}
+// commonOptions are the options most combats play with (issue 27: wild
+// results was one of ten chips in no obvious order): wild results, the
+// 2D6 table's blitz and territorial modifiers (AfA 3.11), fractional odds.
+// The chips show them first, the rare ones after; the file keeps the
+// schema's order.
+const commonOptions = ['wild-results', 'blitz-modifier', 'territorial-modifiers', 'fractional-odds', 'fractional-odds-d10'];
+const commonFirst = (opts) => [...commonOptions.filter((o) => opts.includes(o)), ...opts.filter((o) => !commonOptions.includes(o))];
+
+// newCombat clears the example (issue 27: players had to guess that Set
+// replaces a stack): both stacks, the replayed dice and the name go; the
+// kind, the rules and the hex stay as set; the attacker's quick-entry box
+// takes the keys.
+function newCombat() {
+  for (const side of ['attacker', 'defender']) {
+    stacks[side] = [];
+    $(`#quick-${side}`).value = '';
+    renderSide(side);
+  }
+  delete doc.dice;
+  delete doc.name;
+  $('#dice').value = '';
+  $('#name').value = '';
+  changed();
+  $('#quick-attacker').focus();
 }
 // tidyUnit drops the keys that say what a missing key says anyway.
 function tidyUnit(u) {
@@ -772,13 +797,19 @@ function methodLine(j, ms) {
 }
 
 // summary puts the headline figures in the phone's sticky bar.
-function summary(hex, odds, table) {
+// summary fills the phone's bar; replay is a land combat's replayed dice,
+// if any.
+function summary(hex, odds, table, replay) {
+  diceSummary(replay);
   $('#sb-hex').textContent = hex;
   $('#sb-odds').textContent = odds;
   $('#sb-table').textContent = table;
 }
 
 // ---- Odds ---------------------------------------------------------------
+// newAndEmpty reports a combat with no units on either side, as New
+// combat leaves it: nothing to answer yet.
+const newAndEmpty = () => doc.kind !== 'bombardment' && !isPlan() && !stacks.attacker.length && !stacks.defender.length;
 async function runNow() {
   if (isPlan()) {
     $('#headline').replaceChildren();
@@ -787,10 +818,21 @@ async function runNow() {
     summary('plan', '—', '—');
     return;
   }
+  if (newAndEmpty()) {
+    // A new combat: nothing to answer yet, and nothing wrong either.
+    showError('');
+    stale(false);
+    $('#headline').replaceChildren();
+    $('#run-detail').replaceChildren(el('p', { class: 'hint', id: 'new-note', text: "A new combat: type each side's units and press Enter; the odds follow." }));
+    summary('—', '—', '—');
+    $('#status-text').textContent = 'Waiting for the stacks';
+    return;
+  }
   const params = { method: 'auto', explain: $('#explain').checked };
   const raids = Number($('#raids').value || 1);
   if (doc.kind === 'bombardment' && raids > 1) params.raids = raids;
   const { json, ms } = await api('run', doc, params);
+  if (newAndEmpty()) return; // New combat was pressed while this ran
   $('#status-text').textContent = methodLine(json, ms);
   if (doc.kind === 'bombardment') renderRaid(json); else renderLand(json);
   if (lastEdit && window.wifodds) window.wifodds.editToAnswerMs = performance.now() - lastEdit;
@@ -881,7 +923,7 @@ function renderLand(s) {
     card('breakthrough', pct(p.breakthrough.p), interval(p.breakthrough), 'p-breakthrough', p.breakthrough.p),
     card('attackers face-up', pct(p.attacker_face_up.p), interval(p.attacker_face_up), 'p-faceup', p.attacker_face_up.p),
   );
-  summary(pct(p.hex_taken.p), levels.join(' / ') || '—', tables.join(' / ') || '—');
+  summary(pct(p.hex_taken.p), levels.join(' / ') || '—', tables.join(' / ') || '—', s.replay);
   const d = $('#run-detail');
   // The two stacks at a glance, as counters.
   const side = (name) => el('div', { class: 'counters' }, ...stacks[name].map(({ u, n }) => counter(u, n)));
@@ -892,15 +934,46 @@ function renderLand(s) {
   if (s.replay) {
     const r = s.replay;
     d.append(el('h3', { text: 'The dice you rolled' }), el('p', { id: 'luck', text:
-      `Rolls ${r.dice.join(', ')}: ${r.result} at ${r.odds} on the ${r.table} table, hex ${r.hex_taken ? 'taken' : 'held'}. ` +
+      `Rolls ${r.dice.join(', ')}${rollWords(r.crt_roll)}: ${r.result} at ${r.odds} on the ${r.table} table, hex ${r.hex_taken ? 'taken' : 'held'}. ` +
       `That outcome had a ${pct(r.probability)} chance; an outcome at least as good for the attacker, ${pct(r.at_least_as_good)}.` }));
   }
   d.append(resultGroups(s.results));
   const m = s.means;
   d.append(bars('Attacking units lost', trim(s.distributions.attacker_units_lost), 'att'),
     bars('Defending units lost', trim(s.distributions.defender_units_lost)),
-    el('p', { text: `Expected losses: attacker ${num(m.attacker_units_lost.mean)} units (${num(m.attacker_factors_lost.mean)} factors), defender ${num(m.defender_units_lost.mean)} units (${num(m.defender_factors_lost.mean)} factors).` }));
+    el('p', { text: `Expected losses: attacker ${num(m.attacker_units_lost.mean)} units (${num(m.attacker_factors_lost.mean)} factors), defender ${num(m.defender_units_lost.mean)} units (${num(m.defender_factors_lost.mean)} factors).` }),
+    ...footnotes(s));
   if (s.working) d.append(el('h3', { text: 'The working' }), el('div', { class: 'working', text: s.working.join('\n') }));
+}
+
+// footnotes are the engine's warnings on reconstructed table values, as
+// one small line under the results (issue 27: a yellow box above them
+// made players doubt numbers they could do nothing about in the page):
+// what it means in one sentence, the engine's words, the rules link.
+function footnotes(s) {
+  return (s.warnings ?? []).filter((w) => /reconstructed/.test(w)).map((w) => el('p', { class: 'footnote', id: 'recon-note' },
+    '† Some cells of this table are rebuilt from the 2D6 table, not printed ones (the engine: ', el('i', { text: w }), '); see ',
+    el('a', { href: 'https://github.com/wifodds/wifodds/blob/main/docs/rules.md', text: 'docs/rules.md §0' }), '.'));
+}
+
+// rollWords says what the modifier did to the CRT roll the table read
+// (the engine's replay.crt_roll), so a player holding the dice can check
+// it: " (modifier +1: the attacker's 5 reads as 6, the defender's 1 as 2)".
+function rollWords(roll) {
+  if (!roll) return '';
+  const m = `modifier ${roll.modifier >= 0 ? '+' : '−'}${Math.abs(roll.modifier)}`;
+  const [a, b] = roll.dice, [ra, rb] = roll.read_as;
+  if (roll.dice.length === 2) return ` (${m}: the attacker's ${a} reads as ${ra}, the defender's ${b} as ${rb})`;
+  return ` (${m}: the combat's ${a} reads as ${ra})`;
+}
+
+// diceSummary puts the replayed outcome in the phone's bar in a few words
+// ("dice 5, 1: 2/2S, taken", a line of its own), and empties it when no dice are given.
+function diceSummary(r) {
+  const b = $('#sb-dice');
+  b.hidden = !r;
+  $('#sb-dice-v').textContent = r ? `${r.result}, ${r.hex_taken ? 'taken' : 'held'}` : '';
+  $('#sb-dice-k').textContent = r ? `dice ${r.dice.join(', ')}:` : '';
 }
 
 // warnings are the engine's warnings, each with what it means for the
@@ -908,12 +981,7 @@ function renderLand(s) {
 function warnings(s) {
   const out = [];
   for (const w of s.warnings ?? []) {
-    const p = el('p', { class: 'note', role: 'note', text: 'Note: ' + w + '. ' });
-    if (/reconstructed/.test(w)) {
-      p.append('These odds rest on table cells rebuilt from the 2D6 table, not printed ones; see ',
-        el('a', { href: 'https://github.com/wifodds/wifodds/blob/main/docs/rules.md', text: 'docs/rules.md §0' }), '.');
-    }
-    out.push(p);
+    if (!/reconstructed/.test(w)) out.push(el('p', { class: 'note', role: 'note', text: 'Note: ' + w + '. ' }));
   }
   const r = s.replay;
   if (r && r.random_rolls > 0 && !(s.warnings ?? []).some((w) => /random/.test(w))) {
@@ -963,7 +1031,7 @@ function renderRaid(s) {
   }
   const t = el('table', {}, el('tr', {}, el('th', { text: 'expected' }), el('th', { text: 'mean' })));
   for (const [k, m] of raidOrder(s.means)) t.append(el('tr', {}, el('td', { text: raidWord(k) }), el('td', { text: num(m.mean) })));
-  d.append(el('h3', { text: 'Means' }), t);
+  d.append(el('h3', { text: 'Means' }), t, ...footnotes(s));
   if (s.working) d.append(el('h3', { text: 'The working' }), el('div', { class: 'working', text: s.working.join('\n') }));
 }
 
@@ -1755,6 +1823,7 @@ function wire() {
     uploadedCRT = await f.text();
     changed();
   });
+  $('#new-combat').addEventListener('click', newCombat);
   for (const side of ['attacker', 'defender']) {
     const box = $('#' + side);
     $('.quick-set', box).addEventListener('click', () => guarded(() => quickEntry(side, true)));
@@ -1789,7 +1858,10 @@ function wire() {
     $(id).addEventListener('change', changed);
   }
   for (const id of ['#sweep-lo', '#sweep-mlo', '#sweep-mhi']) for (const ev of ['input', 'change']) $(id).addEventListener(ev, () => { $(id).dataset.touched = '1'; });
-  $('#sb-more').addEventListener('click', () => { $('#results').scrollIntoView({ block: 'start' }); $('#results').focus({ preventScroll: true }); });
+  $('#sb-more').addEventListener('click', () => {
+    // Below the bar, however tall it is (a line more with the dice).
+    $('#results').style.scrollMarginTop = `${$('#summary-bar').offsetHeight + 8}px`;
+    $('#results').scrollIntoView({ block: 'start' }); $('#results').focus({ preventScroll: true }); });
   $('#cancel').addEventListener('click', () => { inflight?.abort(); engine.cancel(); });
   const tabs = [...document.querySelectorAll('[role=tab]')];
   tabs.forEach((b, i) => {
