@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"iter"
 	"slices"
+	"sort"
 	"strings"
 )
 
@@ -24,9 +25,21 @@ type KV[V any] struct {
 }
 
 // keyedOf orders entries by key and returns them as a Keyed; the keys
-// must be distinct.
+// must be distinct, so every correct sort gives the same order. A summary's
+// lists are short: they are sorted by insertion (what a general sort does
+// for so few anyway), and longer ones by sort.Slice. slices.SortFunc would
+// compile a whole sort for each value type, about 10 kB of the browser's
+// engine apiece (docs/performance.md).
 func keyedOf[V any](entries []KV[V]) Keyed[V] {
-	slices.SortFunc(entries, func(a, b KV[V]) int { return strings.Compare(a.Key, b.Key) })
+	if len(entries) > 32 {
+		sort.Slice(entries, func(i, j int) bool { return entries[i].Key < entries[j].Key })
+		return Keyed[V](entries)
+	}
+	for i := 1; i < len(entries); i++ {
+		for j := i; j > 0 && entries[j].Key < entries[j-1].Key; j-- {
+			entries[j], entries[j-1] = entries[j-1], entries[j]
+		}
+	}
 	return Keyed[V](entries)
 }
 

@@ -3,6 +3,8 @@ package analysis
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/wifodds/wifodds/stats"
@@ -74,5 +76,24 @@ func TestKeyedEncodesAsAMap(t *testing.T) {
 	}
 	if len(k.F.Map()) != len(f) {
 		t.Errorf("Map: %v", k.F.Map())
+	}
+}
+
+// keyedOf sorts short lists by insertion and long ones by sort.Slice:
+// either way the entries come out in key order, whatever order they came
+// in.
+func TestKeyedOfSorts(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{0, 1, 2, 5, 31, 32, 33, 200} {
+		entries := make([]KV[int], n)
+		for i, p := range r.Perm(n) {
+			entries[i] = KV[int]{Key: fmt.Sprintf("k%04d", p), Value: p}
+		}
+		k := keyedOf(entries)
+		for i := range k {
+			if want := fmt.Sprintf("k%04d", i); k[i].Key != want || k[i].Value != i {
+				t.Fatalf("%d entries: entry %d is %v, want %s", n, i, k[i], want)
+			}
+		}
 	}
 }
