@@ -1,6 +1,9 @@
 package plan
 
-import "sync"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 // The front's bound checks, on more than one worker, run in batches
 // (docs/planner.md, "Pruning by a bound"). Checking an assignment against
@@ -60,12 +63,7 @@ func (fb *frontBound) checker() *frontBound {
 		o.dp = make([]float64, len(fb.obj.dp))
 		c.obj = &o
 	}
-	c.total = make(counts, nc)
-	c.ps = make([]float64, nt)
-	c.hulls = make([][]bpoint, nt)
-	c.stairs = make([][]bpoint, nt)
-	c.ptr = make([]int, nt)
-	c.child = make([]int32, nt)
+	c.scratch(nt, nc)
 	return c
 }
 
@@ -96,10 +94,11 @@ func (b *boundBatch) flush() error {
 	b.children = append(b.children[:0], make([]int32, n*nt)...)
 	b.errs = append(b.errs[:0], make([]error, n)...)
 	var wg sync.WaitGroup
-	for w, ch := range b.checkers[1:] {
-		wg.Go(func() { b.check(ch, w+1) })
+	var claimed atomic.Int64
+	for _, ch := range b.checkers[1:] {
+		wg.Go(func() { b.check(ch, &claimed) })
 	}
-	b.check(b.checkers[0], 0)
+	b.check(b.checkers[0], &claimed)
 	wg.Wait()
 	// Placed in order, as one worker offers them.
 	changed := false
@@ -147,22 +146,34 @@ func (b *boundBatch) flush() error {
 	return nil
 }
 
+// checkRun is how many waiting assignments a checker claims at once: few
+// enough that a worker the host holds back leaves little for the others
+// to wait on.
+const checkRun = 64
+
 // check works out, on checker ch, the points and verdicts of the waiting
-// assignments w, w+workers, ... against the points known.
-func (b *boundBatch) check(ch *frontBound, w int) {
+// assignments, claiming runs of them from next: which checker takes
+// which changes nothing worked out.
+func (b *boundBatch) check(ch *frontBound, next *atomic.Int64) {
 	fs, fb := b.fs, b.fs.bound
 	nt := len(fb.hexes)
 	ch.known, ch.knownChance = fb.known, fb.knownChance
-	for i := w; i < b.len(); i += len(b.checkers) {
-		p := int(b.parents[i])
-		ch.parent = fb.cur[p*nt : (p+1)*nt]
-		pt, err := ch.point(b.keys[i*b.words:(i+1)*b.words], b.xs[i*b.width:(i+1)*b.width], fs.layer)
-		if err != nil {
-			b.errs[i] = err
-			continue
+	for {
+		lo := int(next.Add(checkRun)) - checkRun
+		if lo >= b.len() {
+			return
 		}
-		b.pts[i] = pt
-		b.beaten[i] = ch.verdict(fs.layer)
-		copy(b.children[i*nt:(i+1)*nt], ch.child)
+		for i := lo; i < min(lo+checkRun, b.len()); i++ {
+			p := int(b.parents[i])
+			ch.parent = fb.cur[p*nt : (p+1)*nt]
+			pt, err := ch.point(b.keys[i*b.words:(i+1)*b.words], b.xs[i*b.width:(i+1)*b.width], fs.layer)
+			if err != nil {
+				b.errs[i] = err
+				continue
+			}
+			b.pts[i] = pt
+			b.beaten[i] = ch.verdict(fs.layer)
+			copy(b.children[i*nt:(i+1)*nt], ch.child)
+		}
 	}
 }

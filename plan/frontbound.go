@@ -119,12 +119,7 @@ func newFrontBound(pl *planner, fs *frontSearch, values []float64, obj *objectiv
 	fb := &frontBound{pl: pl, fs: fs, values: values, obj: obj,
 		lossCost: m == scenario.ExpectedFactorsLost || m == scenario.ExpectedUnitsLost}
 	nt, nc := len(fs.sps), len(fs.p.classes)
-	fb.total = make(counts, nc)
-	fb.ps = make([]float64, nt)
-	fb.hulls = make([][]bpoint, nt)
-	fb.stairs = make([][]bpoint, nt)
-	fb.ptr = make([]int, nt)
-	fb.child = make([]int32, nt)
+	fb.scratch(nt, nc)
 	fb.layer = -1
 	// What k items of class c add to a committed cost: its k cheapest
 	// under build points. Summed over the hexes this is at most what the
@@ -171,6 +166,17 @@ func newFrontBound(pl *planner, fs *frontSearch, values []float64, obj *objectiv
 		boundBuilt(fb)
 	}
 	return fb, nil
+}
+
+// scratch makes the scratch a check of a front of nt targets and nc
+// classes works in.
+func (fb *frontBound) scratch(nt, nc int) {
+	fb.total = make(counts, nc)
+	fb.ps = make([]float64, nt)
+	fb.hulls = make([][]bpoint, nt)
+	fb.stairs = make([][]bpoint, nt)
+	fb.ptr = make([]int, nt)
+	fb.child = make([]int32, nt)
 }
 
 // normalise writes into dst what the bound keys a target's state by: its
