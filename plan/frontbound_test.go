@@ -153,8 +153,8 @@ func TestPrunedFrontWorkerInvariant(t *testing.T) {
 		}
 	}
 	t.Cleanup(func() { boundBuilt = nil })
-	oldBatch := boundBatchSize
-	t.Cleanup(func() { boundBatchSize = oldBatch })
+	oldBatch, oldRun := boundBatchSize, checkRun
+	t.Cleanup(func() { boundBatchSize, checkRun, batchWaits = oldBatch, oldRun, false })
 	prunedIn, rechecked := 0, 0
 	for seed := range 6 {
 		r := rand.New(rand.NewPCG(uint64(seed), 29))
@@ -165,9 +165,13 @@ func TestPrunedFrontWorkerInvariant(t *testing.T) {
 			var first []byte
 			pruned := 0
 			// More workers check the bound in batches (frontbatch.go):
-			// whole layers, and batches of 5 that end mid-layer.
-			for _, run := range []struct{ workers, batch int }{{1, oldBatch}, {2, oldBatch}, {3, oldBatch}, {2, 5}, {3, 5}} {
-				boundBatchSize = run.batch
+			// whole layers, and small batches that end mid-layer.
+			// With waits, every run of the batch is a worker's check.
+			for _, run := range []struct {
+				workers, batch, run int
+				waits               bool
+			}{{1, oldBatch, oldRun, false}, {2, oldBatch, oldRun, false}, {3, oldBatch, oldRun, false}, {2, 5, 2, false}, {3, 5, 2, true}, {2, 40, 3, true}} {
+				boundBatchSize, checkRun, batchWaits = run.batch, run.run, run.waits
 				s, cfg := parseWithTable(t, text, Config{Workers: run.workers})
 				res, err := Plan(context.Background(), s, cfg)
 				if err != nil {
