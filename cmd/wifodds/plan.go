@@ -163,6 +163,8 @@ func askPlan[T any](c *cli.Context, s *scenario.Scenario, smp sampling, what str
 	bar := newProgress(c.App.ErrWriter, smp.quiet, what)
 	req, done := smp.request(c, 0)
 	f.Budget, f.Sample, f.Progress = smp.budget, req.Sample, bar.update
+	// --workers: the planner weighs (and checks its bound) on as many.
+	f.Workers = req.Sample.Workers
 	res, err := ask(c.Context, input(s, ""), f)
 	bar.finish()
 	done()
