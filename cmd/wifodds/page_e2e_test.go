@@ -1355,9 +1355,10 @@ func playerActions(ctx context.Context, t *testing.T, url string, want float64) 
 		steps []step
 	}{
 		{"quick entry", append([]step{press("#quick-attacker", "ARM 6 GE, INF 4, INF 3\r"), press("#quick-defender", "2x INF 2 FR\r")}, combat...)},
-		// New combat leaves the keys in the attacker's box: no click.
+		// New combat leaves the keys in the attacker's box, and its Enter
+		// moves them on to the defender's: no click.
 		{"New combat and quick entry", append([]step{tap("#new-combat"), {0, 23, []chromedp.Action[chromedp.Void]{chromedp.SendKeys(css("#quick-attacker"), "ARM 6 GE, INF 4, INF 3\r")}},
-			press("#quick-defender", "2x INF 2 FR\r")}, combat...)},
+			{0, 12, []chromedp.Action[chromedp.Void]{chromedp.SendKeys(css("#quick-defender"), "2x INF 2 FR\r")}}}, combat...)},
 		{"the rows", append([]step{tap("#attacker .add-unit"), retype(`[data-row="attacker-2"] [data-field="factors"]`, "3"),
 			retype(`[data-row="defender-0"] [data-field="factors"]`, "2"), pick(`[data-row="defender-0"] [data-field="nation"]`, "FR"),
 			tap(`[data-row="defender-0"] .plus`)}, combat...)},
@@ -1436,8 +1437,33 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 	if err != nil || v != "" {
 		t.Errorf("New combat: %s (%v)", v, err)
 	}
-	if err := chromedp.Do(ctx, chromedp.SendKeys(css("#quick-attacker"), "ARM 6 GE, INF 4, INF 3\r"), chromedp.Click(css("#quick-defender")),
-		chromedp.SendKeys(css("#quick-defender"), "2x INF 2 FR\r"), chromedp.Click(css("#dice")), chromedp.SendKeys(css("#dice"), "5, 1")); err != nil {
+	// The attacker entered: Enter took the keys on to the defender's box,
+	// and the empty defender is the next step, not an error, until the
+	// player leaves its box empty.
+	if err := chromedp.Do(ctx, chromedp.SendKeys(css("#quick-attacker"), "ARM 6 GE, INF 4, INF 3\r")); err != nil {
+		t.Fatal(err)
+	}
+	if got := waitText(ctx, t, "#status-text", "Waiting for the defender", 10*time.Second); got != "Waiting for the defender" {
+		t.Errorf("after the attacker of a new combat the status reads %q", got)
+	}
+	v, err = chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+		const out = [], q = (s) => document.querySelector(s);
+		if (document.activeElement !== q('#quick-defender')) out.push('focus on ' + (document.activeElement?.id || document.activeElement?.tagName));
+		if (!/^Now the defender/.test(q('#new-note')?.innerText ?? '')) out.push('no prompt for the defender');
+		if (q('#headline').children.length) out.push('an answer is on show');
+		if ([...document.querySelectorAll('.field-error')].some((e) => !e.hidden && e.offsetParent)) out.push('an error is on show');
+		if (q('#results').classList.contains('stale')) out.push('marked stale');
+		return out.join('; '); })()`))
+	if err != nil || v != "" {
+		t.Errorf("the attacker of a new combat entered: %s (%v)", v, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(css("#modifier"))); err != nil {
+		t.Fatal(err)
+	}
+	const none = "Defender's units: a land combat needs at least one defending unit"
+	waitText(ctx, t, "#defender .field-error.attached", none, 10*time.Second)
+	beside(ctx, t, "#quick-defender", "#defender .field-error.attached", none)
+	if err := chromedp.Do(ctx, chromedp.SendKeys(css("#quick-defender"), "2x INF 2 FR\r"), chromedp.Click(css("#dice")), chromedp.SendKeys(css("#dice"), "5, 1")); err != nil {
 		t.Fatal(err)
 	}
 	waitValue(ctx, t, "#p-hex", want)

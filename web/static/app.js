@@ -397,6 +397,13 @@ async function quickEntry(side, replace) {
   stacks[side] = replace ? rows : [...stacks[side], ...rows];
   renderSide(side);
   changed();
+  // The attacker set and no defender yet (issue 27): the keys go on to the
+  // defender's box, brought into view on a phone.
+  if (side === 'attacker' && !stacks.defender.length) {
+    const next = $('#quick-defender');
+    next.focus({ preventScroll: true });
+    next.closest('.quick').scrollIntoView({ block: 'nearest' });
+  }
 }
 // commonOptions are the options most combats play with (issue 27: wild
 // results was one of ten chips in no obvious order): wild results, the
@@ -410,7 +417,11 @@ const commonFirst = (opts) => [...commonOptions.filter((o) => opts.includes(o)),
 // replaces a stack): both stacks, the replayed dice and the name go; the
 // kind, the rules and the hex stay as set; the attacker's quick-entry box
 // takes the keys.
+// defenderPending holds from New combat until the player touches the
+// defender: until then an empty defender is the next step, not an error.
+let defenderPending = false;
 function newCombat() {
+  defenderPending = true;
   for (const side of ['attacker', 'defender']) {
     stacks[side] = [];
     $(`#quick-${side}`).value = '';
@@ -810,6 +821,18 @@ function summary(hex, odds, table, replay) {
 // newAndEmpty reports a combat with no units on either side, as New
 // combat leaves it: nothing to answer yet.
 const newAndEmpty = () => doc.kind !== 'bombardment' && !isPlan() && !stacks.attacker.length && !stacks.defender.length;
+// awaitingDefender reports New combat's attacker entered and its defender
+// not yet touched.
+const awaitingDefender = () => defenderPending && doc.kind !== 'bombardment' && !isPlan() && !doc.targets && !stacks.defender.length;
+// waiting shows a new combat's next step where the answer goes.
+function waiting(note, status) {
+  showError('');
+  stale(false);
+  $('#headline').replaceChildren();
+  $('#run-detail').replaceChildren(el('p', { class: 'hint', id: 'new-note', text: note }));
+  summary('—', '—', '—');
+  $('#status-text').textContent = status;
+}
 async function runNow() {
   if (isPlan()) {
     $('#headline').replaceChildren();
@@ -818,21 +841,15 @@ async function runNow() {
     summary('plan', '—', '—');
     return;
   }
-  if (newAndEmpty()) {
-    // A new combat: nothing to answer yet, and nothing wrong either.
-    showError('');
-    stale(false);
-    $('#headline').replaceChildren();
-    $('#run-detail').replaceChildren(el('p', { class: 'hint', id: 'new-note', text: "A new combat: type each side's units and press Enter; the odds follow." }));
-    summary('—', '—', '—');
-    $('#status-text').textContent = 'Waiting for the stacks';
-    return;
-  }
+  // A new combat: nothing to answer yet, and nothing wrong either.
+  if (newAndEmpty()) return waiting("A new combat: type each side's units and press Enter; the odds follow.", 'Waiting for the stacks');
+  // New combat, then only the attacker: the defender is the next step.
+  if (awaitingDefender()) return waiting("Now the defender: type its units in the defender's box and press Enter; the odds follow.", 'Waiting for the defender');
   const params = { method: 'auto', explain: $('#explain').checked };
   const raids = Number($('#raids').value || 1);
   if (doc.kind === 'bombardment' && raids > 1) params.raids = raids;
   const { json, ms } = await api('run', doc, params);
-  if (newAndEmpty()) return; // New combat was pressed while this ran
+  if (newAndEmpty() || awaitingDefender()) return; // New combat was pressed while this ran
   $('#status-text').textContent = methodLine(json, ms);
   if (doc.kind === 'bombardment') renderRaid(json); else renderLand(json);
   if (lastEdit && window.wifodds) window.wifodds.editToAnswerMs = performance.now() - lastEdit;
@@ -1788,6 +1805,7 @@ function fromDoc(d) {
 }
 function load(d) {
   doc = fromDoc(d);
+  defenderPending = false; // a file's empty defender is its error
   uploadedCRT = null;
   planOff.clear();
   reserveOff.clear();
@@ -1824,6 +1842,16 @@ function wire() {
     changed();
   });
   $('#new-combat').addEventListener('click', newCombat);
+  // Touching the defender (a row changed, a button pressed, the focus
+  // leaving it) ends New combat's grace: an empty defender is then an
+  // error beside it. Typing in its box is not: the stack is on its way.
+  const touchDefender = (e) => {
+    if (!defenderPending || (e.type === 'focusout' && $('#defender').contains(e.relatedTarget))) return;
+    if (e.type === 'click' && !e.target.closest('button')) return;
+    defenderPending = false;
+    if (!stacks.defender.length) changed();
+  };
+  for (const ev of ['change', 'click', 'focusout']) $('#defender').addEventListener(ev, touchDefender);
   for (const side of ['attacker', 'defender']) {
     const box = $('#' + side);
     $('.quick-set', box).addEventListener('click', () => guarded(() => quickEntry(side, true)));
