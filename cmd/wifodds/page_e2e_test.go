@@ -1062,7 +1062,7 @@ func modifierExplained(ctx context.Context, t *testing.T) {
 	}
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const h = document.querySelector('#modifier-hint'), m = document.querySelector('#modifier');
 		return JSON.stringify({described: !!h && (m.getAttribute('aria-describedby') ?? '').split(/\s+/).includes(h.id) && h.offsetParent !== null,
-			text: h?.innerText ?? '', href: h?.querySelector('a')?.href ?? ''}); })()`))
+			text: h?.textContent ?? '', href: h?.querySelector('a')?.href ?? ''}); })()`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1397,8 +1397,15 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 	if got := waitText(ctx, t, "#luck", line, 10*time.Second); !strings.Contains(got, line) {
 		t.Errorf("the dice line: %q, want it to hold %q", got, line)
 	}
-	if got := liveText(ctx, t, "#modifier-hint"); !strings.HasPrefix(got, "Modifier: the net modifier you'd add at the table for anything not set on this page; 0 if unsure.") {
-		t.Errorf("the modifier hint does not lead with a line to decide on: %q", got)
+	if got := liveText(ctx, t, "#modifier-hint"); !strings.HasPrefix(got, "Net die-roll modifier for anything not set on this page (terrain, weather, HQ support… are already counted); 0 if unsure.\nwhat the page counts") {
+		t.Errorf("the modifier hint is not one line to decide on, the list behind \"what the page counts\": %q", got)
+	}
+	// The modifier is on show beside the odds, in the card and the phone's bar.
+	if got := liveText(ctx, t, "#odds .v"); got != "3:1, +1" {
+		t.Errorf("the odds card reads %q, want 3:1, +1", got)
+	}
+	if got := liveText(ctx, t, "#sb-odds"); got != "3:1, +1" {
+		t.Errorf("the phone's bar's odds read %q, want 3:1, +1", got)
 	}
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
 		const out = [], d = document.querySelector('#run-detail'), f = d.querySelectorAll('.footnote'), groups = document.querySelector('#result-groups');

@@ -929,18 +929,24 @@ function resultGroups(results) {
   return box;
 }
 
+// withModifier is the odds as a player says them with the net modifier
+// applied when there is one: "3:1, +1".
+function withModifier(odds) {
+  const m = Number(doc.modifier ?? 0);
+  return m && odds !== '—' ? `${odds}, ${m > 0 ? '+' : '−'}${Math.abs(m)}` : odds;
+}
 function renderLand(s) {
   const p = s.probabilities;
   const levels = Object.keys(s.odds_levels);
   const tables = Object.entries(s.tables).filter(([, v]) => v > 0).map(([k]) => k);
   $('#headline').replaceChildren(
     card('P(hex taken)', pct(p.hex_taken.p), interval(p.hex_taken), 'p-hex', p.hex_taken.p, 'main'),
-    card('odds', levels.join(' / ') || '—', `${num(s.odds.attack)} : ${num(s.odds.defence)}`, 'odds'),
+    card('odds', withModifier(levels.join(' / ') || '—'), `${num(s.odds.attack)} : ${num(s.odds.defence)}`, 'odds'),
     card('table', tables.join(' / ') || '—', null, 'table-used'),
     card('breakthrough', pct(p.breakthrough.p), interval(p.breakthrough), 'p-breakthrough', p.breakthrough.p),
     card('attackers face-up', pct(p.attacker_face_up.p), interval(p.attacker_face_up), 'p-faceup', p.attacker_face_up.p),
   );
-  summary(pct(p.hex_taken.p), levels.join(' / ') || '—', tables.join(' / ') || '—', s.replay);
+  summary(pct(p.hex_taken.p), withModifier(levels.join(' / ') || '—'), tables.join(' / ') || '—', s.replay);
   const d = $('#run-detail');
   // The two stacks at a glance, as counters.
   const side = (name) => el('div', { class: 'counters' }, ...stacks[name].map(({ u, n }) => counter(u, n)));
