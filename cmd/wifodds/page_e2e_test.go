@@ -1384,7 +1384,8 @@ func playerActions(ctx context.Context, t *testing.T, url string, want float64) 
 // replay.crt_roll) and the modifier's hint leads with a line a player can
 // decide on; the reconstructed-values warning is one footnote under the
 // results, not a box above them; the common options come first; the dice
-// box's help says first which roll comes first; New combat, from the
+// box is directly under the Combat panel, above the Hex panel, and its
+// help says first which roll comes first; New combat, from the
 // keyboard, clears both stacks and the dice, keeps the rules, and puts the
 // keys in the attacker's quick-entry box, where the combat is entered
 // again to the CLI's answer.
@@ -1417,6 +1418,8 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 		if ([...d.querySelectorAll('.note')].some((e) => /reconstructed/.test(e.textContent))) out.push('a note box still says it');
 		const opts = [...document.querySelectorAll('#options input')].map((e) => e.id).slice(0, 3).join(',');
 		if (opts !== 'opt-wild-results,opt-blitz-modifier,opt-territorial-modifiers') out.push('the first options: ' + opts);
+		const dice = document.querySelector('#dice-box');
+		if (!dice.previousElementSibling?.contains(document.querySelector('#modifier')) || dice.getBoundingClientRect().top >= document.querySelector('#hex').getBoundingClientRect().top) out.push('the dice are not directly under the Combat panel, above the Hex panel');
 		if (!document.querySelector('#dice-hint').innerText.startsWith("Under wild results the attacker's roll comes first: 5, 1 is the attacker's 5 and the defender's 1.")) out.push('dice hint: ' + document.querySelector('#dice-hint').innerText);
 		return out.join('; '); })()`))
 	if err != nil || v != "" {
