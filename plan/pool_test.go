@@ -311,7 +311,9 @@ func hqAt(items []poolItem, choice []int, c int) bool {
 // recommendation are those of brute force over every assignment of every
 // item to a target it may reach (at most one HQ a target), each hex's
 // force written out as its own scenario and run exactly, the joint
-// enumerated outcome by outcome (bruteJoint). On every third front the
+// enumerated outcome by outcome (bruteJoint), and every frontier point's
+// joint figures (P(exactly k), P(all), each hex's P(attacked) and
+// P(taken)) are that enumeration's. On every third front the
 // last hex waits on the first (requires, issue 28 item 4), so the pool and
 // requires are proven together.
 func TestPoolFrontIsBruteForce(t *testing.T) {
@@ -435,8 +437,11 @@ func TestPoolFrontIsBruteForce(t *testing.T) {
 					t.Fatalf("recommended %v, want %v\n%s", g, want[rec], text)
 				}
 			}
-			// Each hex's force on the frontier is the force written out.
+			// Each hex's force on the frontier is the force written out,
+			// and the point's joint figures are the joint of those forces'
+			// chances enumerated outcome by outcome (requires followed).
 			for _, f := range res.Frontier {
+				ps := make([]float64, len(ids))
 				for h, hf := range f.Hexes {
 					if len(hf.Units) == 0 {
 						continue
@@ -451,6 +456,26 @@ func TestPoolFrontIsBruteForce(t *testing.T) {
 					if !ok || !near(sum.Probabilities.HexTaken.P, hf.HexTaken.P, 1e-12) {
 						t.Fatalf("hex %s sends %v: P(taken) %v, the force written out %v\n%s", hf.Target, hf.Units, hf.HexTaken.P, sum, text)
 					}
+					ps[h] = sum.Probabilities.HexTaken.P
+				}
+				joint := bruteJoint(ps, reqs)
+				exactly := make([]float64, len(ids)+1)
+				for m, p := range joint {
+					exactly[bits.OnesCount(uint(m))] += p
+				}
+				j := f.Joint
+				for k, p := range exactly {
+					if !near(j.Exactly[k], p, 1e-12) {
+						t.Fatalf("cost %v: P(exactly %d) %v, want %v\n%s", f.Cost, k, j.Exactly[k], p, text)
+					}
+				}
+				for h := range ids {
+					if a := bruteAttacked(joint, reqs[h]); !near(j.Attacked[h], a, 1e-12) || !near(j.Taken[h], a*ps[h], 1e-12) {
+						t.Fatalf("cost %v: %s attacked %v taken %v, want %v %v\n%s", f.Cost, ids[h], j.Attacked[h], j.Taken[h], a, a*ps[h], text)
+					}
+				}
+				if !near(j.All, joint[len(joint)-1], 1e-12) {
+					t.Fatalf("cost %v: P(all) %v, want %v\n%s", f.Cost, j.All, joint[len(joint)-1], text)
 				}
 			}
 		})
