@@ -85,8 +85,11 @@ func WriteText(w io.Writer, s *analysis.Summary) error {
 	writeEstimate(tw, taken, p.HexTaken, mc)
 	writeEstimate(tw, "breakthrough", p.Breakthrough, mc)
 	writeEstimate(tw, up, p.AttackerFaceUp, mc)
-	writeEstimate(tw, "defenders retreat", p.DefenderRetreated, mc)
-	writeEstimate(tw, "defenders shattered", p.DefenderShattered, mc)
+	// R and S act on the defenders a result leaves: with none left, an S
+	// shatters nobody, so the lines say "survivors" (a 2S that destroys
+	// both defenders counts under neither).
+	writeEstimate(tw, "survivors retreat", p.DefenderRetreated, mc)
+	writeEstimate(tw, "survivors shattered", p.DefenderShattered, mc)
 	if p.NotAllowed != nil {
 		writeEstimate(tw, "airdrop not allowed (below 1:1)", *p.NotAllowed, mc)
 	}
@@ -123,7 +126,7 @@ func WriteText(w io.Writer, s *analysis.Summary) error {
 	}
 	if r := s.Replay; r != nil {
 		b.WriteString("\n")
-		fmt.Fprintf(b, "replay of dice %v: %s on %s at %s", r.Dice, r.Result, r.Table, r.Odds)
+		fmt.Fprintf(b, "replay of dice %v%s: %s on %s at %s", r.Dice, rollWords(r.CRTRoll), r.Result, r.Table, r.Odds)
 		if r.HexTaken {
 			b.WriteString(", hex taken")
 		}
@@ -135,6 +138,20 @@ func WriteText(w io.Writer, s *analysis.Summary) error {
 		fmt.Fprintf(b, "note: %s\n", warn)
 	}
 	return writeText(w, trimLines(b.String()))
+}
+
+// rollWords says what the modifier did to the CRT roll the table read, as
+// the page says it: " (modifier +1: the attacker's 5 reads as 6, the
+// defender's 1 as 2)"; nothing when no roll was read.
+func rollWords(r *analysis.CRTRoll) string {
+	if r == nil || len(r.Dice) == 0 || len(r.ReadAs) != len(r.Dice) {
+		return ""
+	}
+	m := fmt.Sprintf("modifier %+d", r.Modifier)
+	if len(r.Dice) == 2 {
+		return fmt.Sprintf(" (%s: the attacker's %d reads as %d, the defender's %d as %d)", m, r.Dice[0], r.ReadAs[0], r.Dice[1], r.ReadAs[1])
+	}
+	return fmt.Sprintf(" (%s: the combat's %d reads as %d)", m, r.Dice[0], r.ReadAs[0])
 }
 
 // trimLines drops the trailing spaces tabwriter leaves after the last column.
