@@ -57,7 +57,15 @@ function warmWith(request) {
 }
 function warmStep() {
   const start = performance.now();
-  globalThis.wifoddsAnswer(warmRequest, true); // true: no progress messages
+  try {
+    globalThis.wifoddsAnswer(warmRequest, true); // true: no progress messages
+  } catch {
+    // The engine failed: warming it is pointless, and the page's own
+    // call will meet the failure and report it.
+    warmRequest = null;
+    warmLeft = 0;
+    return;
+  }
   warmLeft--;
   if (performance.now() - start >= warmQuick) warmRequest = null; // not quick: wait for a quick run
   else if (warmLeft > 0) setTimeout(warmStep, 0);
