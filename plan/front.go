@@ -482,7 +482,7 @@ func (fs *frontSearch) offer(sent int) error {
 	grow(next, fs.maxStates)
 	next.insert(slot, fs.buf, fs.x, bp)
 	if fs.bound != nil {
-		fs.bound.kept()
+		fs.bound.keep()
 	}
 	return nil
 }
@@ -496,7 +496,6 @@ func grow(st *states, limit int) {
 		st.keys = slices.Grow(st.keys, more*st.l.words)
 		st.xs = slices.Grow(st.xs, more*st.nc)
 		st.bps = slices.Grow(st.bps, more)
-		st.dead = slices.Grow(st.dead, more)
 	}
 }
 

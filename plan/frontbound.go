@@ -510,10 +510,6 @@ func (fb *frontBound) from(i int) {
 	fb.parent = fb.cur[i*nt : (i+1)*nt]
 }
 
-// kept records that the assignment last found not beaten is a state of
-// the next layer.
-func (fb *frontBound) kept() { fb.keep() }
-
 // eval is what hex t's state of the last layer's state i weighs (an
 // attack), once the search is done.
 func (fb *frontBound) eval(t, i int) *Eval {

@@ -17,9 +17,9 @@ func (l *layout) stateBytes(classes int) float64 {
 // maxSearchMemory bounds the memory a limit on states may ask for.
 const maxSearchMemory = 2 << 30
 
-// states is one layer of a front's search: the states reached by the classes
-// so far, each with the force the frontier prefers among those reaching
-// it (the cheapest in build points when cost is counted in them, then the
+// states is one layer of a front's search (and of the front bound's
+// per-hex searches): the states reached by the classes so far, each with
+// the force the frontier prefers among those reaching it (the cheapest in build points when cost is counted in them, then the
 // first in enumeration order: count vectors in lexicographic order, the
 // order the frontier breaks its last ties in). Packed keys, forces and
 // build points are flat arrays, found through an open-addressing table,
@@ -31,32 +31,17 @@ type states struct {
 	xs    []uint8
 	bps   []float64
 	table []int32 // state index + 1; 0 is empty
-	// A group is the states that differ only in their smallest factors
-	// (the key's first l.groupBits): gtable finds a group's newest state,
-	// next chains the older ones, and dead marks a state whose force
-	// another of its group beats whatever the combat turns out to be
-	// (dominates).
-	gtable []int32
-	next   []int32
-	dead   []bool
-	// grouped is false when a state keeps no smallest factors: each group
-	// is one state, so no group table is kept (a front's tuples).
-	grouped bool
 }
 
 func newStates(l *layout, nc, room int) *states {
-	st := &states{l: l, nc: nc, grouped: len(l.low) > 0}
+	st := &states{l: l, nc: nc}
 	st.reset(room)
 	return st
 }
 
 // reset empties the layer for about room states, keeping its arrays.
 func (st *states) reset(room int) {
-	size := tableSize(2 * room)
-	st.table = emptied(st.table, size)
-	if st.grouped {
-		st.gtable = emptied(st.gtable, size)
-	}
+	st.table = emptied(st.table, tableSize(2*room))
 	// Room for half the states expected (a layer of distinct units grows
 	// by less than twice), so a layer seldom copies its arrays and does
 	// not hold twice the memory it needs.
@@ -64,11 +49,6 @@ func (st *states) reset(room int) {
 	st.keys = slices.Grow(st.keys[:0], half*st.l.words)
 	st.xs = slices.Grow(st.xs[:0], half*st.nc)
 	st.bps = slices.Grow(st.bps[:0], half)
-	st.dead = slices.Grow(st.dead[:0], half)
-	st.next = st.next[:0]
-	if st.grouped {
-		st.next = slices.Grow(st.next, half)
-	}
 }
 
 func (st *states) len() int           { return len(st.bps) }
@@ -90,49 +70,18 @@ func (st *states) find(key []uint64) (int, int) {
 	}
 }
 
-// group returns the newest state of key's group, or -1 and the empty
-// slot for it.
-func (st *states) group(key []uint64) (int, int) {
-	n := st.l.groupBits
-	mask := len(st.gtable) - 1
-	for j := int(hashBits(key, n)) & mask; ; j = (j + 1) & mask {
-		i := st.gtable[j]
-		if i == 0 {
-			return -1, j
-		}
-		if sameBits(st.key(int(i-1)), key, n) {
-			return int(i - 1), j
-		}
-	}
-}
-
-// insert adds a state at the empty slot find gave, newest in its group,
-// growing the tables.
+// insert adds a state at the empty slot find gave, growing the table.
 func (st *states) insert(slot int, key []uint64, x []uint8, bp float64) int {
 	i := st.len()
 	st.keys = append(st.keys, key...)
 	st.xs = append(st.xs, x...)
 	st.bps = append(st.bps, bp)
-	st.dead = append(st.dead, false)
 	st.table[slot] = int32(i + 1)
-	if st.grouped {
-		head, gslot := st.group(key)
-		st.next = append(st.next, int32(head+1))
-		st.gtable[gslot] = int32(i + 1)
-	}
 	if 2*st.len() > len(st.table) {
 		st.table = make([]int32, 2*len(st.table))
-		if st.grouped {
-			st.gtable = make([]int32, 2*len(st.gtable))
-		}
 		for k := range st.len() {
 			_, j := st.find(st.key(k))
 			st.table[j] = int32(k + 1)
-			if st.grouped {
-				// Oldest first, so each group ends at its newest state.
-				_, g := st.group(st.key(k))
-				st.gtable[g] = int32(k + 1)
-			}
 		}
 	}
 	return i
