@@ -7,9 +7,11 @@ import (
 	"slices"
 )
 
-// stateBytes is the most one state costs the search: its key, force,
-// build points and group link in two layers at once, each array at most
-// twice as long as it is full, and its share of the two tables.
+// stateBytes is the most one state costs a front's search: its key, force
+// and build points in two layers at once, each array at most twice as
+// long as it is full, and its share of the two tables; the 5 bytes a
+// state for the group link and flag the layers no longer keep are left
+// in, so the limits a front is held to stay as they were.
 func (l *layout) stateBytes(classes int) float64 {
 	return float64(4*(8*l.words+classes+8+5) + 64)
 }
