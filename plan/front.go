@@ -25,7 +25,7 @@ func (pl *planner) front() (*TablePlan, error) {
 	e, p := pl.e, pl.e.pool
 	nt, nc := len(pl.s.Targets), len(p.classes)
 	limit := pl.maxUnits()
-	fs := &frontSearch{ctx: e.ctx, p: p, limit: limit, byBP: pl.s.Plan.Cost == scenario.CommittedBuildPoints,
+	fs := &frontSearch{ctx: e.ctx, p: p, limit: limit, byBP: pl.s.Plan.Cost == scenario.CommittedBuildPoints, workers: e.workers,
 		allowed: make([][]int, nc), off: []int{0}}
 	var ids []string
 	values := make([]float64, nt)
@@ -322,6 +322,11 @@ type frontSearch struct {
 	// pruneFrom states (newBound), or nil.
 	newBound func() (*frontBound, error)
 	bound    *frontBound
+	// workers check the bound's assignments in batches when more than
+	// one (frontbatch.go): batch, from the current layer's state parent.
+	workers int
+	batch   *boundBatch
+	parent  int
 	// order is the order the classes are taken in (classOrder); layer
 	// is the layer being built, after the first layer classes of it.
 	order []int
@@ -398,6 +403,9 @@ func (fs *frontSearch) run() (*states, error) {
 				return nil, err
 			}
 			fs.bound = b
+			if b != nil && fs.workers > 1 {
+				fs.batch = newBoundBatch(fs, fs.workers)
+			}
 		}
 		room := min(cur.len()*2, fs.maxStates)
 		fs.next.reset(room)
@@ -410,6 +418,7 @@ func (fs *frontSearch) run() (*states, error) {
 			if fs.bound != nil {
 				fs.bound.from(i)
 			}
+			fs.parent = i
 			fs.src = cur.key(i)
 			copy(fs.buf, fs.src)
 			copy(fs.x, cur.force(i))
@@ -419,6 +428,16 @@ func (fs *frontSearch) run() (*states, error) {
 				size += int(lay.size.get(fs.sub(fs.src, t)))
 			}
 			if err := fs.split(0, min(len(fs.p.classes[c].items), fs.limit-size), 0); err != nil {
+				return nil, err
+			}
+			if fs.batch != nil && fs.batch.len() >= boundBatchSize {
+				if err := fs.batch.flush(); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if fs.batch != nil {
+			if err := fs.batch.flush(); err != nil {
 				return nil, err
 			}
 		}
@@ -461,9 +480,13 @@ func (fs *frontSearch) split(j, left, sent int) error {
 func (fs *frontSearch) offer(sent int) error {
 	next := fs.next
 	bp := fs.ebp + fs.p.classes[fs.c].prefix[sent]
+	if fs.batch != nil {
+		fs.batch.add(fs.parent, bp)
+		return nil
+	}
 	j, slot := next.find(fs.buf)
 	if j >= 0 {
-		if fs.prefer(bp, next.bps[j], next.force(j)) {
+		if fs.prefer(fs.x, bp, next.bps[j], next.force(j)) {
 			next.bps[j] = bp
 			copy(next.force(j), fs.x)
 		}
@@ -499,15 +522,15 @@ func grow(st *states, limit int) {
 	}
 }
 
-// prefer reports whether the assignment grown so far, costing bp, is
+// prefer reports whether the assignment x, costing bp, is
 // preferred to y costing ybp: both reach the same state and send none of
 // the classes still to come, so comparing them whole is comparing them in
 // the walk's order.
-func (fs *frontSearch) prefer(bp, ybp float64, y []uint8) bool {
+func (fs *frontSearch) prefer(x []uint8, bp, ybp float64, y []uint8) bool {
 	if fs.byBP && !near(bp, ybp, costTol) {
 		return bp < ybp
 	}
-	return bytes.Compare(fs.x, y) < 0
+	return bytes.Compare(x, y) < 0
 }
 
 // frontForce describes an assignment: its totals and each hex's force, the

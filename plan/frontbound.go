@@ -72,7 +72,9 @@ type frontBound struct {
 	obj      *objective
 	pruned   int // states dropped
 	climbed  int // polish's climbs that found a better assignment
-	bytes    int // the staircases' memory
+	// rechecked: batched checks made again after the points known changed
+	rechecked int
+	bytes     int // the staircases' memory
 	// rest[c]: the most the classes from c on add to a committed cost.
 	rest []float64
 	// Points known: the expected hexes, and the objective's chance.
@@ -117,12 +119,7 @@ func newFrontBound(pl *planner, fs *frontSearch, values []float64, obj *objectiv
 	fb := &frontBound{pl: pl, fs: fs, values: values, obj: obj,
 		lossCost: m == scenario.ExpectedFactorsLost || m == scenario.ExpectedUnitsLost}
 	nt, nc := len(fs.sps), len(fs.p.classes)
-	fb.total = make(counts, nc)
-	fb.ps = make([]float64, nt)
-	fb.hulls = make([][]bpoint, nt)
-	fb.stairs = make([][]bpoint, nt)
-	fb.ptr = make([]int, nt)
-	fb.child = make([]int32, nt)
+	fb.scratch(nt, nc)
 	fb.layer = -1
 	// What k items of class c add to a committed cost: its k cheapest
 	// under build points. Summed over the hexes this is at most what the
@@ -169,6 +166,17 @@ func newFrontBound(pl *planner, fs *frontSearch, values []float64, obj *objectiv
 		boundBuilt(fb)
 	}
 	return fb, nil
+}
+
+// scratch makes the scratch a check of a front of nt targets and nc
+// classes works in.
+func (fb *frontBound) scratch(nt, nc int) {
+	fb.total = make(counts, nc)
+	fb.ps = make([]float64, nt)
+	fb.hulls = make([][]bpoint, nt)
+	fb.stairs = make([][]bpoint, nt)
+	fb.ptr = make([]int, nt)
+	fb.child = make([]int32, nt)
 }
 
 // normalise writes into dst what the bound keys a target's state by: its
@@ -431,8 +439,8 @@ func envelope(dst, st []bpoint, w float64) []bpoint {
 // strictly rising.
 type incumbent struct{ pts []bpoint }
 
-// add offers a point.
-func (in *incumbent) add(cost, value float64) {
+// add offers a point, reporting whether the set changed.
+func (in *incumbent) add(cost, value float64) (changed bool) {
 	// The first point costing more than cost.
 	i, _ := slices.BinarySearchFunc(in.pts, cost, func(q bpoint, c float64) int {
 		if q.cost <= c {
@@ -441,7 +449,7 @@ func (in *incumbent) add(cost, value float64) {
 		return 1
 	})
 	if i > 0 && in.pts[i-1].p >= value {
-		return
+		return false
 	}
 	// Points from i on cost more; drop those worth no more.
 	j := i
@@ -454,6 +462,7 @@ func (in *incumbent) add(cost, value float64) {
 		k--
 	}
 	in.pts = slices.Replace(in.pts, k, j, bpoint{cost, value})
+	return true
 }
 
 // at is the place of the last point costing at most z, or -1.
@@ -527,6 +536,29 @@ func (fb *frontBound) end() {
 // parent's + 1, growing the parent by class fs.c) to the points known and
 // reports whether no completion of it can reach the frontier.
 func (fb *frontBound) beaten(key []uint64, xs []uint8, c int) (bool, error) {
+	pt, err := fb.point(key, xs, c)
+	if err != nil {
+		return false, err
+	}
+	fb.offerPoint(pt)
+	if !fb.verdict(c) {
+		return false, nil
+	}
+	fb.pruned++
+	return true, nil
+}
+
+// boundPoint is an assignment sent as it is: a point the frontier could
+// list when ok.
+type boundPoint struct {
+	ok                  bool
+	cost, value, chance float64
+}
+
+// point works out the hexes' states, envelopes and staircases of the
+// assignment xs (into fb's scratch: child, hulls, stairs, total) and its
+// point as it is sent.
+func (fb *frontBound) point(key []uint64, xs []uint8, c int) (boundPoint, error) {
 	fs, pl := fb.fs, fb.pl
 	nc := len(fs.p.classes)
 	attack, sent := true, false
@@ -548,43 +580,58 @@ func (fb *frontBound) beaten(key []uint64, xs []uint8, c int) (bool, error) {
 		}
 		v := h.finEval[h.fin[c][j]]
 		if v == nil {
-			return false, fmt.Errorf("plan: a front's attack at hex %d has no weighed combat", t)
+			return boundPoint{}, fmt.Errorf("plan: a front's attack at hex %d has no weighed combat", t)
 		}
 		fb.ps[t] = v.HexTaken.P
 		value += fb.values[t] * v.HexTaken.P
 		lostU += v.AttackerUnitsLost
 		lf, err := h.lay.factorsLost(h.sp, v, fs.sub(key, t))
 		if err != nil {
-			return false, err
+			return boundPoint{}, err
 		}
 		lostF += lf
 	}
 	fs.total(fb.total, xs)
-	// The assignment sent as it is: a point the frontier could list.
-	if sent && attack && value > 0 {
-		cost := pl.costOf(fb.total, lostU, lostF)
-		fb.known.add(cost, value)
-		if fb.obj != nil {
-			if ch := fb.obj.chance(fb.ps); ch > 0 {
-				fb.knownChance.add(cost, ch)
-			}
-		}
+	if !sent || !attack || value <= 0 {
+		return boundPoint{}, nil
 	}
+	pt := boundPoint{ok: true, cost: pl.costOf(fb.total, lostU, lostF), value: value}
+	if fb.obj != nil {
+		pt.chance = fb.obj.chance(fb.ps)
+	}
+	return pt, nil
+}
+
+// offerPoint adds an assignment's point to the points known, reporting
+// whether they changed.
+func (fb *frontBound) offerPoint(pt boundPoint) bool {
+	if !pt.ok {
+		return false
+	}
+	changed := fb.known.add(pt.cost, pt.value)
+	if fb.obj != nil && pt.chance > 0 && fb.knownChance.add(pt.cost, pt.chance) {
+		changed = true
+	}
+	return changed
+}
+
+// verdict reports whether no completion of the assignment point last
+// worked out (layer c) can reach the frontier, against the points known.
+func (fb *frontBound) verdict(c int) bool {
 	base, top := 0.0, math.Inf(1) // a loss is counted afresh at the end
 	if !fb.lossCost {
-		base = pl.costOf(fb.total, 0, 0)
+		base = fb.pl.costOf(fb.total, 0, 0)
 		top = base + fb.rest[c]
 	}
 	if !fb.expectedBeaten(base, top) {
 		if !fb.stairsCheap() || !fb.stairsBeaten(base, top) {
-			return false, nil
+			return false
 		}
 	}
 	if fb.obj != nil && !fb.chanceBeaten(base, top) {
-		return false, nil
+		return false
 	}
-	fb.pruned++
-	return true, nil
+	return true
 }
 
 // expectedBeaten reports whether every completion of the state whose

@@ -141,39 +141,69 @@ func TestPrunedFrontObjectiveIsBruteForce(t *testing.T) {
 // one goroutine (random fronts of 3 or 4 hexes, fixed seeds).
 func TestPrunedFrontWorkerInvariant(t *testing.T) {
 	withPruneFrom(t, 0)
-	prunedIn := 0
+	var fb *frontBound
+	forget := false
+	boundBuilt = func(b *frontBound) {
+		fb = b
+		if forget {
+			// No seeded points: the search's own points change the
+			// points known within a batch, so batched checks are made
+			// again (the bound is exact whatever the points known).
+			b.known.pts, b.knownChance.pts = nil, nil
+		}
+	}
+	t.Cleanup(func() { boundBuilt = nil })
+	oldBatch, oldRun := boundBatchSize, checkRun
+	t.Cleanup(func() { boundBatchSize, checkRun, batchWaits = oldBatch, oldRun, false })
+	prunedIn, rechecked := 0, 0
 	for seed := range 6 {
 		r := rand.New(rand.NewPCG(uint64(seed), 29))
 		targets := 3 + seed%2
 		text := richFrontYAML(r, seed, targets, 6+r.IntN(4))
 		text = withObjective(text, objectiveFor(r, seed, targets))
-		var first []byte
-		pruned := 0
-		for workers := 1; workers <= 3; workers++ {
-			s, cfg := parseWithTable(t, text, Config{Workers: workers})
-			res, err := Plan(context.Background(), s, cfg)
-			if err != nil {
-				t.Fatalf("%v\n%s", err, text)
+		for _, forget = range []bool{false, true} {
+			var first []byte
+			pruned := 0
+			// More workers check the bound in batches (frontbatch.go):
+			// whole layers, and small batches that end mid-layer.
+			// With waits, every run of the batch is a worker's check.
+			for _, run := range []struct {
+				workers, batch, run int
+				waits               bool
+			}{{1, oldBatch, oldRun, false}, {2, oldBatch, oldRun, false}, {3, oldBatch, oldRun, false}, {2, 5, 2, false}, {3, 5, 2, true}, {2, 40, 3, true}} {
+				boundBatchSize, checkRun, batchWaits = run.batch, run.run, run.waits
+				s, cfg := parseWithTable(t, text, Config{Workers: run.workers})
+				res, err := Plan(context.Background(), s, cfg)
+				if err != nil {
+					t.Fatalf("%v\n%s", err, text)
+				}
+				b, err := json.Marshal(res)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if run.workers == 1 {
+					first, pruned = b, res.TablePlan.Pruned
+					continue
+				}
+				if fb != nil {
+					rechecked += fb.rechecked
+				}
+				if string(b) != string(first) {
+					t.Errorf("seed %d (seeded points forgotten: %v): %d workers (batches of %d) answer otherwise than one\n%s", seed, forget, run.workers, run.batch, text)
+				}
 			}
-			b, err := json.Marshal(res)
-			if err != nil {
-				t.Fatal(err)
+			if pruned > 0 && !forget {
+				prunedIn++
 			}
-			if workers == 1 {
-				first, pruned = b, res.TablePlan.Pruned
-				continue
-			}
-			if string(b) != string(first) {
-				t.Errorf("seed %d: %d workers answer otherwise than one\n%s", seed, workers, text)
-			}
-		}
-		if pruned > 0 {
-			prunedIn++
 		}
 	}
 	if prunedIn < 4 {
 		t.Errorf("the bound pruned in %d of 6 fronts: the test tests little", prunedIn)
 	}
+	if rechecked == 0 {
+		t.Error("no batched check was made again after the points known changed: the test tests little")
+	}
+	t.Logf("batched checks made again: %d", rechecked)
 }
 
 // The bound's pieces on random points (fixed seeds): a staircase is the
