@@ -113,17 +113,10 @@ func BenchmarkPlanFront(b *testing.B) { benchPlan(b, "plan-front-3x12") }
 
 // BenchmarkPlanFront4x16 plans four hexes with 16 available units, no two
 // alike, each able to attack every hex: the largest cut of issue 25's
-// 4x24 front the pruned search answers within 256 MiB.
-// Not a workload of `wifodds bench`: issue 25 sets no target for it.
-func BenchmarkPlanFront4x16(b *testing.B) {
-	w, err := planWorkload("plan-front-4x16", 0)
-	if err != nil {
-		b.Fatal(err)
-	}
-	if err := w.Run(context.Background(), uint64(b.N), runtime.GOMAXPROCS(0)); err != nil {
-		b.Fatal(err)
-	}
-}
+// 4x24 front the pruned search answers within 256 MiB (a workload of
+// `wifodds bench` with our own 2 s bar, the issue's for 4x24, so the bench
+// shows what a second worker gives a front).
+func BenchmarkPlanFront4x16(b *testing.B) { benchPlan(b, "plan-front-4x16") }
 
 // BenchmarkBattery500 is a 500-scenario generated battery of plain land
 // combats under two CRTs, all exact (issue 17 target: under 2 s on one
