@@ -50,7 +50,7 @@ func (c *Combat) attackerWords(o *Outcome) string {
 		s = fmt.Sprintf("the attackers lose %d of their %d units", lost, n)
 	}
 	if r := int(o.AttackerReduced); r > 0 {
-		s += fmt.Sprintf(" (%s replaced by %s Kampfgruppe division)", plural(r, "a corps", "corps"), plural(r, "its", "their"))
+		s += " (" + kampfgruppe(r) + ")"
 	}
 	left := n - lost
 	if left == 0 {
@@ -113,7 +113,7 @@ func (c *Combat) defenderWords(o *Outcome) []string {
 		out = append(out, fmt.Sprintf("%d of the %d defending units %s destroyed", hit, m, plural(hit, "is", "are")))
 	}
 	if red := int(o.DefenderReduced); red > 0 && len(out) > 0 {
-		out[len(out)-1] += fmt.Sprintf(" (%s replaced by %s Kampfgruppe division, which retreats)", plural(red, "a corps", "corps"), plural(red, "its", "their"))
+		out[len(out)-1] += " (" + kampfgruppe(red) + pick(red == 1, ", which retreats", ", which retreat") + ")"
 	}
 	left := m - hit
 	if left == 0 || r.Effect == crt.NoEffect {
@@ -163,6 +163,12 @@ func (c *Combat) hexWords(o *Outcome) string {
 		s += ", with a breakthrough"
 	}
 	return s
+}
+
+// kampfgruppe says that n of the units lost, corps or armies, are
+// replaced by a division (docs/rules.md §3, AsA 3.1.1).
+func kampfgruppe(n int) string {
+	return fmt.Sprintf("%d of them replaced by %s", n, plural(n, "a Kampfgruppe division", "Kampfgruppe divisions"))
 }
 
 func plural(n int, one, many string) string { return pick(n == 1, one, many) }

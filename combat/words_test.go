@@ -262,6 +262,25 @@ defender:
     - {name: XLVI Pz, type: ARM, size: corps, factors: 4, nation: GE, face_down: true, division_available: true, division_factors: 2}
     - {name: 2nd SS, type: INF, size: division, factors: 2, nation: GE}
 `, []int{4, 4}, "1/1",
-			"The attackers lose 1 of their 3 units and the rest turn face-down; 1 of the 2 defending units is destroyed (a corps replaced by its Kampfgruppe division, which retreats); the hex holds."},
+			"The attackers lose 1 of their 3 units and the rest turn face-down; 1 of the 2 defending units is destroyed (1 of them replaced by a Kampfgruppe division, which retreats); the hex holds."},
+		// An attacking corps replaced by its division (§3): its loss costs
+		// 1 factor, so it goes first; 2/- takes it and one more.
+		{"kampfgruppe, attacking", `name: t
+kind: land
+crt: 2d6
+table: assault
+options: [kampfgruppe]
+hex: {terrain: clear, weather: clear}
+attacker:
+  units:
+    - {type: INF, size: corps, factors: 2, nation: GE}
+    - {type: INF, size: corps, factors: 2, nation: GE, division_available: true, division_factors: 1}
+    - {type: INF, size: corps, factors: 2, nation: GE}
+defender:
+  units:
+    - {type: INF, size: corps, factors: 3, nation: FR}
+    - {type: INF, size: corps, factors: 3, nation: FR}
+`, []int{2, 2}, "2/-",
+			"The attackers lose 2 of their 3 units (1 of them replaced by a Kampfgruppe division) and the other turns face-down; the defenders are unharmed; the hex holds."},
 	})
 }
