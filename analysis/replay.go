@@ -9,11 +9,14 @@ import (
 // Replayed is a forced-dice resolution and where its outcome sits in the
 // distribution: the luck audit.
 type Replayed struct {
-	Dice          []int   `json:"dice"`
-	DiceUsed      int     `json:"dice_used"`
-	RandomRolls   int     `json:"random_rolls"` // rolls drawn after the listed ones ran out
-	UnusedDice    int     `json:"unused_dice"`
-	Result        string  `json:"result"`
+	Dice        []int  `json:"dice"`
+	DiceUsed    int    `json:"dice_used"`
+	RandomRolls int    `json:"random_rolls"` // rolls drawn after the listed ones ran out
+	UnusedDice  int    `json:"unused_dice"`
+	Result      string `json:"result"`
+	// Words says the result in plain English as applied to the two
+	// stacks (combat.Combat.Words): what the code means for each side.
+	Words         string  `json:"words"`
 	Table         string  `json:"table"`
 	Odds          string  `json:"odds"`
 	HexTaken      bool    `json:"hex_taken"`
@@ -54,7 +57,7 @@ func Replay(c *combat.Combat, rolls []int, then sim.Dice) (*Replayed, error) {
 	out := &c.Outcomes[o]
 	r := &Replayed{
 		Dice: rolls, DiceUsed: f.Used, RandomRolls: f.Drawn, UnusedDice: len(rolls) - f.Used,
-		Result: out.Result.String(), Table: out.Table.String(), Odds: c.CRT.Levels[out.Level].String(),
+		Result: out.Result.String(), Words: c.Words(out), Table: out.Table.String(), Odds: c.CRT.Levels[out.Level].String(),
 		HexTaken: out.HexTaken, AttackerLost: int(out.AttackerLost), DefenderLost: int(out.DefenderLost),
 		AttackerUp: out.AttackerFaceUp, Index: o,
 	}

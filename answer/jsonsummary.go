@@ -239,6 +239,8 @@ func writeReplayJSON(w *jsonWriter, r *analysis.Replayed) {
 	w.int(r.UnusedDice)
 	w.field("result")
 	w.str(r.Result)
+	w.field("words")
+	w.str(r.Words)
 	w.field("table")
 	w.str(r.Table)
 	w.field("odds")

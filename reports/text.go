@@ -126,11 +126,9 @@ func WriteText(w io.Writer, s *analysis.Summary) error {
 	}
 	if r := s.Replay; r != nil {
 		b.WriteString("\n")
-		fmt.Fprintf(b, "replay of dice %v%s: %s on %s at %s", r.Dice, rollWords(r.CRTRoll), r.Result, r.Table, r.Odds)
-		if r.HexTaken {
-			b.WriteString(", hex taken")
-		}
-		fmt.Fprintf(b, "; attackers lose %d, defenders lose %d\n", r.AttackerLost, r.DefenderLost)
+		// The code, then what it does in words (combat.Combat.Words), which
+		// also say the units lost and whether the hex is taken.
+		fmt.Fprintf(b, "replay of dice %v%s: %s on %s at %s. %s\n", r.Dice, rollWords(r.CRTRoll), r.Result, r.Table, r.Odds, r.Words)
 		fmt.Fprintf(b, "luck: this outcome has probability %s; an outcome at least as good for the attacker %s\n", pct(r.Probability), pct(r.AtLeastAsGood))
 		writeDiceNotes(b, r.RandomRolls, r.UnusedDice)
 	}

@@ -1394,7 +1394,10 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 	if err := chromedp.Do(ctx, chromedp.WaitVisible(css("#luck"))); err != nil {
 		t.Fatal(err)
 	}
-	const line = "Rolls 5, 1 (modifier +1: the attacker's 5 reads as 6, the defender's 1 as 2): 2/2S at 3:1 on the assault table, hex taken."
+	// The code said in words (replay.words, combat.Combat.Words; issue 27:
+	// a new player had to decode 2/2S): AsA 3.14, docs/rules.md §2, §2.4.
+	const line = "Rolls 5, 1 (modifier +1: the attacker's 5 reads as 6, the defender's 1 as 2): 2/2S at 3:1 on the assault table. " +
+		"The attackers lose 2 of their 3 units and the other turns face-down; both defending units are destroyed; the hex is taken."
 	if got := waitText(ctx, t, "#luck", line, 10*time.Second); !strings.Contains(got, line) {
 		t.Errorf("the dice line: %q, want it to hold %q", got, line)
 	}
@@ -1489,7 +1492,8 @@ func diceInBar(ctx context.Context, t *testing.T, width int) {
 		t.Fatal(err)
 	}
 	got := strings.Join(strings.Fields(waitText(ctx, t, "#sb-dice", "dice 5, 1:", 10*time.Second)), " ")
-	if got != "dice 5, 1: 2/2S, taken" {
+	// With the first clause of the words, the attackers' part.
+	if got != "dice 5, 1: 2/2S, taken The attackers lose 2 of their 3 units and the other turns face-down" {
 		t.Errorf("the phone's bar shows the dice as %q", got)
 	}
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(() => { const out = [];

@@ -957,7 +957,7 @@ function renderLand(s) {
   if (s.replay) {
     const r = s.replay;
     d.append(el('h3', { text: 'The dice you rolled' }), el('p', { id: 'luck', text:
-      `Rolls ${r.dice.join(', ')}${rollWords(r.crt_roll)}: ${r.result} at ${r.odds} on the ${r.table} table, hex ${r.hex_taken ? 'taken' : 'held'}. ` +
+      `Rolls ${r.dice.join(', ')}${rollWords(r.crt_roll)}: ${r.result} at ${r.odds} on the ${r.table} table. ${r.words} ` +
       `That outcome had a ${pct(r.probability)} chance; an outcome at least as good for the attacker, ${pct(r.at_least_as_good)}.` }));
   }
   d.append(resultGroups(s.results));
@@ -991,12 +991,16 @@ function rollWords(roll) {
 }
 
 // diceSummary puts the replayed outcome in the phone's bar in a few words
-// ("dice 5, 1: 2/2S, taken", a line of its own), and empties it when no dice are given.
+// ("dice 5, 1: 2/2S, taken", a line of its own) with the first clause of
+// the engine's words, the attackers' part ("The attackers lose 2 of their
+// 3 units and the other turns face-down"), and empties it when no dice are
+// given.
 function diceSummary(r) {
   const b = $('#sb-dice');
   b.hidden = !r;
   $('#sb-dice-v').textContent = r ? `${r.result}, ${r.hex_taken ? 'taken' : 'held'}` : '';
   $('#sb-dice-k').textContent = r ? `dice ${r.dice.join(', ')}:` : '';
+  $('#sb-dice-w').textContent = r?.words ? r.words.split('; ')[0].replace(/\.$/, '') : '';
 }
 
 // warnings are the engine's warnings, each with what it means for the
