@@ -1384,8 +1384,9 @@ func playerActions(ctx context.Context, t *testing.T, url string, want float64) 
 // replay.crt_roll) and the modifier's hint leads with a line a player can
 // decide on; the reconstructed-values warning is one footnote under the
 // results, not a box above them; the common options come first; the dice
-// box is directly under the Combat panel, above the Hex panel, and its
-// help says first which roll comes first; New combat, from the
+// help says first which roll comes first; the Hex panel is directly under
+// the Combat panel, above the dice, and a line beside the modifier says
+// what the page counts (and follows the Hex panel); New combat, from the
 // keyboard, clears both stacks and the dice, keeps the rules, and puts the
 // keys in the attacker's quick-entry box, where the combat is entered
 // again to the CLI's answer.
@@ -1418,13 +1419,29 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 		if ([...d.querySelectorAll('.note')].some((e) => /reconstructed/.test(e.textContent))) out.push('a note box still says it');
 		const opts = [...document.querySelectorAll('#options input')].map((e) => e.id).slice(0, 3).join(',');
 		if (opts !== 'opt-wild-results,opt-blitz-modifier,opt-territorial-modifiers') out.push('the first options: ' + opts);
-		const dice = document.querySelector('#dice-box');
-		if (!dice.previousElementSibling?.contains(document.querySelector('#modifier')) || dice.getBoundingClientRect().top >= document.querySelector('#hex').getBoundingClientRect().top) out.push('the dice are not directly under the Combat panel, above the Hex panel');
+		const dice = document.querySelector('#dice-box'), hex = document.querySelector('#hex');
+		if (!hex.previousElementSibling?.contains(document.querySelector('#modifier')) || dice.previousElementSibling !== hex || hex.getBoundingClientRect().top >= dice.getBoundingClientRect().top) out.push('the Hex panel is not directly under the Combat panel, with the dice after it');
+		const counted = document.querySelector('#modifier-counted');
+		if (counted.innerText !== 'counted here: clear terrain, clear weather' || counted.offsetParent === null) out.push('the counted line reads ' + JSON.stringify(counted.innerText));
+		if (!(document.querySelector('#modifier').getAttribute('aria-describedby') ?? '').split(/\s+/).includes('modifier-counted')) out.push('the counted line does not describe the modifier');
+		if (counted.getBoundingClientRect().top - document.querySelector('#modifier').getBoundingClientRect().bottom > 80) out.push('the counted line is not beside the modifier');
 		if (!document.querySelector('#dice-hint').innerText.startsWith("Under wild results the attacker's roll comes first: 5, 1 is the attacker's 5 and the defender's 1.")) out.push('dice hint: ' + document.querySelector('#dice-hint').innerText);
 		return out.join('; '); })()`))
 	if err != nil || v != "" {
 		t.Errorf("the first-timer's helps: %s (%v)", v, err)
 	}
+
+	// The counted line follows the Hex panel as it changes.
+	if err := chromedp.Do(ctx, setField("#terrain", "forest"), click(`#hex-flags [data-field="across_river"]`)); err != nil {
+		t.Fatal(err)
+	}
+	if got := waitText(ctx, t, "#modifier-counted", "forest", 10*time.Second); got != "counted here: forest terrain, clear weather, across a river" {
+		t.Errorf("after forest and a river the counted line reads %q", got)
+	}
+	if err := chromedp.Do(ctx, setField("#terrain", "clear"), click(`#hex-flags [data-field="across_river"]`)); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", want)
 
 	// New combat, by the keyboard: Tab reaches it, Enter presses it.
 	if err := chromedp.Do(ctx, jsAction(`document.querySelector('#new-combat').focus()`), chromedp.KeyEvent("\r")); err != nil {

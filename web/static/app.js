@@ -786,10 +786,30 @@ let firstAnswerMs = null; // when the first answer was drawn, for the browser te
 function changed() {
   syncUnits('attacker');
   syncUnits('defender');
+  countedLine();
   lastEdit = performance.now();
   clearTimeout(timer);
   timer = setTimeout(refresh, 25); // short: an exact answer takes about a millisecond
   history.replaceState(null, '', '#s=' + encodeDoc());
+}
+
+// countedLine says beside the Modifier box what the page itself sets and
+// the engine counts (issue 27: a player deciding the net modifier counted
+// the terrain twice): the hex's terrain, weather, multiplier and features,
+// and each side's HQ support, in the page's words. It states only what the
+// page sets, never a modifier's value.
+function countedLine() {
+  const h = doc.hex ?? {};
+  const out = [];
+  if (h.terrain) out.push(`${words(h.terrain)} terrain`);
+  if (h.weather) out.push(`${words(h.weather)} weather`);
+  if (h.defence_multiplier !== undefined && h.defence_multiplier !== '') out.push(`defence ×${h.defence_multiplier}`);
+  for (const f of schema.hex_flags) {
+    if (f.key === 'supply' ? h.supply === false : h[f.key] === true) out.push(f.key === 'supply' ? 'defender out of supply' : f.label.toLowerCase());
+  }
+  if (doc.attacker?.hq_support) out.push("attacker's HQ support");
+  if (doc.defender?.hq_support) out.push("defender's HQ support");
+  $('#modifier-counted').textContent = doc.targets ? "counted here: each target hex's terrain and weather (Plan tab)" : `counted here: ${out.join(', ') || 'nothing yet'}`;
 }
 
 function refresh() {
