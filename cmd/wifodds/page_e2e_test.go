@@ -1435,10 +1435,33 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 	if err := chromedp.Do(ctx, setField("#terrain", "forest"), click(`#hex-flags [data-field="across_river"]`)); err != nil {
 		t.Fatal(err)
 	}
-	if got := waitText(ctx, t, "#modifier-counted", "forest", 10*time.Second); got != "counted here: forest terrain, clear weather, across a river" {
+	if got := waitText(ctx, t, "#modifier-counted", "counted here: forest", 10*time.Second); got != "counted here: forest terrain, clear weather, across a river" {
 		t.Errorf("after forest and a river the counted line reads %q", got)
 	}
 	if err := chromedp.Do(ctx, setField("#terrain", "clear"), click(`#hex-flags [data-field="across_river"]`)); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", want)
+
+	// The Table control says what auto chose and why, from the answer's
+	// table_choices; a table the player set needs no line.
+	if got := liveText(ctx, t, "#table-why"); got != "" {
+		t.Errorf("with the Assault table set the table line reads %q", got)
+	}
+	if err := chromedp.Do(ctx, setField("#table", "auto")); err != nil {
+		t.Fatal(err)
+	}
+	got := waitText(ctx, t, "#table-why", "auto →", 10*time.Second)
+	if used := liveText(ctx, t, "#table-used .v"); got != "auto → "+used+": the attacker has more ARM (1 against 0), so the attacker picks" {
+		t.Errorf("on auto the table line reads %q (the table card: %q)", got, used)
+	}
+	if err := chromedp.Do(ctx, click(`#hex-flags [data-field="city"]`)); err != nil {
+		t.Fatal(err)
+	}
+	if got := waitText(ctx, t, "#table-why", "auto → assault: a city", 10*time.Second); got != "auto → assault: a city hex forces the Assault table" {
+		t.Errorf("on auto in a city the table line reads %q", got)
+	}
+	if err := chromedp.Do(ctx, click(`#hex-flags [data-field="city"]`), setField("#table", "assault")); err != nil {
 		t.Fatal(err)
 	}
 	waitValue(ctx, t, "#p-hex", want)

@@ -849,6 +849,7 @@ function waiting(note, status) {
   showError('');
   stale(false);
   $('#headline').replaceChildren();
+  tableWhy(null);
   $('#run-detail').replaceChildren(el('p', { class: 'hint', id: 'new-note', text: note }));
   summary('—', '—', '—');
   $('#status-text').textContent = status;
@@ -955,6 +956,22 @@ function withModifier(odds) {
   const m = Number(doc.modifier ?? 0);
   return m && odds !== '—' ? `${odds}, ${m > 0 ? '+' : '−'}${Math.abs(m)}` : odds;
 }
+// tableWhy says beside the Table control what auto chose and why, from
+// the engine's table_choices (docs/rules.md §2.3): "auto → blitz: the
+// attacker has more ARM (1 against 0), so the attacker picks". Each final
+// odds level of a fractional-odds roll has its own line. A table the
+// player set needs no line.
+function tableWhy(s) {
+  const why = $('#table-why');
+  const choices = s?.table_choices ?? [];
+  if (!s || (doc.table ?? 'auto') !== 'auto' || !choices.length) { why.textContent = ''; return; }
+  why.textContent = choices.map((c) => {
+    const at = choices.length > 1 ? `at ${c.odds}, ` : '';
+    const reason = c.reason.replace(/^\([a-e]\) /, '').replace(/^otherwise /, 'no other clause applies ');
+    const picks = c.chooser === 'attacker' || c.chooser === 'defender' ? `, so the ${c.chooser} picks` : '';
+    return `${at}auto → ${c.table}: ${reason}${picks}`;
+  }).join('; ');
+}
 function renderLand(s) {
   const p = s.probabilities;
   const levels = Object.keys(s.odds_levels);
@@ -967,6 +984,7 @@ function renderLand(s) {
     card('attackers face-up', pct(p.attacker_face_up.p), interval(p.attacker_face_up), 'p-faceup', p.attacker_face_up.p),
   );
   summary(pct(p.hex_taken.p), withModifier(levels.join(' / ') || '—'), tables.join(' / ') || '—', s.replay);
+  tableWhy(s);
   const d = $('#run-detail');
   // The two stacks at a glance, as counters.
   const side = (name) => el('div', { class: 'counters' }, ...stacks[name].map(({ u, n }) => counter(u, n)));
