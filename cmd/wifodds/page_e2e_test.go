@@ -248,8 +248,9 @@ func stackByRows(ctx context.Context, t *testing.T, url string, want float64) st
 	}
 	waitValue(ctx, t, "#p-hex", want)
 	y := pageYAML(ctx, t)
-	// Keyboard first: Enter in a row adds a row like it below, focused;
-	// Ctrl+Up goes back to the row above. (Then the row is removed again.)
+	// Keyboard first: Enter in a row adds an EMPTY row below it (not a
+	// copy: issue 27), of its nation, its count focused; Ctrl+Up goes back
+	// to the row above. (Then the row is removed again.)
 	before := count(ctx, t, "#attacker .row")
 	if err := chromedp.Do(ctx, chromedp.Focus(css(`[data-row="attacker-1"] [data-field="factors"]`)), chromedp.KeyEvent("\r")); err != nil {
 		t.Fatal(err)
@@ -267,16 +268,38 @@ func stackByRows(ctx context.Context, t *testing.T, url string, want float64) st
 	if f := focused(); f != "attacker-2" {
 		t.Errorf("after Enter the focus is in row %q, want the new attacker-2", f)
 	}
+	emptyRow := func(row string) {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(() => { const r = document.querySelector('[data-row="%s"]'), f = (k) => r.querySelector('[data-field="' + k + '"]').value;
+			return [f('count'), f('type'), f('factors'), f('nation'), document.activeElement.dataset.field ?? ''].join(' '); })()`, row)))
+		if err != nil || v != "1 INF  GE count" {
+			t.Errorf("Enter made row %s read %q (count type factors nation, the focused field), want an empty German row, its count focused (%v)", row, v, err)
+		}
+	}
+	emptyRow("attacker-2")
 	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowUp, chromedp.KeyModifiers(chromedp.ModifierCtrl))); err != nil {
 		t.Fatal(err)
 	}
 	if f := focused(); f != "attacker-1" {
 		t.Errorf("after Ctrl+Up the focus is in row %q, want attacker-1", f)
 	}
-	if err := chromedp.Do(ctx, chromedp.Click(css(`[data-row="attacker-2"] .remove`))); err != nil {
+	// Enter in the last row's last field does the same, at the end.
+	if err := chromedp.Do(ctx, chromedp.Focus(css(`[data-row="attacker-3"] [data-field="nation"]`)), chromedp.KeyEvent("\r")); err != nil {
 		t.Fatal(err)
 	}
+	if n := count(ctx, t, "#attacker .row"); n != before+2 {
+		t.Errorf("Enter in the last row's last field: %d rows, want %d", n, before+2)
+	}
+	emptyRow("attacker-4")
+	for _, r := range []string{"attacker-4", "attacker-2"} {
+		if err := chromedp.Do(ctx, chromedp.Click(css(`[data-row="`+r+`"] .remove`))); err != nil {
+			t.Fatal(err)
+		}
+	}
 	waitValue(ctx, t, "#p-hex", want)
+	if got := pageYAML(ctx, t); got != y {
+		t.Errorf("after the empty rows were removed the page's YAML changed:\n%s\n---\n%s", got, y)
+	}
 	return y
 }
 

@@ -301,17 +301,21 @@ function unitRow(side, row, r) {
     el('button', { type: 'button', class: 'remove', 'aria-label': `Remove ${name.toLowerCase()}`, title: 'Remove', text: '✕',
       onclick: () => { rows.splice(r, 1); restructure('[data-field="type"]'); } }));
   const e = el('div', { class: 'row', 'data-row': `${side}-${r}`, role: 'group', 'aria-label': name }, countBox, ...main, actions);
-  // Keyboard first: Enter adds a row like this one below it; Ctrl+arrows
-  // move to the same field of the row above or below.
+  // Keyboard first: Enter adds an empty row below this one (a copy was
+  // too easy to make unseen on a phone, issue 27: copy is a button), of
+  // this row's nation, as players say a stack; its factors are left for
+  // the player, and until they are given the engine's "factors: missing"
+  // shows beside them. Ctrl+arrows move to the same field of the row
+  // above or below.
   e.addEventListener('keydown', (ev) => {
     const f = ev.target.dataset?.field;
     if (ev.key === 'Enter' && f && ev.target.tagName !== 'BUTTON') {
       ev.preventDefault();
-      rows.splice(r + 1, 0, structuredClone(row));
+      rows.splice(r + 1, 0, { u: { type: 'INF', size: 'corps', nation: row.u.nation }, n: 1 });
       r++;
-      // The same field of the new row: a select focused by Enter could
-      // take the key's release as a click and open.
-      restructure(`[data-field="${f}"]`);
+      // The new row's first field, its count: a select focused by Enter
+      // could take the key's release as a click and open.
+      restructure('[data-field="count"]');
     } else if ((ev.key === 'ArrowDown' || ev.key === 'ArrowUp') && ev.ctrlKey && f) {
       ev.preventDefault();
       $(`[data-row="${side}-${r + (ev.key === 'ArrowDown' ? 1 : -1)}"] [data-field="${f}"]`)?.focus();
