@@ -1510,6 +1510,30 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 	if err != nil || v != "" {
 		t.Errorf("New combat: %s (%v)", v, err)
 	}
+	// The other tabs of a new combat give its next step, not the engine's
+	// "no units" errors; the prompt's button goes back to the Odds tab's
+	// attacker box.
+	for _, tb := range []struct{ tab, out string }{{"compare", "#compare-out"}, {"sweep", "#sweep-out"}, {"table", "#table-out"}} {
+		if err := chromedp.Do(ctx, chromedp.Click(css("#tab-"+tb.tab))); err != nil {
+			t.Fatal(err)
+		}
+		got := waitText(ctx, t, tb.out, "Enter the attacker", 10*time.Second)
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const out = [], q = (s) => document.querySelector(s);
+			if (!q('#error').hidden) out.push('error: ' + q('#error').innerText);
+			if ([...document.querySelectorAll('.field-error')].some((e) => !e.hidden && e.offsetParent)) out.push('a field error is on show');
+			if (q('#results').classList.contains('stale')) out.push('marked stale');
+			if (/no units|needs at least one/i.test(q('#results').innerText)) out.push('the engine\'s error shows');
+			return out.join('; '); })()`))
+		if !strings.HasPrefix(got, "Enter the attacker and the defender on the Odds tab first.") || err != nil || v != "" {
+			t.Errorf("the %s tab of a new combat: %q; %s (%v)", tb.tab, got, v, err)
+		}
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(css("#table-out .tab-prompt button"))); err != nil {
+		t.Fatal(err)
+	}
+	if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#tab-run').getAttribute('aria-selected') + ' ' + document.activeElement.id`)); err != nil || v != "true quick-attacker" {
+		t.Errorf("the prompt's button: %q (the Odds tab selected, the focused box), want the Odds tab and the attacker's box (%v)", v, err)
+	}
 	// The attacker entered: Enter took the keys on to the defender's box,
 	// and the empty defender is the next step, not an error, until the
 	// player leaves its box empty.

@@ -1126,7 +1126,21 @@ function renderChips() {
     onclick: () => { if (compareOn.has(o)) compareOn.delete(o); else if (compareOn.size < 11) compareOn.add(o); renderChips(); refresh(); } })));
   return chips;
 }
+// stacksFirst shows, on the Compare, Sweep and Table tabs, the next step
+// of a new combat whose stacks are not both entered yet, where the
+// engine's "no units" errors went (issue 27); it reports whether it did.
+function stacksFirst(...outs) {
+  if (!(newAndEmpty() || awaitingDefender() || defenderPending && doc.kind !== 'bombardment' && !stacks.attacker.length)) return false;
+  showError('');
+  stale(false);
+  for (const o of outs) $(o).replaceChildren();
+  $(outs.at(-1)).append(el('p', { class: 'hint tab-prompt' }, 'Enter the attacker and the defender on the Odds tab first. ',
+    el('button', { type: 'button', text: 'Go to the Odds tab', onclick: () => { selectTab('run'); $(stacks.attacker.length ? '#quick-defender' : '#quick-attacker').focus(); } })));
+  $('#status-text').textContent = 'Waiting for the stacks';
+  return true;
+}
 async function compareNow() {
+  if (stacksFirst('#compare-out')) return;
   const chips = renderChips();
   const variants = ['as entered=', ...chips.filter(([o]) => compareOn.has(o)).map(([o, , name]) => `${name}=${o}`)];
   const { json, ms } = await api('compare', doc, { variant: variants, method: 'auto' });
@@ -1189,6 +1203,7 @@ function axes(svg, { W, H, L = 46, B = 34, x0, x1, yMax = 1, percent = true, xLa
 
 // ---- Sweep --------------------------------------------------------------
 async function sweepNow() {
+  if (stacksFirst('#sweep-out')) return;
   // Until the player sets a modifier range, the sweep's is the combat's
   // own modifier, not 0.
   for (const id of ['#sweep-mlo', '#sweep-mhi']) if (!$(id).dataset.touched) $(id).value = doc.modifier ?? 0;
@@ -1692,6 +1707,7 @@ async function tableNow() {
     $('#table-out').append(el('p', { class: 'plan-note', text: 'This is a plan file: the Table tab weighs one combat.' }));
     return;
   }
+  if (stacksFirst('#table-headline', '#table-edits', '#table-out')) return;
   if (tableKey() !== tableEditsFor) { tableEdits.clear(); tableEditsFor = tableKey(); }
   const cell = cellParams();
   const w = (await api('weights', doc, { cell })).json;
