@@ -117,6 +117,7 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	objectiveImports(ctx, t, "../../examples/pocket.yaml")
 	accessible(ctx, t, axe, "a front's chance objective")
 	planImports(ctx, t, "../../examples/beachhead-plan.yaml")
+	afterChips(ctx, t)
 	accessible(ctx, t, axe, "a front whose hexes wait on others")
 	coastInPage(ctx, t)
 	accessible(ctx, t, axe, "a front with a ship and an HQ")
@@ -421,6 +422,13 @@ func beside(ctx context.Context, t *testing.T, control, msg, want string) {
 	}
 }
 
+// frontTargets are a front plan file's target hexes, as the tests read
+// them: each hex's id and what it waits on.
+type frontTargets []struct {
+	ID       string   `yaml:"id"`
+	Requires []string `yaml:"requires"`
+}
+
 // planImports imports a plan file through the YAML dialog: the page shows
 // every available unit and support (and each target hex of a front),
 // plans with the CLI's recommendation, and draws the frontier; switching
@@ -432,10 +440,7 @@ func planImports(ctx context.Context, t *testing.T, file string) {
 		t.Fatal(err)
 	}
 	var plan struct {
-		Targets []struct {
-			ID       string   `yaml:"id"`
-			Requires []string `yaml:"requires"`
-		} `yaml:"targets"`
+		Targets  frontTargets `yaml:"targets"`
 		Attacker struct {
 			Available []struct{ ID string } `yaml:"available"`
 			Support   []struct{ ID string } `yaml:"support_available"`
@@ -812,6 +817,50 @@ func frontInPage(ctx context.Context, t *testing.T, url string) {
 	}
 	if n := count(ctx, t, "#plan-front [data-target]"); n != 2 {
 		t.Errorf("the front shows %d hexes, want 2", n)
+	}
+}
+
+// afterChips checks, on the beachhead plan planImports left on the page,
+// that each target's "attack after" chips show the file's requires
+// (Salamaua after Lae), and that turning them round (Lae after Salamaua)
+// is sent in the plan request: the planner's order of attack, shown on
+// the page, turns round, and the exported file says so.
+func afterChips(ctx context.Context, t *testing.T) {
+	t.Helper()
+	checked := func(target, hex string) bool {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(() => { const c = document.querySelector('[data-after=%q] input[data-hex=%q]'); return c ? String(c.checked) : 'none'; })()`, target, hex)))
+		if err != nil || v == "none" {
+			t.Fatalf("no chip for %s after %s (%v)", target, hex, err)
+		}
+		return v == "true"
+	}
+	if !checked("Salamaua", "Lae") || checked("Lae", "Salamaua") {
+		t.Errorf("the beachhead's chips: Salamaua after Lae %v, Lae after Salamaua %v; the file has Salamaua requires [Lae]", checked("Salamaua", "Lae"), checked("Lae", "Salamaua"))
+	}
+	const before = "order of attack: Lae, then Salamaua (if Lae taken)"
+	if got := liveText(ctx, t, "#plan-order"); got != before {
+		t.Errorf("the beachhead's order: %q, want %q", got, before)
+	}
+	if err := chromedp.Do(ctx, click(`[data-after="Salamaua"] input[data-hex="Lae"]`), click(`[data-after="Lae"] input[data-hex="Salamaua"]`)); err != nil {
+		t.Fatal(err)
+	}
+	const after = "order of attack: Salamaua, then Lae (if Salamaua taken)"
+	if got := waitText(ctx, t, "#plan-order", after, 60*time.Second); got != after {
+		t.Errorf("after the chips were turned round the order reads %q, want %q", got, after)
+	}
+	if !checked("Lae", "Salamaua") || checked("Salamaua", "Lae") {
+		t.Errorf("after the change the chips read Salamaua after Lae %v, Lae after Salamaua %v", checked("Salamaua", "Lae"), checked("Lae", "Salamaua"))
+	}
+	y, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.wifodds.exportYAML()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f struct {
+		Targets frontTargets `yaml:"targets"`
+	}
+	if err := yaml.Unmarshal([]byte(y), &f); err != nil || len(f.Targets) != 2 || f.Targets[0].ID != "Lae" || fmt.Sprint(f.Targets[0].Requires) != "[Salamaua]" || len(f.Targets[1].Requires) != 0 {
+		t.Errorf("the exported front after the change (%v):\n%s", err, y)
 	}
 }
 

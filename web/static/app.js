@@ -1490,6 +1490,7 @@ function targetCard(t, j, units) {
     el('label', { for: quick.id }, 'defender', el('span', { class: 'quick-line' }, quick,
       el('button', { type: 'button', class: 'quick-set', text: 'Set', onclick: setDefender }))), msg,
     el('p', { text: `can be attacked by ${reach.join(', ') || 'no unit'}` }),
+    afterChips(t, j),
     t.requires?.length ? el('p', { 'data-requires': t.id, text: `attacked only if ${t.requires.join(' and ')} ${t.requires.length > 1 ? 'are' : 'is'} taken first` }) : null,
     doc.targets.length > 1 ? el('button', { type: 'button', class: 'remove-target', text: 'Remove this hex', onclick: () => {
       doc.targets.splice(j, 1);
@@ -1506,6 +1507,27 @@ function targetCard(t, j, units) {
       if (doc.sets && !Object.keys(doc.sets).length) delete doc.sets;
       changed();
     } }) : null);
+}
+// afterChips are a target's "attack after" chips, one per other target
+// hex: each ticked is in the target's requires (the plan attacks it only
+// if those are taken first, docs/operations.md), in the targets' order.
+// A cycle is the planner's error to name, beside the plan.
+function afterChips(t, j) {
+  const others = doc.targets.filter((x) => x !== t);
+  if (!others.length) return null;
+  return el('div', { class: 'chips after', role: 'group', 'aria-label': `Attack ${t.id} after`, 'data-after': t.id },
+    el('span', { text: 'attack after:' }), ...others.map((o, k) => {
+      const cb = el('input', { type: 'checkbox', id: `target-${j}-after-${k}`, 'data-hex': o.id });
+      cb.checked = !!t.requires?.includes(o.id);
+      cb.addEventListener('change', () => {
+        const on = new Set(t.requires ?? []);
+        if (cb.checked) on.add(o.id); else on.delete(o.id);
+        t.requires = doc.targets.map((x) => x.id).filter((id) => on.has(id));
+        if (!t.requires.length) delete t.requires;
+        changed();
+      });
+      return el('label', { for: cb.id }, cb, ' ' + o.id);
+    }));
 }
 // makeFront turns the combat into a front of one hex: the attacking units
 // become the units the plan may send, the hex and defender its first
