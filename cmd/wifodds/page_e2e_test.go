@@ -214,6 +214,10 @@ func pageYAML(ctx context.Context, t *testing.T) string {
 func stackByQuickEntry(ctx context.Context, t *testing.T, url string, want float64) string {
 	t.Helper()
 	open(ctx, t, url)
+	// The line of what the page counts is there from the first screen.
+	if got := liveText(ctx, t, "#modifier-counted"); got != "counted here: clear terrain, clear weather" {
+		t.Errorf("on opening, the counted line reads %q", got)
+	}
 	start := time.Now()
 	steps := append(combatKeys(),
 		// The nation carries forward: INF 4 and INF 3 are German.

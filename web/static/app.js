@@ -224,6 +224,7 @@ function renderForm() {
   renderRows('#ship-rows', 'naval_strikes', shipFields, 'Ship', doc.attacker);
   renderRows('#aircraft-rows', 'aircraft', aircraftFields, 'Aircraft', doc.attacker);
   $('#dice').value = (doc.dice ?? []).join(', ');
+  countedLine();
   showKind();
 }
 
