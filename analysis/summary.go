@@ -29,10 +29,14 @@ type Summary struct {
 	Options  []string `json:"options"`
 	sim.Run
 
-	Notional      *float64              `json:"notional_unit,omitempty"` // invasions and paradrops
-	Odds          OddsTotals            `json:"odds"`
-	OddsLevels    Keyed[float64]        `json:"odds_levels"`
-	Tables        Keyed[float64]        `json:"tables"`
+	Notional   *float64       `json:"notional_unit,omitempty"` // invasions and paradrops
+	Odds       OddsTotals     `json:"odds"`
+	OddsLevels Keyed[float64] `json:"odds_levels"`
+	Tables     Keyed[float64] `json:"tables"`
+	// TableChoices say, at each final odds level, which table was read,
+	// who chose it and why (docs/rules.md §2.3), so a table left on auto
+	// can be checked.
+	TableChoices  []combat.TableChoice  `json:"table_choices"`
 	Results       Keyed[float64]        `json:"results"`
 	ResultCIs     Keyed[stats.Estimate] `json:"result_intervals"`
 	Probabilities Probabilities         `json:"probabilities"`
@@ -199,9 +203,10 @@ func summaryHeader(c *combat.Combat, run sim.Run) *Summary {
 	s := c.Scenario
 	sum := &Summary{
 		Scenario: s.Name, Kind: string(s.Kind), CRT: s.CRT, Table: s.Table, Options: make([]string, 0, len(s.Options)),
-		Run:      run,
-		Odds:     OddsTotals{c.Attack, c.Defence},
-		Warnings: []string{},
+		Run:          run,
+		Odds:         OddsTotals{c.Attack, c.Defence},
+		TableChoices: c.TableChoices(),
+		Warnings:     []string{},
 	}
 	if s.Kind != scenario.Land {
 		n := c.Notional

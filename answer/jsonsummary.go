@@ -2,6 +2,7 @@ package answer
 
 import (
 	"github.com/wifodds/wifodds/analysis"
+	"github.com/wifodds/wifodds/combat"
 	"github.com/wifodds/wifodds/sim"
 	"github.com/wifodds/wifodds/stats"
 )
@@ -58,6 +59,8 @@ func writeHeadJSON(w *jsonWriter, s *analysis.Summary) {
 	w.keyedFloats(s.OddsLevels)
 	w.field("tables")
 	w.keyedFloats(s.Tables)
+	w.field("table_choices")
+	w.tableChoices(s.TableChoices)
 	w.field("results")
 	w.keyedFloats(s.Results)
 	w.field("result_intervals")
@@ -273,6 +276,26 @@ func writeReplayJSON(w *jsonWriter, r *analysis.Replayed) {
 
 // The Keyed figures, written as their MarshalJSON writes them: an
 // object in key order, null when nil.
+
+// tableChoices writes who chose each odds level's table and why.
+func (w *jsonWriter) tableChoices(v []combat.TableChoice) {
+	if w.start('[', v == nil) {
+		for _, c := range v {
+			w.elem()
+			w.open('{')
+			w.field("odds")
+			w.str(c.Odds)
+			w.field("table")
+			w.str(c.Table)
+			w.field("chooser")
+			w.str(string(c.Chooser))
+			w.field("reason")
+			w.str(c.Reason)
+			w.close('}')
+		}
+		w.close(']')
+	}
+}
 
 func (w *jsonWriter) keyedFloats(k analysis.Keyed[float64]) {
 	if w.start('{', k == nil) {

@@ -31,6 +31,9 @@ type plainExact struct {
 	// halves names factor totals 0, 0.5, ... 127.5 as a summary keys
 	// them, written once as the engine writes them once.
 	halves [256]string
+	// reason is the engine's words for the forced table (docs/rules.md
+	// §2.3), made once.
+	reason string
 }
 
 func newPlainExact(s *scenario.Scenario, t *crt.Table) (*plainExact, error) {
@@ -58,7 +61,7 @@ func newPlainExact(s *scenario.Scenario, t *crt.Table) (*plainExact, error) {
 			}
 		}
 	}
-	p := &plainExact{s: s, t: t, k: k}
+	p := &plainExact{s: s, t: t, k: k, reason: "the scenario sets table: " + s.Table}
 	for h := range p.halves {
 		p.halves[h] = strconv.FormatFloat(float64(h)/2, 'f', -1, 64)
 	}
@@ -100,6 +103,7 @@ type summaryBlock struct {
 	sum     analysis.Summary
 	odds    [1]analysis.KV[float64]
 	tables  [2]analysis.KV[float64]
+	choice  [1]combat.TableChoice
 	results [maxOutcomes]analysis.KV[float64]
 	cis     [maxOutcomes]analysis.KV[stats.Estimate]
 	order   [maxOutcomes]string
@@ -221,6 +225,10 @@ func (p *plainExact) answer() *analysis.Summary {
 	b.tables = [2]analysis.KV[float64]{{Key: "assault"}, {Key: "blitz"}}
 	b.tables[p.k].Value = exact(pAll).P
 	sum.Tables = b.tables[:]
+	// The table is forced by the scenario (newPlainExact), as the engine
+	// says it (docs/rules.md §2.3).
+	b.choice[0] = combat.TableChoice{Odds: b.odds[0].Key, Table: s.Table, Chooser: combat.ChooserScenario, Reason: p.reason}
+	sum.TableChoices = b.choice[:]
 	sum.Probabilities = analysis.Probabilities{HexTaken: exact(hex), Breakthrough: exact(bt), AttackerFaceUp: exact(up), DefenderRetreated: exact(ret), DefenderShattered: exact(shat)}
 
 	// Results by code (two outcomes can share one, read from a printed

@@ -117,6 +117,7 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	objectiveImports(ctx, t, "../../examples/pocket.yaml")
 	accessible(ctx, t, axe, "a front's chance objective")
 	planImports(ctx, t, "../../examples/beachhead-plan.yaml")
+	afterChips(ctx, t)
 	accessible(ctx, t, axe, "a front whose hexes wait on others")
 	coastInPage(ctx, t)
 	accessible(ctx, t, axe, "a front with a ship and an HQ")
@@ -213,6 +214,10 @@ func pageYAML(ctx context.Context, t *testing.T) string {
 func stackByQuickEntry(ctx context.Context, t *testing.T, url string, want float64) string {
 	t.Helper()
 	open(ctx, t, url)
+	// The line of what the page counts is there from the first screen.
+	if got := liveText(ctx, t, "#modifier-counted"); got != "counted here: clear terrain, clear weather" {
+		t.Errorf("on opening, the counted line reads %q", got)
+	}
 	start := time.Now()
 	steps := append(combatKeys(),
 		// The nation carries forward: INF 4 and INF 3 are German.
@@ -248,8 +253,9 @@ func stackByRows(ctx context.Context, t *testing.T, url string, want float64) st
 	}
 	waitValue(ctx, t, "#p-hex", want)
 	y := pageYAML(ctx, t)
-	// Keyboard first: Enter in a row adds a row like it below, focused;
-	// Ctrl+Up goes back to the row above. (Then the row is removed again.)
+	// Keyboard first: Enter in a row adds an EMPTY row below it (not a
+	// copy: issue 27), of its nation, its count focused; Ctrl+Up goes back
+	// to the row above. (Then the row is removed again.)
 	before := count(ctx, t, "#attacker .row")
 	if err := chromedp.Do(ctx, chromedp.Focus(css(`[data-row="attacker-1"] [data-field="factors"]`)), chromedp.KeyEvent("\r")); err != nil {
 		t.Fatal(err)
@@ -267,16 +273,38 @@ func stackByRows(ctx context.Context, t *testing.T, url string, want float64) st
 	if f := focused(); f != "attacker-2" {
 		t.Errorf("after Enter the focus is in row %q, want the new attacker-2", f)
 	}
+	emptyRow := func(row string) {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(() => { const r = document.querySelector('[data-row="%s"]'), f = (k) => r.querySelector('[data-field="' + k + '"]').value;
+			return [f('count'), f('type'), f('factors'), f('nation'), document.activeElement.dataset.field ?? ''].join(' '); })()`, row)))
+		if err != nil || v != "1 INF  GE count" {
+			t.Errorf("Enter made row %s read %q (count type factors nation, the focused field), want an empty German row, its count focused (%v)", row, v, err)
+		}
+	}
+	emptyRow("attacker-2")
 	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowUp, chromedp.KeyModifiers(chromedp.ModifierCtrl))); err != nil {
 		t.Fatal(err)
 	}
 	if f := focused(); f != "attacker-1" {
 		t.Errorf("after Ctrl+Up the focus is in row %q, want attacker-1", f)
 	}
-	if err := chromedp.Do(ctx, chromedp.Click(css(`[data-row="attacker-2"] .remove`))); err != nil {
+	// Enter in the last row's last field does the same, at the end.
+	if err := chromedp.Do(ctx, chromedp.Focus(css(`[data-row="attacker-3"] [data-field="nation"]`)), chromedp.KeyEvent("\r")); err != nil {
 		t.Fatal(err)
 	}
+	if n := count(ctx, t, "#attacker .row"); n != before+2 {
+		t.Errorf("Enter in the last row's last field: %d rows, want %d", n, before+2)
+	}
+	emptyRow("attacker-4")
+	for _, r := range []string{"attacker-4", "attacker-2"} {
+		if err := chromedp.Do(ctx, chromedp.Click(css(`[data-row="`+r+`"] .remove`))); err != nil {
+			t.Fatal(err)
+		}
+	}
 	waitValue(ctx, t, "#p-hex", want)
+	if got := pageYAML(ctx, t); got != y {
+		t.Errorf("after the empty rows were removed the page's YAML changed:\n%s\n---\n%s", got, y)
+	}
 	return y
 }
 
@@ -398,6 +426,13 @@ func beside(ctx context.Context, t *testing.T, control, msg, want string) {
 	}
 }
 
+// frontTargets are a front plan file's target hexes, as the tests read
+// them: each hex's id and what it waits on.
+type frontTargets []struct {
+	ID       string   `yaml:"id"`
+	Requires []string `yaml:"requires"`
+}
+
 // planImports imports a plan file through the YAML dialog: the page shows
 // every available unit and support (and each target hex of a front),
 // plans with the CLI's recommendation, and draws the frontier; switching
@@ -409,10 +444,7 @@ func planImports(ctx context.Context, t *testing.T, file string) {
 		t.Fatal(err)
 	}
 	var plan struct {
-		Targets []struct {
-			ID       string   `yaml:"id"`
-			Requires []string `yaml:"requires"`
-		} `yaml:"targets"`
+		Targets  frontTargets `yaml:"targets"`
 		Attacker struct {
 			Available []struct{ ID string } `yaml:"available"`
 			Support   []struct{ ID string } `yaml:"support_available"`
@@ -789,6 +821,50 @@ func frontInPage(ctx context.Context, t *testing.T, url string) {
 	}
 	if n := count(ctx, t, "#plan-front [data-target]"); n != 2 {
 		t.Errorf("the front shows %d hexes, want 2", n)
+	}
+}
+
+// afterChips checks, on the beachhead plan planImports left on the page,
+// that each target's "attack after" chips show the file's requires
+// (Salamaua after Lae), and that turning them round (Lae after Salamaua)
+// is sent in the plan request: the planner's order of attack, shown on
+// the page, turns round, and the exported file says so.
+func afterChips(ctx context.Context, t *testing.T) {
+	t.Helper()
+	checked := func(target, hex string) bool {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(() => { const c = document.querySelector('[data-after=%q] input[data-hex=%q]'); return c ? String(c.checked) : 'none'; })()`, target, hex)))
+		if err != nil || v == "none" {
+			t.Fatalf("no chip for %s after %s (%v)", target, hex, err)
+		}
+		return v == "true"
+	}
+	if !checked("Salamaua", "Lae") || checked("Lae", "Salamaua") {
+		t.Errorf("the beachhead's chips: Salamaua after Lae %v, Lae after Salamaua %v; the file has Salamaua requires [Lae]", checked("Salamaua", "Lae"), checked("Lae", "Salamaua"))
+	}
+	const before = "order of attack: Lae, then Salamaua (if Lae taken)"
+	if got := liveText(ctx, t, "#plan-order"); got != before {
+		t.Errorf("the beachhead's order: %q, want %q", got, before)
+	}
+	if err := chromedp.Do(ctx, click(`[data-after="Salamaua"] input[data-hex="Lae"]`), click(`[data-after="Lae"] input[data-hex="Salamaua"]`)); err != nil {
+		t.Fatal(err)
+	}
+	const after = "order of attack: Salamaua, then Lae (if Salamaua taken)"
+	if got := waitText(ctx, t, "#plan-order", after, 60*time.Second); got != after {
+		t.Errorf("after the chips were turned round the order reads %q, want %q", got, after)
+	}
+	if !checked("Lae", "Salamaua") || checked("Salamaua", "Lae") {
+		t.Errorf("after the change the chips read Salamaua after Lae %v, Lae after Salamaua %v", checked("Salamaua", "Lae"), checked("Lae", "Salamaua"))
+	}
+	y, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.wifodds.exportYAML()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f struct {
+		Targets frontTargets `yaml:"targets"`
+	}
+	if err := yaml.Unmarshal([]byte(y), &f); err != nil || len(f.Targets) != 2 || f.Targets[0].ID != "Lae" || fmt.Sprint(f.Targets[0].Requires) != "[Salamaua]" || len(f.Targets[1].Requires) != 0 {
+		t.Errorf("the exported front after the change (%v):\n%s", err, y)
 	}
 }
 
@@ -1384,8 +1460,9 @@ func playerActions(ctx context.Context, t *testing.T, url string, want float64) 
 // replay.crt_roll) and the modifier's hint leads with a line a player can
 // decide on; the reconstructed-values warning is one footnote under the
 // results, not a box above them; the common options come first; the dice
-// box is directly under the Combat panel, above the Hex panel, and its
-// help says first which roll comes first; New combat, from the
+// help says first which roll comes first; the Hex panel is directly under
+// the Combat panel, above the dice, and a line beside the modifier says
+// what the page counts (and follows the Hex panel); New combat, from the
 // keyboard, clears both stacks and the dice, keeps the rules, and puts the
 // keys in the attacker's quick-entry box, where the combat is entered
 // again to the CLI's answer.
@@ -1421,13 +1498,52 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 		if ([...d.querySelectorAll('.note')].some((e) => /reconstructed/.test(e.textContent))) out.push('a note box still says it');
 		const opts = [...document.querySelectorAll('#options input')].map((e) => e.id).slice(0, 3).join(',');
 		if (opts !== 'opt-wild-results,opt-blitz-modifier,opt-territorial-modifiers') out.push('the first options: ' + opts);
-		const dice = document.querySelector('#dice-box');
-		if (!dice.previousElementSibling?.contains(document.querySelector('#modifier')) || dice.getBoundingClientRect().top >= document.querySelector('#hex').getBoundingClientRect().top) out.push('the dice are not directly under the Combat panel, above the Hex panel');
+		const dice = document.querySelector('#dice-box'), hex = document.querySelector('#hex');
+		if (!hex.previousElementSibling?.contains(document.querySelector('#modifier')) || dice.previousElementSibling !== hex || hex.getBoundingClientRect().top >= dice.getBoundingClientRect().top) out.push('the Hex panel is not directly under the Combat panel, with the dice after it');
+		const counted = document.querySelector('#modifier-counted');
+		if (counted.innerText !== 'counted here: clear terrain, clear weather' || counted.offsetParent === null) out.push('the counted line reads ' + JSON.stringify(counted.innerText));
+		if (!(document.querySelector('#modifier').getAttribute('aria-describedby') ?? '').split(/\s+/).includes('modifier-counted')) out.push('the counted line does not describe the modifier');
+		if (counted.getBoundingClientRect().top - document.querySelector('#modifier').getBoundingClientRect().bottom > 80) out.push('the counted line is not beside the modifier');
 		if (!document.querySelector('#dice-hint').innerText.startsWith("Under wild results the attacker's roll comes first: 5, 1 is the attacker's 5 and the defender's 1.")) out.push('dice hint: ' + document.querySelector('#dice-hint').innerText);
 		return out.join('; '); })()`))
 	if err != nil || v != "" {
 		t.Errorf("the first-timer's helps: %s (%v)", v, err)
 	}
+
+	// The counted line follows the Hex panel as it changes.
+	if err := chromedp.Do(ctx, setField("#terrain", "forest"), click(`#hex-flags [data-field="across_river"]`)); err != nil {
+		t.Fatal(err)
+	}
+	if got := waitText(ctx, t, "#modifier-counted", "counted here: forest", 10*time.Second); got != "counted here: forest terrain, clear weather, across a river" {
+		t.Errorf("after forest and a river the counted line reads %q", got)
+	}
+	if err := chromedp.Do(ctx, setField("#terrain", "clear"), click(`#hex-flags [data-field="across_river"]`)); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", want)
+
+	// The Table control says what auto chose and why, from the answer's
+	// table_choices; a table the player set needs no line.
+	if got := liveText(ctx, t, "#table-why"); got != "" {
+		t.Errorf("with the Assault table set the table line reads %q", got)
+	}
+	if err := chromedp.Do(ctx, setField("#table", "auto")); err != nil {
+		t.Fatal(err)
+	}
+	got := waitText(ctx, t, "#table-why", "auto →", 10*time.Second)
+	if used := liveText(ctx, t, "#table-used .v"); got != "auto → "+used+": the attacker has more ARM (1 against 0), so the attacker picks" {
+		t.Errorf("on auto the table line reads %q (the table card: %q)", got, used)
+	}
+	if err := chromedp.Do(ctx, click(`#hex-flags [data-field="city"]`)); err != nil {
+		t.Fatal(err)
+	}
+	if got := waitText(ctx, t, "#table-why", "auto → assault: a city", 10*time.Second); got != "auto → assault: a city hex forces the Assault table" {
+		t.Errorf("on auto in a city the table line reads %q", got)
+	}
+	if err := chromedp.Do(ctx, click(`#hex-flags [data-field="city"]`), setField("#table", "assault")); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", want)
 
 	// New combat, by the keyboard: Tab reaches it, Enter presses it.
 	if err := chromedp.Do(ctx, jsAction(`document.querySelector('#new-combat').focus()`), chromedp.KeyEvent("\r")); err != nil {
@@ -1449,6 +1565,30 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 		return out.join('; '); })()`))
 	if err != nil || v != "" {
 		t.Errorf("New combat: %s (%v)", v, err)
+	}
+	// The other tabs of a new combat give its next step, not the engine's
+	// "no units" errors; the prompt's button goes back to the Odds tab's
+	// attacker box.
+	for _, tb := range []struct{ tab, out string }{{"compare", "#compare-out"}, {"sweep", "#sweep-out"}, {"table", "#table-out"}} {
+		if err := chromedp.Do(ctx, chromedp.Click(css("#tab-"+tb.tab))); err != nil {
+			t.Fatal(err)
+		}
+		got := waitText(ctx, t, tb.out, "Enter the attacker", 10*time.Second)
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const out = [], q = (s) => document.querySelector(s);
+			if (!q('#error').hidden) out.push('error: ' + q('#error').innerText);
+			if ([...document.querySelectorAll('.field-error')].some((e) => !e.hidden && e.offsetParent)) out.push('a field error is on show');
+			if (q('#results').classList.contains('stale')) out.push('marked stale');
+			if (/no units|needs at least one/i.test(q('#results').innerText)) out.push('the engine\'s error shows');
+			return out.join('; '); })()`))
+		if !strings.HasPrefix(got, "Enter the attacker and the defender on the Odds tab first.") || err != nil || v != "" {
+			t.Errorf("the %s tab of a new combat: %q; %s (%v)", tb.tab, got, v, err)
+		}
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(css("#table-out .tab-prompt button"))); err != nil {
+		t.Fatal(err)
+	}
+	if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#tab-run').getAttribute('aria-selected') + ' ' + document.activeElement.id`)); err != nil || v != "true quick-attacker" {
+		t.Errorf("the prompt's button: %q (the Odds tab selected, the focused box), want the Odds tab and the attacker's box (%v)", v, err)
 	}
 	// The attacker entered: Enter took the keys on to the defender's box,
 	// and the empty defender is the next step, not an error, until the

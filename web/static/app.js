@@ -224,6 +224,7 @@ function renderForm() {
   renderRows('#ship-rows', 'naval_strikes', shipFields, 'Ship', doc.attacker);
   renderRows('#aircraft-rows', 'aircraft', aircraftFields, 'Aircraft', doc.attacker);
   $('#dice').value = (doc.dice ?? []).join(', ');
+  countedLine();
   showKind();
 }
 
@@ -301,17 +302,21 @@ function unitRow(side, row, r) {
     el('button', { type: 'button', class: 'remove', 'aria-label': `Remove ${name.toLowerCase()}`, title: 'Remove', text: '✕',
       onclick: () => { rows.splice(r, 1); restructure('[data-field="type"]'); } }));
   const e = el('div', { class: 'row', 'data-row': `${side}-${r}`, role: 'group', 'aria-label': name }, countBox, ...main, actions);
-  // Keyboard first: Enter adds a row like this one below it; Ctrl+arrows
-  // move to the same field of the row above or below.
+  // Keyboard first: Enter adds an empty row below this one (a copy was
+  // too easy to make unseen on a phone, issue 27: copy is a button), of
+  // this row's nation, as players say a stack; its factors are left for
+  // the player, and until they are given the engine's "factors: missing"
+  // shows beside them. Ctrl+arrows move to the same field of the row
+  // above or below.
   e.addEventListener('keydown', (ev) => {
     const f = ev.target.dataset?.field;
     if (ev.key === 'Enter' && f && ev.target.tagName !== 'BUTTON') {
       ev.preventDefault();
-      rows.splice(r + 1, 0, structuredClone(row));
+      rows.splice(r + 1, 0, { u: { type: 'INF', size: 'corps', nation: row.u.nation }, n: 1 });
       r++;
-      // The same field of the new row: a select focused by Enter could
-      // take the key's release as a click and open.
-      restructure(`[data-field="${f}"]`);
+      // The new row's first field, its count: a select focused by Enter
+      // could take the key's release as a click and open.
+      restructure('[data-field="count"]');
     } else if ((ev.key === 'ArrowDown' || ev.key === 'ArrowUp') && ev.ctrlKey && f) {
       ev.preventDefault();
       $(`[data-row="${side}-${r + (ev.key === 'ArrowDown' ? 1 : -1)}"] [data-field="${f}"]`)?.focus();
@@ -786,10 +791,30 @@ let firstAnswerMs = null; // when the first answer was drawn, for the browser te
 function changed() {
   syncUnits('attacker');
   syncUnits('defender');
+  countedLine();
   lastEdit = performance.now();
   clearTimeout(timer);
   timer = setTimeout(refresh, 25); // short: an exact answer takes about a millisecond
   history.replaceState(null, '', '#s=' + encodeDoc());
+}
+
+// countedLine says beside the Modifier box what the page itself sets and
+// the engine counts (issue 27: a player deciding the net modifier counted
+// the terrain twice): the hex's terrain, weather, multiplier and features,
+// and each side's HQ support, in the page's words. It states only what the
+// page sets, never a modifier's value.
+function countedLine() {
+  const h = doc.hex ?? {};
+  const out = [];
+  if (h.terrain) out.push(`${words(h.terrain)} terrain`);
+  if (h.weather) out.push(`${words(h.weather)} weather`);
+  if (h.defence_multiplier !== undefined && h.defence_multiplier !== '') out.push(`defence ×${h.defence_multiplier}`);
+  for (const f of schema.hex_flags) {
+    if (f.key === 'supply' ? h.supply === false : h[f.key] === true) out.push(f.key === 'supply' ? 'defender out of supply' : f.label.toLowerCase());
+  }
+  if (doc.attacker?.hq_support) out.push("attacker's HQ support");
+  if (doc.defender?.hq_support) out.push("defender's HQ support");
+  $('#modifier-counted').textContent = doc.targets ? "counted here: each target hex's terrain and weather (Plan tab)" : `counted here: ${out.join(', ') || 'nothing yet'}`;
 }
 
 function refresh() {
@@ -829,6 +854,7 @@ function waiting(note, status) {
   showError('');
   stale(false);
   $('#headline').replaceChildren();
+  tableWhy(null);
   $('#run-detail').replaceChildren(el('p', { class: 'hint', id: 'new-note', text: note }));
   summary('—', '—', '—');
   $('#status-text').textContent = status;
@@ -935,6 +961,22 @@ function withModifier(odds) {
   const m = Number(doc.modifier ?? 0);
   return m && odds !== '—' ? `${odds}, ${m > 0 ? '+' : '−'}${Math.abs(m)}` : odds;
 }
+// tableWhy says beside the Table control what auto chose and why, from
+// the engine's table_choices (docs/rules.md §2.3): "auto → blitz: the
+// attacker has more ARM (1 against 0), so the attacker picks". Each final
+// odds level of a fractional-odds roll has its own line. A table the
+// player set needs no line.
+function tableWhy(s) {
+  const why = $('#table-why');
+  const choices = s?.table_choices ?? [];
+  if (!s || (doc.table ?? 'auto') !== 'auto' || !choices.length) { why.textContent = ''; return; }
+  why.textContent = choices.map((c) => {
+    const at = choices.length > 1 ? `at ${c.odds}, ` : '';
+    const reason = c.reason.replace(/^\([a-e]\) /, '').replace(/^otherwise /, 'no other clause applies ');
+    const picks = c.chooser === 'attacker' || c.chooser === 'defender' ? `, so the ${c.chooser} picks` : '';
+    return `${at}auto → ${c.table}: ${reason}${picks}`;
+  }).join('; ');
+}
 function renderLand(s) {
   const p = s.probabilities;
   const levels = Object.keys(s.odds_levels);
@@ -947,6 +989,7 @@ function renderLand(s) {
     card('attackers face-up', pct(p.attacker_face_up.p), interval(p.attacker_face_up), 'p-faceup', p.attacker_face_up.p),
   );
   summary(pct(p.hex_taken.p), withModifier(levels.join(' / ') || '—'), tables.join(' / ') || '—', s.replay);
+  tableWhy(s);
   const d = $('#run-detail');
   // The two stacks at a glance, as counters.
   const side = (name) => el('div', { class: 'counters' }, ...stacks[name].map(({ u, n }) => counter(u, n)));
@@ -1088,7 +1131,21 @@ function renderChips() {
     onclick: () => { if (compareOn.has(o)) compareOn.delete(o); else if (compareOn.size < 11) compareOn.add(o); renderChips(); refresh(); } })));
   return chips;
 }
+// stacksFirst shows, on the Compare, Sweep and Table tabs, the next step
+// of a new combat whose stacks are not both entered yet, where the
+// engine's "no units" errors went (issue 27); it reports whether it did.
+function stacksFirst(...outs) {
+  if (!(newAndEmpty() || awaitingDefender() || defenderPending && doc.kind !== 'bombardment' && !stacks.attacker.length)) return false;
+  showError('');
+  stale(false);
+  for (const o of outs) $(o).replaceChildren();
+  $(outs.at(-1)).append(el('p', { class: 'hint tab-prompt' }, 'Enter the attacker and the defender on the Odds tab first. ',
+    el('button', { type: 'button', text: 'Go to the Odds tab', onclick: () => { selectTab('run'); $(stacks.attacker.length ? '#quick-defender' : '#quick-attacker').focus(); } })));
+  $('#status-text').textContent = 'Waiting for the stacks';
+  return true;
+}
 async function compareNow() {
+  if (stacksFirst('#compare-out')) return;
   const chips = renderChips();
   const variants = ['as entered=', ...chips.filter(([o]) => compareOn.has(o)).map(([o, , name]) => `${name}=${o}`)];
   const { json, ms } = await api('compare', doc, { variant: variants, method: 'auto' });
@@ -1151,6 +1208,7 @@ function axes(svg, { W, H, L = 46, B = 34, x0, x1, yMax = 1, percent = true, xLa
 
 // ---- Sweep --------------------------------------------------------------
 async function sweepNow() {
+  if (stacksFirst('#sweep-out')) return;
   // Until the player sets a modifier range, the sweep's is the combat's
   // own modifier, not 0.
   for (const id of ['#sweep-mlo', '#sweep-mhi']) if (!$(id).dataset.touched) $(id).value = doc.modifier ?? 0;
@@ -1437,6 +1495,7 @@ function targetCard(t, j, units) {
     el('label', { for: quick.id }, 'defender', el('span', { class: 'quick-line' }, quick,
       el('button', { type: 'button', class: 'quick-set', text: 'Set', onclick: setDefender }))), msg,
     el('p', { text: `can be attacked by ${reach.join(', ') || 'no unit'}` }),
+    afterChips(t, j),
     t.requires?.length ? el('p', { 'data-requires': t.id, text: `attacked only if ${t.requires.join(' and ')} ${t.requires.length > 1 ? 'are' : 'is'} taken first` }) : null,
     doc.targets.length > 1 ? el('button', { type: 'button', class: 'remove-target', text: 'Remove this hex', onclick: () => {
       doc.targets.splice(j, 1);
@@ -1453,6 +1512,27 @@ function targetCard(t, j, units) {
       if (doc.sets && !Object.keys(doc.sets).length) delete doc.sets;
       changed();
     } }) : null);
+}
+// afterChips are a target's "attack after" chips, one per other target
+// hex: each ticked is in the target's requires (the plan attacks it only
+// if those are taken first, docs/operations.md), in the targets' order.
+// A cycle is the planner's error to name, beside the plan.
+function afterChips(t, j) {
+  const others = doc.targets.filter((x) => x !== t);
+  if (!others.length) return null;
+  return el('div', { class: 'chips after', role: 'group', 'aria-label': `Attack ${t.id} after`, 'data-after': t.id },
+    el('span', { text: 'attack after:' }), ...others.map((o, k) => {
+      const cb = el('input', { type: 'checkbox', id: `target-${j}-after-${k}`, 'data-hex': o.id });
+      cb.checked = !!t.requires?.includes(o.id);
+      cb.addEventListener('change', () => {
+        const on = new Set(t.requires ?? []);
+        if (cb.checked) on.add(o.id); else on.delete(o.id);
+        t.requires = doc.targets.map((x) => x.id).filter((id) => on.has(id));
+        if (!t.requires.length) delete t.requires;
+        changed();
+      });
+      return el('label', { for: cb.id }, cb, ' ' + o.id);
+    }));
 }
 // makeFront turns the combat into a front of one hex: the attacking units
 // become the units the plan may send, the hex and defender its first
@@ -1654,6 +1734,7 @@ async function tableNow() {
     $('#table-out').append(el('p', { class: 'plan-note', text: 'This is a plan file: the Table tab weighs one combat.' }));
     return;
   }
+  if (stacksFirst('#table-headline', '#table-edits', '#table-out')) return;
   if (tableKey() !== tableEditsFor) { tableEdits.clear(); tableEditsFor = tableKey(); }
   const cell = cellParams();
   const w = (await api('weights', doc, { cell })).json;
