@@ -101,6 +101,7 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	shotAs(ctx, t, "plan-1280.png", false, "", true)
 	accessible(ctx, t, axe, "the one-hex plan")
 	planImports(ctx, t, "../../examples/plan-front.yaml")
+	shareLinkKeepsPlan(ctx, t, url)
 	// The frontier's "recommended" label stays inside the chart.
 	if out, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const t = [...document.querySelectorAll('#plan-chart text')].find((e) => e.textContent === 'recommended');
 		if (!t) return 'no label'; const r = t.getBoundingClientRect(), c = document.querySelector('#plan-chart svg').getBoundingClientRect();
@@ -1661,4 +1662,25 @@ func diceInBar(ctx context.Context, t *testing.T, width int) {
 		t.Fatal(err)
 	}
 	waitText(ctx, t, "#sb-dice", "dice 5, 1:", 10*time.Second)
+}
+
+// shareLinkKeepsPlan opens a share link of a plan whose target and cost
+// are not the page's defaults: the Plan tab's own controls show the
+// link's, as they show a file's (they live outside the form, and a link
+// once left them at their defaults).
+func shareLinkKeepsPlan(ctx context.Context, t *testing.T, url string) {
+	t.Helper()
+	doc := `{"kind":"land","hex":{"terrain":"clear"},"attacker":{"available":[{"type":"INF","factors":4,"nation":"GE"},{"type":"ARM","factors":6,"nation":"GE"}]},"defender":{"units":[{"type":"INF","factors":2,"nation":"FR"}]},"plan":{"target":0.5,"cost":"committed_units"}}`
+	link := url + "/#s=" + base64.RawURLEncoding.EncodeToString([]byte(doc))
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(link), chromedp.WaitVisible(css("#plan-target"))); err != nil {
+		t.Fatal(err)
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#plan-target').value + ' ' + document.querySelector('#plan-cost').value`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != "0.5 committed_units" {
+		t.Errorf("a plan's share link shows target and cost %q, want the link's \"0.5 committed_units\"", got)
+	}
+	waitText(ctx, t, "#plan-rec", "Send ", 60*time.Second)
 }

@@ -1894,15 +1894,20 @@ function fromDoc(d) {
   if (d.targets && !d.hex) delete out.hex;
   return out;
 }
+// planFields shows a plan's target and cost, which live in the Plan tab's
+// own controls rather than in the form: a file and a share link alike.
+function planFields(d) {
+  if (d.plan?.target !== undefined) $('#plan-target').value = d.plan.target;
+  // A plan file's cost is its own, the default when it names none.
+  if (d.plan) $('#plan-cost').value = d.plan.cost ?? 'committed_factors';
+}
 function load(d) {
   doc = fromDoc(d);
   defenderPending = false; // a file's empty defender is its error
   uploadedCRT = null;
   planOff.clear();
   reserveOff.clear();
-  if (d.plan?.target !== undefined) $('#plan-target').value = d.plan.target;
-  // A plan file's cost is its own, the default when it names none.
-  if (d.plan) $('#plan-cost').value = d.plan.cost ?? 'committed_factors';
+  planFields(d);
   renderForm();
   if (isPlan() && tab === 'run') selectTab('plan');
   changed();
@@ -2037,7 +2042,11 @@ async function main() {
   doc = defaultDoc();
   const m = location.hash.match(/^#s=([A-Za-z0-9_-]+)$/);
   if (m) {
-    try { doc = fromDoc(decodeDoc(m[1])); } catch { showError('The link carries no readable scenario; starting afresh.'); }
+    try {
+      const d = decodeDoc(m[1]);
+      doc = fromDoc(d);
+      planFields(d);
+    } catch { showError('The link carries no readable scenario; starting afresh.'); }
   }
   wire();
   renderForm();
