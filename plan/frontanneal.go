@@ -28,12 +28,17 @@ import (
 // annealBudgets is how many budgets anneal walks at, annealSteps how many
 // moves it tries at each (a weighing each at most), annealHot and
 // annealCold the temperature at the first and last move as a share of the
-// most a hex is worth.
+// most a hex is worth, and annealWork how many steps through the hexes'
+// states (a weighing is one per hex and class) the walks take at most: on
+// a front of many hexes and classes a weighing is dear, and annealing
+// only makes pruning better, so it stops there (plan-front-4x24 takes
+// less than half of it).
 const (
 	annealBudgets = 32
 	annealSteps   = 5000
 	annealHot     = 0.2
 	annealCold    = 0.0005
+	annealWork    = 1 << 25
 )
 
 // anneal walks at annealBudgets budgets from half the dearest point known
@@ -105,6 +110,9 @@ func (fb *frontBound) anneal() error {
 			cur = pz.score[1]
 		}
 		for step := range annealSteps {
+			if pz.work > annealWork {
+				return nil
+			}
 			temp := scale * annealHot * math.Pow(annealCold/annealHot, float64(step)/float64(annealSteps))
 			c, from, to := r.IntN(nc), r.IntN(nt+1), r.IntN(nt+1)
 			if to == from || held(from, c) == 0 || (to < nt && !pz.fits(to, c)) {
