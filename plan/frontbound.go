@@ -70,8 +70,10 @@ type frontBound struct {
 	lossCost bool
 	values   []float64
 	obj      *objective
-	pruned   int // states dropped
-	climbed  int // polish's climbs that found a better assignment
+	pruned   int        // states dropped
+	climbed  int        // polish's climbs that found a better assignment
+	tops     []climbTop // where the climbs ended (anneal's starts)
+	annealed bool       // anneal made the points known better
 	// rechecked: batched checks made again after the points known changed
 	rechecked int
 	bytes     int // the staircases' memory
@@ -863,7 +865,10 @@ func (fb *frontBound) seed() error {
 	for n := range cur {
 		starts = append(starts, curX[n*w:(n+1)*w])
 	}
-	return fb.polish(starts)
+	if err := fb.polish(starts); err != nil {
+		return err
+	}
+	return fb.anneal()
 }
 
 // oneClass is x holding k items of class c and nothing else.

@@ -103,6 +103,9 @@ func (fb *frontBound) polish(starts [][]uint8) error {
 		if err != nil {
 			return err
 		}
+		if pz.eval(); pz.ok {
+			fb.tops = append(fb.tops, climbTop{slices.Clone(cur), pz.cost, pz.score[1]})
+		}
 		if up {
 			fb.climbed++
 		}

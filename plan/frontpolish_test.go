@@ -37,26 +37,7 @@ func TestKnownPointsAreAssignments(t *testing.T) {
 			if fb.climbed > 0 {
 				climbed++
 			}
-			known, chance := fb.known.pts, whole.Objective != ""
-			if chance {
-				known = fb.knownChance.pts
-			}
-			for _, q := range known {
-				ok := false
-				for _, f := range whole.Frontier {
-					v := *f.Value
-					if chance {
-						v = *f.Chance
-					}
-					if f.Cost <= q.cost+1e-9 && v >= q.p-1e-9 {
-						ok = true
-						break
-					}
-				}
-				if !ok {
-					t.Fatalf("known point (cost %v, %v) beats the whole search's frontier\n%s", q.cost, q.p, text)
-				}
-			}
+			known := knownPointsAreAssignments(t, fb, whole, text)
 			if len(known) == 0 && len(whole.Frontier) > 0 {
 				t.Errorf("no points known where the frontier has %d\n%s", len(whole.Frontier), text)
 			}
@@ -65,4 +46,33 @@ func TestKnownPointsAreAssignments(t *testing.T) {
 	if climbed < seeds/3 {
 		t.Errorf("polish climbed on %d of %d fronts", climbed, seeds)
 	}
+}
+
+// knownPointsAreAssignments fails t unless the whole search's frontier
+// has, for each point fb knows (in the objective's chance for a chance
+// objective, whose frontier is of the chance), a point costing no more
+// and worth no less; it returns those points.
+func knownPointsAreAssignments(t *testing.T, fb *frontBound, whole *TablePlan, text string) []bpoint {
+	t.Helper()
+	known, chance := fb.known.pts, whole.Objective != ""
+	if chance {
+		known = fb.knownChance.pts
+	}
+	for _, q := range known {
+		ok := false
+		for _, f := range whole.Frontier {
+			v := *f.Value
+			if chance {
+				v = *f.Chance
+			}
+			if f.Cost <= q.cost+1e-9 && v >= q.p-1e-9 {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			t.Fatalf("known point (cost %v, %v) beats the whole search's frontier\n%s", q.cost, q.p, text)
+		}
+	}
+	return known
 }
