@@ -1,0 +1,137 @@
+package plan
+
+import (
+	"cmp"
+	"slices"
+	"sync"
+)
+
+// On two workers a large layer of the one-hex search is built in two
+// halves: one goroutine grows the first half of the layer before into
+// its own table, another the second half into another, and the two are
+// merged into exactly the layer one goroutine builds (TestSplitLayerIsOne).
+//
+// Why the merge is exact. Unless cost counts build points no state is
+// ever marked dead, and one goroutine keeps a state K, with the force of
+// its first offer, if and only if no state offered before K's first offer
+// beats K (fewerLost: a partial order, so a state beaten by one that was
+// itself beaten is beaten by the state that beat that one, which was
+// kept). So the first half's table is one goroutine's layer at the
+// half-way point, in its order, and the second half's table holds each
+// state first offered in the second half that no earlier state of that
+// half beats, in first-offer order. Of those the layer keeps the ones
+// neither in the first half's table nor beaten by a state in it (any
+// state offered in the first half and beaten there is beaten by one
+// kept), after the first half's, in the second half's order. Deciding
+// that only reads the first half's table, so the two goroutines decide
+// half of the second half's states each.
+//
+// When cost counts build points a preferred force can replace another,
+// states die and come back, and build points compare within a tolerance
+// (not a total order), so the order of the offers decides more than this
+// merge can redo: those layers stay on one goroutine.
+
+// splitLayerMin is the fewest states a layer must have to be split: below
+// it a goroutine's start and the merge cost more than half a layer
+// saves. Tests lower it so that small plans take the split path.
+var splitLayerMin = 32768
+
+// splits reports whether the layer class c grows from a layer of n states
+// is built in two halves. Each state sends at most as many items as the
+// class has, so the two halves' tables hold at most n times that plus
+// one states: kept within the limit, the two tables together hold no
+// more than the one table the memory check counts, and neither half can
+// outgrow the limit (nor can the merged layer, which one goroutine would
+// then refuse: the layers of a limit reached are built on one).
+func (ss *stateSearch) splits(n, c int) bool {
+	return ss.workers > 1 && !ss.byBP && n >= splitLayerMin && n*(1+len(ss.p.classes[c].items)) <= ss.maxStates
+}
+
+// advanceSplit replaces layer cur by the layer class c grows from it,
+// built in two halves on two goroutines; room is the states expected.
+func (ss *stateSearch) advanceSplit(cur *layer, c, room int) error {
+	n := cur.len()
+	h := n / 2
+	if ss.other == nil {
+		ss.other = ss.newGrowing()
+	}
+	a, b := ss.next, ss.other
+	// Each half reaches about half the layer's states and some of the
+	// other half's; at most its offers (splits).
+	most := 1 + len(ss.p.classes[c].items)
+	half := room/2 + room/16
+	a.reset(min(half, h*most), ss.groups/2+1, false)
+	b.reset(min(half, (n-h)*most), ss.groups/2+1, false)
+	var errB error
+	var wg sync.WaitGroup
+	wg.Go(func() { errB = ss.build(b, cur, c, h, n) })
+	errA := ss.build(a, cur, c, 0, h)
+	wg.Wait()
+	if err := cmp.Or(errA, errB); err != nil {
+		return err
+	}
+	m := b.len()
+	var keptB int
+	wg.Go(func() { keptB = ss.judge(a, b, m/2, m, b.gk) })
+	kept := ss.judge(a, b, 0, m/2, a.gk)
+	wg.Wait()
+	kept += keptB
+	ss.groups = a.groups.len() + b.groups.len()
+	ss.peak = max(ss.peak, a.len()+kept)
+	mergeHalves(cur, a, b, kept)
+	ss.held = max(ss.held, cur.heldBytes()+a.heldBytes()+b.heldBytes())
+	return nil
+}
+
+// judge marks dead the states lo to hi of the second half's table b that
+// the layer does not keep: those in the first half's table a or beaten by
+// a state of it. It returns how many it keeps; gk is its scratch for a
+// group key. It only reads a, so two goroutines judge at once.
+func (ss *stateSearch) judge(a, b *growing, lo, hi int, gk []uint64) int {
+	l := ss.l
+	kept := 0
+	for i := lo; i < hi; i++ {
+		key := b.states.key(i)
+		if j, _ := a.states.find(key, a.states.hash(key)); j >= 0 || a.beats(l, key, gk) {
+			b.dead[i] = true
+			continue
+		}
+		kept++
+	}
+	return kept
+}
+
+// beats reports whether a state of layer g beats state key of its group
+// whatever the combat (cost not counted in build points), gk scratch for
+// the group key.
+func (g *growing) beats(l *layout, key, gk []uint64) bool {
+	if l.low == nil {
+		return false // a group is one state
+	}
+	for w, m := range g.gmask {
+		gk[w] = key[w] & m
+	}
+	gi, _ := g.groups.find(gk, g.groups.hash(gk))
+	if gi < 0 {
+		return false
+	}
+	return g.beaten(l, false, int(g.newest[gi])-1, key, nil, 0, -1)
+}
+
+// mergeHalves writes into dst the first half's states, all kept, then
+// the second half's states kept (kept of them), in order.
+func mergeHalves(dst *layer, a, b *growing, kept int) {
+	n := a.len() + kept
+	// Appended to locals and stored once (merge).
+	keys := slices.Grow(dst.keys[:0], n*dst.words)
+	xs := slices.Grow(dst.xs[:0], n*dst.fwords)
+	keys = append(keys, a.states.keys...)
+	xs = append(xs, a.xs...)
+	for i, dead := range b.dead {
+		if !dead {
+			keys = appendWords(keys, b.states.key(i))
+			xs = appendWords(xs, b.force(i))
+		}
+	}
+	dst.keys, dst.xs = keys, xs
+}
