@@ -70,68 +70,86 @@ func (ss *stateSearch) advanceSplit(cur *layer, c, room int) error {
 	if err := cmp.Or(errA, errB); err != nil {
 		return err
 	}
-	m := b.len()
-	var keptB int
-	wg.Go(func() { keptB = ss.judge(a, b, m/2, m, b.gk) })
-	kept := ss.judge(a, b, 0, m/2, a.gk)
+	// The second half's groups (its states where states keep no
+	// smallest factors) are judged half by each goroutine, then each
+	// copies a half's states into the layer.
+	m := b.groups.len()
+	if ss.l.low == nil {
+		m = b.len()
+	}
+	var droppedB int
+	wg.Go(func() { droppedB = ss.judge(a, b, m/2, m) })
+	dropped := ss.judge(a, b, 0, m/2)
 	wg.Wait()
-	kept += keptB
+	kept := b.len() - dropped - droppedB
 	ss.groups = a.groups.len() + b.groups.len()
 	ss.peak = max(ss.peak, a.len()+kept)
-	mergeHalves(cur, a, b, kept)
+	keys, xs := layerRoom(cur, a.len()+kept)
+	na := a.len()
+	wg.Go(func() { copyKept(keys[na*cur.words:], xs[na*cur.fwords:], b) })
+	copy(keys, a.states.keys)
+	copy(xs, a.xs)
+	wg.Wait()
+	cur.keys, cur.xs = keys, xs
 	ss.held = max(ss.held, cur.heldBytes()+a.heldBytes()+b.heldBytes())
 	return nil
 }
 
-// judge marks dead the states lo to hi of the second half's table b that
-// the layer does not keep: those in the first half's table a or beaten by
-// a state of it. It returns how many it keeps; gk is its scratch for a
-// group key. It only reads a, so two goroutines judge at once.
-func (ss *stateSearch) judge(a, b *growing, lo, hi int, gk []uint64) int {
+// judge marks dead the states of the second half's table b that the
+// layer does not keep, those in the first half's table a or beaten by a
+// state of it, in b's groups lo to hi (its states lo to hi when states
+// keep no smallest factors: then a group is one state). It returns how
+// many it marks. It writes only those states' flags and only reads a, so
+// two goroutines judge at once.
+func (ss *stateSearch) judge(a, b *growing, lo, hi int) int {
 	l := ss.l
-	kept := 0
-	for i := lo; i < hi; i++ {
-		key := b.states.key(i)
-		if j, _ := a.states.find(key, a.states.hash(key)); j >= 0 || a.beats(l, key, gk) {
-			b.dead[i] = true
-			continue
-		}
-		kept++
-	}
-	return kept
-}
-
-// beats reports whether a state of layer g beats state key of its group
-// whatever the combat (cost not counted in build points), gk scratch for
-// the group key.
-func (g *growing) beats(l *layout, key, gk []uint64) bool {
+	dropped := 0
 	if l.low == nil {
-		return false // a group is one state
+		for i := lo; i < hi; i++ {
+			key := b.states.key(i)
+			if j, _ := a.states.find(key, a.states.hash(key)); j >= 0 {
+				b.dead[i] = true
+				dropped++
+			}
+		}
+		return dropped
 	}
-	for w, m := range g.gmask {
-		gk[w] = key[w] & m
+	for gi := lo; gi < hi; gi++ {
+		gk := b.groups.key(gi)
+		ag, _ := a.groups.find(gk, a.groups.hash(gk))
+		if ag < 0 {
+			continue // a has no state of the group: none to find or to beat it
+		}
+		head := int(a.newest[ag]) - 1
+		for o := int(b.newest[gi]) - 1; o >= 0; o = int(b.older[o]) - 1 {
+			// A state beats itself (fewerLost), so the walk finds the
+			// states a holds as well as those it beats.
+			if a.beaten(l, false, head, b.states.key(o), nil, 0, -1) {
+				b.dead[o] = true
+				dropped++
+			}
+		}
 	}
-	gi, _ := g.groups.find(gk, g.groups.hash(gk))
-	if gi < 0 {
-		return false
-	}
-	return g.beaten(l, false, int(g.newest[gi])-1, key, nil, 0, -1)
+	return dropped
 }
 
-// mergeHalves writes into dst the first half's states, all kept, then
-// the second half's states kept (kept of them), in order.
-func mergeHalves(dst *layer, a, b *growing, kept int) {
-	n := a.len() + kept
-	// Appended to locals and stored once (merge).
-	keys := slices.Grow(dst.keys[:0], n*dst.words)
-	xs := slices.Grow(dst.xs[:0], n*dst.fwords)
-	keys = append(keys, a.states.keys...)
-	xs = append(xs, a.xs...)
+// layerRoom is dst's arrays, reused when they can hold n states, as long
+// as n states.
+func layerRoom(dst *layer, n int) (keys, xs []uint64) {
+	keys = slices.Grow(dst.keys[:0], n*dst.words)[:n*dst.words]
+	xs = slices.Grow(dst.xs[:0], n*dst.fwords)[:n*dst.fwords]
+	return keys, xs
+}
+
+// copyKept copies the states of b not dead into keys and xs, in order.
+func copyKept(keys, xs []uint64, b *growing) {
+	w, fw := b.states.words, len(b.x)
+	k := 0
 	for i, dead := range b.dead {
 		if !dead {
-			keys = appendWords(keys, b.states.key(i))
-			xs = appendWords(xs, b.force(i))
+			copyWords(keys[k*w:(k+1)*w], b.states.key(i))
+			copyWords(xs[k*fw:(k+1)*fw], b.force(i))
+			k++
 		}
 	}
-	dst.keys, dst.xs = keys, xs
 }
