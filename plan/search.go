@@ -297,7 +297,9 @@ var errTooManyStates = errors.New("too many states")
 // full) and the layer being built (the same, the dead flag and group
 // link, at most twice as long), its state slots (at most four a state
 // while the slots double, keyTable), and the groups (a key and the newest
-// state, twice as long, and as many slots).
+// state, twice as long, and as many slots). A layer built in two halves
+// holds two such tables, together no more states than the limit
+// (stateSearch.splits).
 func (ss *stateSearch) searchBytes() (perState, fixed float64) {
 	w, fw := ss.l.words, ss.fl.words
 	gw := (ss.l.groupBits + 63) / 64
