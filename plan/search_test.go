@@ -172,7 +172,8 @@ func planBoth(t *testing.T, text string, workers int) (got, want *TablePlan) {
 // measure, with committed units, support, max_units and the options that
 // read the folded attributes (fixed seeds). It merges forces: it must
 // weigh fewer combats than the reference on the larger pools. On two and
-// three workers every layer is built in two halves (layersplit.go).
+// three workers every layer is built in two halves (layersplit.go), but
+// where cost counts build points.
 func TestStateSearchIsReference(t *testing.T) {
 	withSplitLayerMin(t, 1)
 	merged := 0

@@ -35,8 +35,8 @@ func searchOf(t testing.TB, s *scenario.Scenario, cfg Config, maxStates int) *st
 // the limit times the bytes a state, plus the fixed part; one state less
 // and it is refused. On random plans (every cost measure, options,
 // Kampfgruppe, where states keep no smallest factors) and the 24-unit
-// benchmark, on one worker and on two with every layer the limit allows
-// split (layersplit.go).
+// benchmark, on one worker and on two with every layer split that the
+// limit and the cost measure allow (layersplit.go).
 func TestSearchMemoryBound(t *testing.T) {
 	withSplitLayerMin(t, 1)
 	type plan struct {

@@ -26,9 +26,10 @@ func planJSON(t *testing.T, s *scenario.Scenario, cfg Config, workers int) strin
 // The answer does not depend on the workers weighing the combats: on the
 // random plans of TestStateSearchIsReference (same seeds) and on the 40-
 // and 60-unit benchmark plans (the 60 not under -short), 1, 2 and 3
-// workers give the same answer byte for byte in JSON. The random plans
-// split every layer on two workers and more (layersplit.go), the
-// benchmark plans their layers of splitLayerMin states or more.
+// workers give the same answer byte for byte in JSON. On two workers and
+// more the random plans split every layer (layersplit.go; but where cost
+// counts build points), the benchmark plans their layers of
+// splitLayerMin states or more.
 func TestPlanWorkerInvariance(t *testing.T) {
 	old := splitLayerMin
 	withSplitLayerMin(t, 1)
