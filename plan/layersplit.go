@@ -31,12 +31,14 @@ import (
 // (not a total order), so the order of the offers decides more than this
 // merge can redo: those layers stay on one goroutine.
 
-// splitLayerMin is the fewest states a layer must have to be split: a
-// split costs a few goroutine starts and waits (tens of µs), a layer of
-// 8,192 states a few ms. Layers this large hold 97% of the states the
-// 40- and 60-unit benchmarks' searches grow from (87% from 32,768 up).
+// splitLayerMin is the fewest states a layer must have to be split.
+// Layers this large hold 87% of the states the 40- and 60-unit
+// benchmarks' searches grow from (97% from 8,192 up), but splitting from
+// 8,192 measured slower on plan-hex-40 with two cores free (0.22 s
+// against 0.205 s, 13% more CPU): a small layer's tables sit in the
+// caches, and two goroutines sharing them gain less than they cost.
 // Tests lower it so that small plans take the split path.
-var splitLayerMin = 8192
+var splitLayerMin = 32768
 
 // splits reports whether the layer class c grows from a layer of n states
 // is built in two halves. Each state sends at most as many items as the
