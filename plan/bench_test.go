@@ -66,24 +66,19 @@ func reportHeap(b *testing.B) {
 }
 
 // BenchmarkStateSearch is the one-hex search alone on the 24-, 40- and
-// 60-unit benchmark files.
+// 60-unit benchmark files, on one worker and on two (layersplit.go).
 func BenchmarkStateSearch(b *testing.B) {
 	for _, name := range []string{"plan-hex-24", "plan-hex-40", "plan-hex-60"} {
-		s, err := scenario.Load("../benchmarks/scenarios/" + name + ".yaml")
-		if err != nil {
-			b.Fatal(err)
-		}
-		tb, err := crt.Builtin(s.CRT)
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.Run(name, func(b *testing.B) {
-			cfg := Config{Tables: []Table{{Name: s.CRT, Table: tb}}}
-			for b.Loop() {
-				if _, err := searchOf(b, s, cfg, math.MaxInt32).run(); err != nil {
-					b.Fatal(err)
+		s, cfg := loadBench(b, name)
+		for workers := 1; workers <= 2; workers++ {
+			b.Run(fmt.Sprintf("%s/workers=%d", name, workers), func(b *testing.B) {
+				cfg.Workers = workers
+				for b.Loop() {
+					if _, err := searchOf(b, s, cfg, math.MaxInt32).run(); err != nil {
+						b.Fatal(err)
+					}
 				}
-			}
-		})
+			})
+		}
 	}
 }

@@ -166,7 +166,7 @@ func anyBits(a, mask []uint64) bool {
 func (pl *planner) stateSearch(sp *stateSpace, lay *layout, limit, maxStates int) *stateSearch {
 	e := pl.e
 	return &stateSearch{ctx: e.ctx, sp: sp, l: lay, fl: newForceLayout(e.pool), p: e.pool, limit: limit, maxStates: maxStates,
-		byBP: pl.s.Plan.Cost == scenario.CommittedBuildPoints}
+		byBP: pl.s.Plan.Cost == scenario.CommittedBuildPoints, workers: e.workers}
 }
 
 // offerInOrder is the frontier of cands, offered in the order of their

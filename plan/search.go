@@ -275,6 +275,14 @@ type stateSearch struct {
 	fl        *forceLayout
 	steps     []packedStep // by class
 	next      *growing
+	// workers is how many goroutines may build a layer (two at most are
+	// used: layersplit.go); other is the second half's layer when one
+	// is split.
+	workers int
+	other   *growing
+	// The states of the layer before last and the groups expected in the
+	// next layer, for the next layer's room.
+	prev, groups int
 	// held is the most the search's arrays held at the end of a layer
 	// (heldBytes), and peak the most states a layer held, for
 	// TestSearchMemoryBound.
@@ -289,13 +297,20 @@ var errTooManyStates = errors.New("too many states")
 // full) and the layer being built (the same, the dead flag and group
 // link, at most twice as long), its state slots (at most four a state
 // while the slots double, keyTable), and the groups (a key and the newest
-// state, twice as long, and as many slots).
+// state, twice as long, and as many slots). A layer built in two halves
+// holds two such tables, together no more states than the limit
+// (stateSearch.splits).
 func (ss *stateSearch) searchBytes() (perState, fixed float64) {
 	w, fw := ss.l.words, ss.fl.words
 	gw := (ss.l.groupBits + 63) / 64
 	perState = float64(2*(8*w+8*fw+8) + 2*(8*w+8*fw+8+1+4) + 4*slotBytes + 2*(8*gw+4) + 4*slotBytes)
-	// The slots start at 64 a table, whatever the states.
-	return perState, float64(2 * 64 * slotBytes)
+	// The slots start at 64 a table, whatever the states; a layer split
+	// in two has two tables of each (layersplit.go).
+	tables := 2
+	if ss.workers > 1 {
+		tables = 4
+	}
+	return perState, float64(tables * 64 * slotBytes)
 }
 
 // run searches every force within the limit and returns the final states
@@ -308,8 +323,27 @@ func (ss *stateSearch) searchBytes() (perState, fixed float64) {
 // a force reaching a known state is never preferred, a new state is last
 // in order and dominates no older one, and only an older state can beat a
 // new one, which it does by its smallest factors alone
-// (TestStateSearchIsReference).
+// (TestStateSearchIsReference). On two workers a large layer is built in
+// two halves and merged into the same layer (layersplit.go).
 func (ss *stateSearch) run() (*layer, error) {
+	cur := ss.start()
+	for c := range ss.p.classes {
+		if err := ss.ctx.Err(); err != nil {
+			return nil, err
+		}
+		if err := ss.advance(cur, c); err != nil {
+			return nil, err
+		}
+	}
+	// What the frontier needs is the last layer: the tables are as large,
+	// and would live as long as the search.
+	ss.next, ss.other = nil, nil
+	return cur, nil
+}
+
+// start readies the search and returns its first layer, the base state
+// alone.
+func (ss *stateSearch) start() *layer {
 	l, fl := ss.l, ss.fl
 	cur := &layer{words: l.words, fwords: fl.words}
 	base := ss.sp.base
@@ -319,54 +353,61 @@ func (ss *stateSearch) run() (*layer, error) {
 	if ss.byBP {
 		cur.bps = []float64{0}
 	}
+	ss.steps = newSteps(ss.sp, l)
+	ss.next = ss.newGrowing()
+	ss.groups, ss.prev = 1, 0
+	return cur
+}
+
+// newGrowing is an empty layer to build, with its scratch.
+func (ss *stateSearch) newGrowing() *growing {
+	l := ss.l
 	gw := (l.groupBits + 63) / 64
 	ones := make([]uint64, gw)
 	for w := range ones {
 		ones[w] = ^uint64(0)
 	}
-	ss.steps = newSteps(ss.sp, l)
-	ss.next = &growing{states: newKeyTable(l.words, 64*l.words), groups: newKeyTable(gw, l.groupBits),
-		buf: make([]uint64, l.words), gk: make([]uint64, gw), gmask: masked(nil, ones, l.groupBits), x: make([]uint64, fl.words)}
-	groups, prev := 1, 0
-	for c := range ss.p.classes {
-		if err := ss.ctx.Err(); err != nil {
-			return nil, err
-		}
-		// A layer grows about as the one before did, and by at most
-		// twice when the classes are single units; a table that fills up
-		// doubles.
-		n := cur.len()
-		room := n + n/8
-		if prev > 0 {
-			room = max(room, n*n/prev+n/16)
-		}
-		room = max(1, min(room, 2*n, ss.maxStates))
-		groups = min(groups*room/n+1, room)
-		prev = n
-		ss.next.reset(room, groups, ss.byBP)
-		if err := ss.build(cur, c); err != nil {
-			return nil, err
-		}
-		groups = ss.next.groups.len()
-		ss.peak = max(ss.peak, ss.next.len())
-		// The layer being built holds all the layer before led to: the
-		// new layer takes its arrays.
-		ss.merge(cur)
-		ss.held = max(ss.held, cur.heldBytes()+ss.next.heldBytes())
-	}
-	// What the frontier needs is the last layer: the tables are as large,
-	// and would live as long as the search.
-	ss.next = nil
-	return cur, nil
+	return &growing{states: newKeyTable(l.words, 64*l.words), groups: newKeyTable(gw, l.groupBits),
+		buf: make([]uint64, l.words), gk: make([]uint64, gw), gmask: masked(nil, ones, l.groupBits), x: make([]uint64, ss.fl.words)}
 }
 
-// build grows layer ss.next from layer cur by class c.
-func (ss *stateSearch) build(cur *layer, c int) error {
-	l, g := ss.l, ss.next
+// advance replaces layer cur by the layer class c grows from it.
+func (ss *stateSearch) advance(cur *layer, c int) error {
+	// A layer grows about as the one before did, and by at most twice
+	// when the classes are single units; a table that fills up doubles.
+	n := cur.len()
+	room := n + n/8
+	if ss.prev > 0 {
+		room = max(room, n*n/ss.prev+n/16)
+	}
+	room = max(1, min(room, 2*n, ss.maxStates))
+	ss.groups = min(ss.groups*room/n+1, room)
+	ss.prev = n
+	if ss.splits(n, c) {
+		return ss.advanceSplit(cur, c, room)
+	}
+	// A second half's arrays are not held past the layers that need them.
+	ss.other = nil
+	ss.next.reset(room, ss.groups, ss.byBP)
+	if err := ss.build(ss.next, cur, c, 0, n); err != nil {
+		return err
+	}
+	ss.groups = ss.next.groups.len()
+	ss.peak = max(ss.peak, ss.next.len())
+	// The layer being built holds all the layer before led to: the new
+	// layer takes its arrays.
+	ss.merge(cur)
+	ss.held = max(ss.held, cur.heldBytes()+ss.next.heldBytes())
+	return nil
+}
+
+// build grows layer g from states lo to hi of layer cur by class c.
+func (ss *stateSearch) build(g *growing, cur *layer, c, lo, hi int) error {
+	l := ss.l
 	cl := &ss.p.classes[c]
 	f := ss.fl.fields[c]
 	step := &ss.steps[c]
-	for i := range cur.len() {
+	for i := lo; i < hi; i++ {
 		copyWords(g.buf, cur.key(i))
 		copyWords(g.x, cur.force(i))
 		var ebp float64
@@ -381,7 +422,7 @@ func (ss *stateSearch) build(cur *layer, c int) error {
 				l.step(g.buf, step)
 				f.set(g.x, uint64(k))
 			}
-			if err := ss.offer(ebp + cl.prefix[k]); err != nil {
+			if err := ss.offer(g, ebp+cl.prefix[k]); err != nil {
 				return err
 			}
 		}
@@ -392,8 +433,8 @@ func (ss *stateSearch) build(cur *layer, c int) error {
 // offer records the force g.x (costing bp) reaching the state in g.buf,
 // keeping the preferred force of the state, or fails when the states
 // outgrow the limit.
-func (ss *stateSearch) offer(bp float64) error {
-	l, g := ss.l, ss.next
+func (ss *stateSearch) offer(g *growing, bp float64) error {
+	l := ss.l
 	j, slot := g.states.find(g.buf, g.states.hash(g.buf))
 	if j >= 0 {
 		// Unless cost counts build points, the first force reaching a

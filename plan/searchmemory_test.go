@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/wifodds/wifodds/crt"
@@ -34,8 +35,10 @@ func searchOf(t testing.TB, s *scenario.Scenario, cfg Config, maxStates int) *st
 // the limit times the bytes a state, plus the fixed part; one state less
 // and it is refused. On random plans (every cost measure, options,
 // Kampfgruppe, where states keep no smallest factors) and the 24-unit
-// benchmark.
+// benchmark, on one worker and on two with every layer split that the
+// limit and the cost measure allow (layersplit.go).
 func TestSearchMemoryBound(t *testing.T) {
+	withSplitLayerMin(t, 1)
 	type plan struct {
 		name string
 		s    *scenario.Scenario
@@ -46,6 +49,8 @@ func TestSearchMemoryBound(t *testing.T) {
 		r := rand.New(rand.NewPCG(uint64(seed), 61))
 		s, cfg := parseWithTable(t, richPlanYAML(r, seed, 2+r.IntN(15)), Config{})
 		plans = append(plans, plan{"random", s, cfg})
+		cfg.Workers = 2
+		plans = append(plans, plan{"random split", s, cfg})
 	}
 	s, err := scenario.Load("../benchmarks/scenarios/plan-hex-24.yaml")
 	if err != nil {
@@ -55,7 +60,8 @@ func TestSearchMemoryBound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plans = append(plans, plan{"plan-hex-24", s, Config{Tables: []Table{{Name: s.CRT, Table: tb}}}})
+	plans = append(plans, plan{"plan-hex-24", s, Config{Tables: []Table{{Name: s.CRT, Table: tb}}}},
+		plan{"plan-hex-24 split", s, Config{Tables: []Table{{Name: s.CRT, Table: tb}}, Workers: 2}})
 	worst := 0.0
 	for i, p := range plans {
 		free := searchOf(t, p.s, p.cfg, math.MaxInt32)
@@ -68,7 +74,7 @@ func TestSearchMemoryBound(t *testing.T) {
 		}
 		perState, fixed := tight.searchBytes()
 		worst = max(worst, float64(tight.held)/(perState*float64(free.peak)+fixed))
-		if p.name != "random" {
+		if !strings.HasPrefix(p.name, "random") {
 			t.Logf("%s: %d states, held %d bytes, %.0f a state", p.name, free.peak, tight.held, float64(tight.held)/float64(free.peak))
 		}
 		if bound := perState*float64(free.peak) + fixed; float64(tight.held) > bound {
