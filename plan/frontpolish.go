@@ -127,9 +127,10 @@ func (pz *polisher) eval() error {
 			k := pz.x[t*nc+c]
 			lo, hi := h.start[pos][i], h.start[pos][i+1]
 			if int32(k) >= hi-lo {
-				// The climbs keep to what the hex's own search allows
-				// (its targets, max_units): this is a bug, not a point.
-				return fmt.Errorf("plan: a climb sends %d of a class to hex %d, past its search", k, t)
+				// The climbs and the annealing keep to what the hex's own
+				// search allows (its targets, max_units): this is a bug,
+				// not a point.
+				return fmt.Errorf("plan: a known point's assignment sends %d of a class to hex %d, past its search", k, t)
 			}
 			i = h.trans[pos][lo+int32(k)]
 			if k > 0 {
