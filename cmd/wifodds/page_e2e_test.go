@@ -155,6 +155,11 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	if err != nil || top < 0 || top > 844 {
 		t.Errorf("after Full answer P(hex taken) is at %v px (%v), not in sight", top, err)
 	}
+	// ... and the dice box, where what happened is asked.
+	if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const r = document.querySelector('#dice').getBoundingClientRect(), bar = document.querySelector('#summary-bar').getBoundingClientRect();
+		return r.height > 0 && r.top >= bar.bottom && r.bottom <= innerHeight ? '' : 'the dice at ' + r.top + '..' + r.bottom + ', bar to ' + bar.bottom; })()`)); err != nil || v != "" {
+		t.Errorf("after Full answer the dice are not in sight: %s (%v)", v, err)
+	}
 	// ... with the tabs and the status line below the sticky bar, not
 	// under it; at this width the factors box shows its label.
 	under, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const tabs = document.querySelector('.tabs').getBoundingClientRect(), bar = document.querySelector('#summary-bar').getBoundingClientRect();
@@ -1499,13 +1504,20 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 		if ([...d.querySelectorAll('.note')].some((e) => /reconstructed/.test(e.textContent))) out.push('a note box still says it');
 		const opts = [...document.querySelectorAll('#options input')].map((e) => e.id).slice(0, 3).join(',');
 		if (opts !== 'opt-wild-results,opt-blitz-modifier,opt-territorial-modifiers') out.push('the first options: ' + opts);
-		const dice = document.querySelector('#dice-box'), hex = document.querySelector('#hex');
-		if (!hex.previousElementSibling?.contains(document.querySelector('#modifier')) || dice.previousElementSibling !== hex || hex.getBoundingClientRect().top >= dice.getBoundingClientRect().top) out.push('the Hex panel is not directly under the Combat panel, with the dice after it');
+		const dice = document.querySelector('#dice-box'), hex = document.querySelector('#hex'), luck = document.querySelector('#luck'), results = document.querySelector('#results');
+		if (!hex.previousElementSibling?.contains(document.querySelector('#modifier'))) out.push('the Hex panel is not directly under the Combat panel');
+		// The dice are entered in the answer, right above what they did,
+		// and both are in sight with no scroll at 1280 px.
+		if (!document.querySelector('#panel-run').contains(dice) || !dice.contains(document.querySelector('#dice')) || !dice.contains(luck) || !(document.querySelector('#dice').compareDocumentPosition(luck) & Node.DOCUMENT_POSITION_FOLLOWING)) out.push('the dice box is not in the answer, above the dice you rolled');
+		if (document.querySelectorAll('#dice, #builder [id*="dice"]').length !== 1) out.push('not one dice field');
+		for (const e of [document.querySelector('#dice'), luck]) { const r = e.getBoundingClientRect(); if (r.height === 0 || r.top < 0 || r.bottom > innerHeight) out.push('#' + e.id + ' out of sight at ' + Math.round(r.top) + '..' + Math.round(r.bottom)); }
+		if (results.scrollTop !== 0) out.push('the answer column was scrolled to ' + results.scrollTop);
 		const counted = document.querySelector('#modifier-counted');
 		if (counted.innerText !== 'counted here: clear terrain, clear weather' || counted.offsetParent === null) out.push('the counted line reads ' + JSON.stringify(counted.innerText));
 		if (!(document.querySelector('#modifier').getAttribute('aria-describedby') ?? '').split(/\s+/).includes('modifier-counted')) out.push('the counted line does not describe the modifier');
 		if (counted.getBoundingClientRect().top - document.querySelector('#modifier').getBoundingClientRect().bottom > 80) out.push('the counted line is not beside the modifier');
-		if (!document.querySelector('#dice-hint').innerText.startsWith("Under wild results the attacker's roll comes first: 5, 1 is the attacker's 5 and the defender's 1.")) out.push('dice hint: ' + document.querySelector('#dice-hint').innerText);
+		if (document.querySelector('#dice-hint').innerText !== "attacker's roll first under wild results") out.push('dice hint: ' + document.querySelector('#dice-hint').innerText);
+		if (!document.querySelector('.dice-more').textContent.includes("under wild results the attacker's roll comes first (5, 1 is the attacker's 5 and the defender's 1)")) out.push('the dice help: ' + document.querySelector('.dice-more').textContent);
 		return out.join('; '); })()`))
 	if err != nil || v != "" {
 		t.Errorf("the first-timer's helps: %s (%v)", v, err)

@@ -814,7 +814,16 @@ function countedLine() {
   }
   if (doc.attacker?.hq_support) out.push("attacker's HQ support");
   if (doc.defender?.hq_support) out.push("defender's HQ support");
+  diceHint();
   $('#modifier-counted').textContent = doc.targets ? "counted here: each target hex's terrain and weather (Plan tab)" : `counted here: ${out.join(', ') || 'nothing yet'}`;
+}
+
+// diceHint is the dice box's one line: what a player holding the dice
+// most needs, which roll comes first under wild results (AsA 3.14,
+// docs/rules.md §8); the rest is behind "how the rolls are read".
+function diceHint() {
+  const wild = (doc.options ?? []).includes('wild-results');
+  $('#dice-hint').textContent = wild ? "attacker's roll first under wild results" : doc.crt === '2d6' ? 'a 2d6 roll is two dice' : 'one die a roll, in the rules\' order';
 }
 
 function refresh() {
@@ -854,6 +863,7 @@ function waiting(note, status) {
   showError('');
   stale(false);
   $('#headline').replaceChildren();
+  answerParts();
   tableWhy(null);
   $('#run-detail').replaceChildren(el('p', { class: 'hint', id: 'new-note', text: note }));
   summary('—', '—', '—');
@@ -862,6 +872,7 @@ function waiting(note, status) {
 async function runNow() {
   if (isPlan()) {
     $('#headline').replaceChildren();
+    answerParts();
     $('#run-detail').replaceChildren(el('p', { class: 'plan-note', id: 'plan-file-note' }, 'This is a plan file: its units are choices, not one combat. ',
       el('button', { type: 'button', text: 'See the plan', onclick: () => selectTab('plan') })));
     summary('plan', '—', '—');
@@ -990,26 +1001,33 @@ function renderLand(s) {
   );
   summary(pct(p.hex_taken.p), withModifier(levels.join(' / ') || '—'), tables.join(' / ') || '—', s.replay);
   tableWhy(s);
-  const d = $('#run-detail');
   // The two stacks at a glance, as counters.
   const side = (name) => el('div', { class: 'counters' }, ...stacks[name].map(({ u, n }) => counter(u, n)));
-  d.replaceChildren(el('p', { class: 'hint', id: 'read-this', text: 'How to read this: P(hex taken) is the chance the attack clears the hex (every defender destroyed, ' +
+  const r = s.replay;
+  answerParts([el('p', { class: 'hint', id: 'read-this', text: 'How to read this: P(hex taken) is the chance the attack clears the hex (every defender destroyed, ' +
     'retreated or shattered), at these odds on this table; below, each result the table can give and the losses, with their chances.' }),
   el('div', { class: 'matchup', role: 'img', 'aria-label': `${stackWords('attacker')} against ${stackWords('defender')}` },
-    side('attacker'), el('span', { class: 'vs', text: 'vs' }), side('defender')), ...warnings(s));
-  if (s.replay) {
-    const r = s.replay;
-    d.append(el('h3', { text: 'The dice you rolled' }), el('p', { id: 'luck', text:
-      `Rolls ${r.dice.join(', ')}${rollWords(r.crt_roll)}: ${r.result} at ${r.odds} on the ${r.table} table. ${r.words} ` +
-      `That outcome had a ${pct(r.probability)} chance; an outcome at least as good for the attacker, ${pct(r.at_least_as_good)}.` }));
-  }
-  d.append(resultGroups(s.results));
+    side('attacker'), el('span', { class: 'vs', text: 'vs' }), side('defender'))],
+  r ? [el('h3', { text: 'The dice you rolled' }), el('p', { id: 'luck', text:
+    `Rolls ${r.dice.join(', ')}${rollWords(r.crt_roll)}: ${r.result} at ${r.odds} on the ${r.table} table. ${r.words} ` +
+    `That outcome had a ${pct(r.probability)} chance; an outcome at least as good for the attacker, ${pct(r.at_least_as_good)}.` })] : []);
+  const d = $('#run-detail');
+  d.replaceChildren(...warnings(s), resultGroups(s.results));
   const m = s.means;
   d.append(bars('Attacking units lost', trim(s.distributions.attacker_units_lost), 'att'),
     bars('Defending units lost', trim(s.distributions.defender_units_lost)),
     el('p', { text: `Expected losses: attacker ${num(m.attacker_units_lost.mean)} units (${num(m.attacker_factors_lost.mean)} factors), defender ${num(m.defender_units_lost.mean)} units (${num(m.defender_factors_lost.mean)} factors).` }),
     ...footnotes(s));
   if (s.working) d.append(el('h3', { text: 'The working' }), el('div', { class: 'working', text: s.working.join('\n') }));
+}
+
+// answerParts fills the parts of the Odds tab around the dice box, which
+// stays put while the answer is redrawn (so the rolls being typed keep
+// their focus): head, under the headline figures and above the dice (how
+// to read them, the stacks), and the dice's outcome under the dice box.
+function answerParts(head = [], dice = []) {
+  $('#run-head').replaceChildren(...head);
+  $('#dice-out').replaceChildren(...dice);
 }
 
 // footnotes are the engine's warnings on reconstructed table values, as
@@ -1088,6 +1106,7 @@ function renderRaid(s) {
   const cards = raidCards.filter((k) => p[k]);
   $('#headline').replaceChildren(...cards.map((k, i) => card(raidWord(k), pct(p[k].p), interval(p[k]), `raid-${k.replace(/_/g, '-')}`, p[k].p, i ? '' : 'main')));
   summary(p.build_points_lost ? pct(p.build_points_lost.p) : '—', '—', 'raid');
+  answerParts();
   const d = $('#run-detail');
   d.replaceChildren(...warnings(s));
   const ct = el('table', { id: 'raid-chances' }, el('tr', {}, el('th', { text: 'chance' }), el('th', { text: 'P' }), el('th', { text: '95% interval' })));
