@@ -1557,6 +1557,7 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 		t.Fatal(err)
 	}
 	waitValue(ctx, t, "#p-hex", want)
+	tableInCard(ctx, t, want)
 
 	// New combat, by the keyboard: Tab reaches it, Enter presses it.
 	if err := chromedp.Do(ctx, jsAction(`document.querySelector('#new-combat').focus()`), chromedp.KeyEvent("\r")); err != nil {
@@ -1634,6 +1635,77 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 	}
 	waitValue(ctx, t, "#p-hex", want)
 	sameScenario(t, "../../examples/wild-results-3to1.yaml", pageYAML(ctx, t), "name")
+}
+
+// tableInCard checks the table card switches the table where the answer
+// is, in step with the Combat panel's Table control (both one key), says
+// auto when auto chose, and with the phone's bar says the options in force
+// in short words, an option that moves no figure too; it leaves the
+// combat as it found it (Assault, wild results).
+func tableInCard(ctx context.Context, t *testing.T, want float64) {
+	t.Helper()
+	inForce := func(what, card, bar string) {
+		t.Helper()
+		got := waitText(ctx, t, "#options-in-force", card, 10*time.Second)
+		if got != card || liveText(ctx, t, "#sb-table-k") != bar {
+			t.Errorf("%s: the table card's options read %q, the bar's %q; want %q and %q", what, got, liveText(ctx, t, "#sb-table-k"), card, bar)
+		}
+	}
+	inForce("wild results", "options: wild", "table · wild")
+	if v := attr(ctx, t, "#table-pick", "aria-label"); v == "" || liveText(ctx, t, "#table-used .v") != "assault" {
+		t.Errorf("the table card's control is unlabelled (%q) or the card reads %q", v, liveText(ctx, t, "#table-used .v"))
+	}
+	if err := chromedp.Do(ctx, chromedp.Focus(css("#table-pick")), setField("#table-pick", "auto")); err != nil {
+		t.Fatal(err)
+	}
+	got := waitText(ctx, t, "#table-why", "auto →", 10*time.Second)
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const out = [], q = (s) => document.querySelector(s);
+		if (q('#table').value !== 'auto' || q('#table-pick').value !== 'auto') out.push('the controls read ' + q('#table').value + ' and ' + q('#table-pick').value);
+		if (document.activeElement !== q('#table-pick')) out.push('the card\'s control lost the focus to ' + (document.activeElement?.id || document.activeElement?.tagName));
+		if (q('#table-pick').selectedOptions[0].textContent !== 'auto' || !q('#table-used').innerText.includes('auto')) out.push('the card does not say auto');
+		return out.join('; '); })()`))
+	if err != nil || v != "" || !strings.HasPrefix(got, "auto → "+liveText(ctx, t, "#table-used .v")+": ") {
+		t.Errorf("the table card set to auto: %s (%v); the table line %q", v, err, got)
+	}
+	if y := pageYAML(ctx, t); strings.Contains(y, "table:") {
+		t.Errorf("auto set in the card still writes a table:\n%s", y)
+	}
+	// The Combat panel's control moves the card's.
+	if err := chromedp.Do(ctx, setField("#table", "blitz")); err != nil {
+		t.Fatal(err)
+	}
+	waitText(ctx, t, "#table-used .v", "blitz", 10*time.Second)
+	if v := liveText(ctx, t, "#table-used .v"); v != "blitz" || attrValue(ctx, t, "#table-pick") != "blitz" {
+		t.Errorf("blitz in the Combat panel: the card reads %q, its control %q", v, attrValue(ctx, t, "#table-pick"))
+	}
+	if err := chromedp.Do(ctx, setField("#table-pick", "assault")); err != nil {
+		t.Fatal(err)
+	}
+	waitText(ctx, t, "#table-used .v", "assault", 10*time.Second)
+	if attrValue(ctx, t, "#table") != "assault" {
+		t.Errorf("assault in the card: the Combat panel's Table reads %q", attrValue(ctx, t, "#table"))
+	}
+	waitValue(ctx, t, "#p-hex", want)
+	// Kampfgruppe moves nothing here: the card and the bar still say it.
+	if err := chromedp.Do(ctx, click("#opt-kampfgruppe")); err != nil {
+		t.Fatal(err)
+	}
+	inForce("kampfgruppe ticked", "options: wild, kampfgruppe", "table · wild, kampfgruppe")
+	if err := chromedp.Do(ctx, click("#opt-kampfgruppe")); err != nil {
+		t.Fatal(err)
+	}
+	inForce("kampfgruppe unticked", "options: wild", "table · wild")
+	waitValue(ctx, t, "#p-hex", want)
+}
+
+// attrValue is a control's value.
+func attrValue(ctx context.Context, t *testing.T, sel string) string {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`document.querySelector(%q).value`, sel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }
 
 // diceInBar checks the phone's bar gives the replayed dice's outcome in

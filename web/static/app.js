@@ -791,6 +791,7 @@ let firstAnswerMs = null; // when the first answer was drawn, for the browser te
 function changed() {
   syncUnits('attacker');
   syncUnits('defender');
+  syncTable();
   countedLine();
   lastEdit = performance.now();
   clearTimeout(timer);
@@ -844,11 +845,12 @@ function methodLine(j, ms) {
 // summary puts the headline figures in the phone's sticky bar.
 // summary fills the phone's bar; replay is a land combat's replayed dice,
 // if any.
-function summary(hex, odds, table, replay) {
+function summary(hex, odds, table, replay, opts = '') {
   diceSummary(replay);
   $('#sb-hex').textContent = hex;
   $('#sb-odds').textContent = odds;
   $('#sb-table').textContent = table;
+  $('#sb-table-k').textContent = opts ? `table · ${opts}` : 'table';
 }
 
 // ---- Odds ---------------------------------------------------------------
@@ -972,6 +974,43 @@ function withModifier(odds) {
   const m = Number(doc.modifier ?? 0);
   return m && odds !== '—' ? `${odds}, ${m > 0 ? '+' : '−'}${Math.abs(m)}` : odds;
 }
+// tablePick is the table card's own Table control (issue 27: a player
+// switching table looked for it where the answer is), bound to the same
+// key as the Combat panel's: one element kept across redraws, so it keeps
+// the focus, and kept in step by syncTable.
+let tablePick = null;
+function tableCard(value) {
+  if (!tablePick) {
+    tablePick = el('select', { id: 'table-pick', 'aria-label': 'Table (the same as the Combat panel\'s)' }, ...schema.tables.map((v) => el('option', { value: v, text: v })));
+    tablePick.addEventListener('change', () => {
+      setPath(doc, 'table', valueOf(tablePick, defaults.table));
+      $('#table').value = tablePick.value;
+      changed();
+    });
+  }
+  tablePick.value = doc.table ?? defaults.table;
+  const c = card('table', value, null, 'table-used');
+  const [key, sub] = c.querySelectorAll('.k');
+  key.replaceChildren(el('span', { text: 'table ' }), tablePick);
+  const opts = optionsInForce();
+  sub.textContent = opts ? `options: ${opts}` : 'no options';
+  sub.id = 'options-in-force';
+  sub.title = opts;
+  return c;
+}
+function syncTable() {
+  if (tablePick) tablePick.value = doc.table ?? defaults.table;
+}
+// optionShort says each option in a word or two, for the table card and
+// the phone's bar, so an option ticked that moves no figure still shows
+// it took effect.
+const optionShort = {
+  'wild-results': 'wild', 'blitz-modifier': 'blitz mod', 'territorial-modifiers': 'territorial', 'fractional-odds': 'fractional',
+  'fractional-odds-d10': 'fractional d10', kampfgruppe: 'kampfgruppe', stacking: 'stacking', artillery: 'artillery',
+  'naval-ground-strike': 'naval strikes', 'awaw-unit-effects': 'AWAW',
+};
+const optionsInForce = () => (doc.options ?? []).map((o) => optionShort[o] ?? optionWords(o).label.replace(/ \(.*\)$/, '').toLowerCase()).join(', ');
+
 // tableWhy says beside the Table control what auto chose and why, from
 // the engine's table_choices (docs/rules.md §2.3): "auto → blitz: the
 // attacker has more ARM (1 against 0), so the attacker picks". Each final
@@ -989,17 +1028,19 @@ function tableWhy(s) {
   }).join('; ');
 }
 function renderLand(s) {
+  const pickHad = tablePick && document.activeElement === tablePick;
   const p = s.probabilities;
   const levels = Object.keys(s.odds_levels);
   const tables = Object.entries(s.tables).filter(([, v]) => v > 0).map(([k]) => k);
   $('#headline').replaceChildren(
     card('P(hex taken)', pct(p.hex_taken.p), interval(p.hex_taken), 'p-hex', p.hex_taken.p, 'main'),
     card('odds', withModifier(levels.join(' / ') || '—'), `${num(s.odds.attack)} : ${num(s.odds.defence)}`, 'odds'),
-    card('table', tables.join(' / ') || '—', null, 'table-used'),
+    tableCard(tables.join(' / ') || '—'),
     card('breakthrough', pct(p.breakthrough.p), interval(p.breakthrough), 'p-breakthrough', p.breakthrough.p),
     card('attackers face-up', pct(p.attacker_face_up.p), interval(p.attacker_face_up), 'p-faceup', p.attacker_face_up.p),
   );
-  summary(pct(p.hex_taken.p), withModifier(levels.join(' / ') || '—'), tables.join(' / ') || '—', s.replay);
+  summary(pct(p.hex_taken.p), withModifier(levels.join(' / ') || '—'), tables.join(' / ') || '—', s.replay, optionsInForce());
+  if (pickHad) tablePick.focus();
   tableWhy(s);
   // The two stacks at a glance, as counters.
   const side = (name) => el('div', { class: 'counters' }, ...stacks[name].map(({ u, n }) => counter(u, n)));
