@@ -1484,7 +1484,7 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 	if got := waitText(ctx, t, "#luck", line, 10*time.Second); !strings.Contains(got, line) {
 		t.Errorf("the dice line: %q, want it to hold %q", got, line)
 	}
-	if got := liveText(ctx, t, "#modifier-hint"); !strings.HasPrefix(got, "Net die-roll modifier for anything not set on this page (terrain, weather, HQ support… are already counted); 0 if unsure.\nwhat the page counts") {
+	if got := liveText(ctx, t, "#modifier-hint"); !strings.HasPrefix(got, "Modifier: +N not set on this page; terrain and weather are counted.") || !strings.Contains(got, "what the page counts") {
 		t.Errorf("the modifier hint is not one line to decide on, the list behind \"what the page counts\": %q", got)
 	}
 	// The modifier is on show beside the odds, in the card and the phone's bar.
@@ -1516,6 +1516,11 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 		if (counted.innerText !== 'counted here: clear terrain, clear weather' || counted.offsetParent === null) out.push('the counted line reads ' + JSON.stringify(counted.innerText));
 		if (!(document.querySelector('#modifier').getAttribute('aria-describedby') ?? '').split(/\s+/).includes('modifier-counted')) out.push('the counted line does not describe the modifier');
 		if (counted.getBoundingClientRect().top - document.querySelector('#modifier').getBoundingClientRect().bottom > 80) out.push('the counted line is not beside the modifier');
+		// The Combat panel's controls come first, what explains them after;
+		// the modifier's line right under the Modifier field.
+		const combat = document.querySelector('#kind').closest('fieldset'), order = [...combat.querySelectorAll('#table, #modifier, #options, #modifier-hint, #modifier-counted, #table-why, #crt-hint, #options-about')].map((e) => e.id).join(',');
+		if (order !== 'table,modifier,modifier-hint,modifier-counted,options,options-about,table-why,crt-hint') out.push('the Combat panel reads ' + order);
+		if (document.querySelector('#modifier-hint').getBoundingClientRect().top - document.querySelector('#modifier').getBoundingClientRect().bottom > 40) out.push('the modifier line is not under the Modifier field');
 		if (document.querySelector('#dice-hint').innerText !== "attacker's roll first under wild results") out.push('dice hint: ' + document.querySelector('#dice-hint').innerText);
 		if (!document.querySelector('.dice-more').textContent.includes("under wild results the attacker's roll comes first (5, 1 is the attacker's 5 and the defender's 1)")) out.push('the dice help: ' + document.querySelector('.dice-more').textContent);
 		return out.join('; '); })()`))
