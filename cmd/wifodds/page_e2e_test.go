@@ -1298,12 +1298,15 @@ func firstMinute(ctx context.Context, t *testing.T, url, answer string) {
 		const cards = document.querySelector('#headline').getBoundingClientRect(), read = document.querySelector('#read-this')?.getBoundingClientRect();
 		return JSON.stringify({answer: seen(%q), intro: seen('#intro') ? document.querySelector('#intro').innerText : '', quick: seen('#quick-attacker'),
 			placeholder: q.placeholder, first: !!(q.compareDocumentPosition(combat) & Node.DOCUMENT_POSITION_FOLLOWING),
+			fits: (() => { const c = document.createElement('canvas').getContext('2d'), st = getComputedStyle(q); c.font = st.font;
+				return c.measureText(q.placeholder).width <= q.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight); })(),
 			read: document.querySelector('#read-this')?.innerText ?? '', under: read ? read.top - cards.bottom : -1}); })()`, answer)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got struct {
 		Answer, Quick, First bool
+		Fits                 bool
 		Intro, Placeholder   string
 		Read                 string
 		Under                float64
@@ -1317,8 +1320,9 @@ func firstMinute(ctx context.Context, t *testing.T, url, answer string) {
 	if !strings.Contains(got.Intro, "example combat") {
 		t.Errorf("the first screen does not say the combat on show is an example: %q", got.Intro)
 	}
-	if got.Placeholder != "3x INF 4 GE, ARM 6, INF 3" || !got.First {
-		t.Errorf("the attacker's quick-entry box: placeholder %q, before the combat's other keys %v", got.Placeholder, got.First)
+	// The placeholder is whole in its box, at 390 px too (issue 27).
+	if got.Placeholder != "ARM 6 GE, 2x INF 4" || !got.First || !got.Fits {
+		t.Errorf("the attacker's quick-entry box: placeholder %q (fits %v), before the combat's other keys %v", got.Placeholder, got.Fits, got.First)
 	}
 	if !strings.HasPrefix(got.Read, "How to read this: P(hex taken) is the chance") || got.Under < 0 || got.Under > 40 {
 		t.Errorf("no line under the headline figures says how to read them (%.0f px under): %q", got.Under, got.Read)
@@ -1498,7 +1502,8 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 		const out = [], d = document.querySelector('#run-detail'), f = d.querySelectorAll('.footnote'), groups = document.querySelector('#result-groups');
 		if (f.length !== 1) return 'footnotes: ' + f.length;
 		const n = f[0], text = n.innerText;
-		if (!/reconstructed table values \(docs\/rules.md §0\) decide [0-9.]+% of outcomes; load the printed table with crt: FILE/.test(text) || !text.includes('rebuilt from the 2D6 table')) out.push('footnote reads ' + JSON.stringify(text));
+		// In a web player's words: the page's upload, no file key (issue 27).
+		if (!/reconstructed table values \(rules §0\) decide [0-9.]+% of outcomes; upload the printed table under CRT → upload a file for official values\.$/.test(text) || !text.includes('rebuilt from the 2D6 table') || /crt: FILE|docs\/rules/.test(text)) out.push('footnote reads ' + JSON.stringify(text));
 		if (!/docs\/rules\.md$/.test(n.querySelector('a')?.href ?? '')) out.push('no rules link');
 		if (!(groups.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING)) out.push('the footnote is not under the results');
 		if ([...d.querySelectorAll('.note')].some((e) => /reconstructed/.test(e.textContent))) out.push('a note box still says it');
@@ -1722,9 +1727,14 @@ func diceInBar(ctx context.Context, t *testing.T, width int) {
 		t.Fatal(err)
 	}
 	got := strings.Join(strings.Fields(waitText(ctx, t, "#sb-dice", "dice 5, 1:", 10*time.Second)), " ")
-	// With the first clause of the words, the attackers' part.
-	if got != "dice 5, 1: 2/2S, taken The attackers lose 2 of their 3 units and the other turns face-down" {
+	// With the words for both parts, the defender's too (issue 27).
+	if got != "dice 5, 1: 2/2S, hex taken The attackers lose 2 of their 3 units and the other turns face-down; both defending units are destroyed" {
 		t.Errorf("the phone's bar shows the dice as %q", got)
+	}
+	// Wrapped, never cut: the words are whole inside the bar.
+	if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const w = document.querySelector('#sb-dice-w'), r = w.getBoundingClientRect(), bar = document.querySelector('#summary-bar').getBoundingClientRect(), st = getComputedStyle(w);
+		return w.scrollWidth <= w.clientWidth + 1 && w.scrollHeight <= w.clientHeight + 1 && r.bottom <= bar.bottom && st.textOverflow !== 'ellipsis' ? '' : 'words ' + w.scrollWidth + 'x' + w.scrollHeight + ' in ' + w.clientWidth + 'x' + w.clientHeight + ', to ' + r.bottom + ', bar to ' + bar.bottom; })()`)); err != nil || v != "" {
+		t.Errorf("the phone's bar cuts the dice's words: %s (%v)", v, err)
 	}
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(() => { const out = [];
 		for (const e of document.querySelectorAll('#summary-bar > *:not([hidden])')) { const r = e.getBoundingClientRect();

@@ -1075,10 +1075,16 @@ function answerParts(head = [], dice = []) {
 // one small line under the results (issue 27: a yellow box above them
 // made players doubt numbers they could do nothing about in the page):
 // what it means in one sentence, the engine's words, the rules link.
+// It speaks to a web player (issue 27): the printed table is uploaded
+// under CRT, not named in a file's crt: key as the engine's words say.
 function footnotes(s) {
-  return (s.warnings ?? []).filter((w) => /reconstructed/.test(w)).map((w) => el('p', { class: 'footnote', id: 'recon-note' },
-    '† Some cells of this table are rebuilt from the 2D6 table, not printed ones (the engine: ', el('i', { text: w }), '); see ',
-    el('a', { href: 'https://github.com/wifodds/wifodds/blob/main/docs/rules.md', text: 'docs/rules.md §0' }), '.'));
+  return (s.warnings ?? []).filter((w) => /reconstructed/.test(w)).map((w) => {
+    const share = w.match(/decide ([0-9.]+%) of outcomes/);
+    return el('p', { class: 'footnote', id: 'recon-note' },
+      '† Some cells of this table are rebuilt from the 2D6 table, not printed ones: reconstructed table values (',
+      el('a', { href: 'https://github.com/wifodds/wifodds/blob/main/docs/rules.md', text: 'rules §0' }),
+      share ? `) decide ${share[1]} of outcomes` : `): ${w}`, '; upload the printed table under CRT → upload a file for official values.');
+  });
 }
 
 // rollWords says what the modifier did to the CRT roll the table read
@@ -1093,16 +1099,17 @@ function rollWords(roll) {
 }
 
 // diceSummary puts the replayed outcome in the phone's bar in a few words
-// ("dice 5, 1: 2/2S, taken", a line of its own) with the first clause of
-// the engine's words, the attackers' part ("The attackers lose 2 of their
-// 3 units and the other turns face-down"), and empties it when no dice are
-// given.
+// ("dice 5, 1: 2/2S, hex taken", a line of its own) with the engine's
+// words for both parts, wrapped, never cut (issue 27: the defender's part
+// was dropped): "The attackers lose 2 of their 3 units and the other turns
+// face-down; both defending units are destroyed" (the plain hex clause is
+// the "hex taken" already said); it empties when no dice are given.
 function diceSummary(r) {
   const b = $('#sb-dice');
   b.hidden = !r;
-  $('#sb-dice-v').textContent = r ? `${r.result}, ${r.hex_taken ? 'taken' : 'held'}` : '';
+  $('#sb-dice-v').textContent = r ? `${r.result}, hex ${r.hex_taken ? 'taken' : 'held'}` : '';
   $('#sb-dice-k').textContent = r ? `dice ${r.dice.join(', ')}:` : '';
-  $('#sb-dice-w').textContent = r?.words ? r.words.split('; ')[0].replace(/\.$/, '') : '';
+  $('#sb-dice-w').textContent = r?.words ? r.words.replace(/\.$/, '').split('; ').filter((c) => !/^the hex (is taken|holds)$/.test(c)).join('; ') : '';
 }
 
 // warnings are the engine's warnings, each with what it means for the
