@@ -1670,7 +1670,9 @@ func tableInCard(ctx context.Context, t *testing.T, want float64) {
 	if v := attr(ctx, t, "#table-pick", "aria-label"); v == "" || liveText(ctx, t, "#table-used .v") != "assault" {
 		t.Errorf("the table card's control is unlabelled (%q) or the card reads %q", v, liveText(ctx, t, "#table-used .v"))
 	}
-	if err := chromedp.Do(ctx, chromedp.Focus(css("#table-pick")), setField("#table-pick", "auto")); err != nil {
+	// Focused in one step (the card is redrawn as answers land, so a node
+	// looked up first may be gone when focused).
+	if err := chromedp.Do(ctx, jsAction(`document.querySelector('#table-pick').focus()`), setField("#table-pick", "auto")); err != nil {
 		t.Fatal(err)
 	}
 	// The answer to Assault may still be on its way: wait for auto's own
