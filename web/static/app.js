@@ -791,6 +791,7 @@ let firstAnswerMs = null; // when the first answer was drawn, for the browser te
 function changed() {
   syncUnits('attacker');
   syncUnits('defender');
+  syncTable();
   countedLine();
   lastEdit = performance.now();
   clearTimeout(timer);
@@ -814,7 +815,16 @@ function countedLine() {
   }
   if (doc.attacker?.hq_support) out.push("attacker's HQ support");
   if (doc.defender?.hq_support) out.push("defender's HQ support");
+  diceHint();
   $('#modifier-counted').textContent = doc.targets ? "counted here: each target hex's terrain and weather (Plan tab)" : `counted here: ${out.join(', ') || 'nothing yet'}`;
+}
+
+// diceHint is the dice box's one line: what a player holding the dice
+// most needs, which roll comes first under wild results (AsA 3.14,
+// docs/rules.md §8); the rest is behind "how the rolls are read".
+function diceHint() {
+  const wild = (doc.options ?? []).includes('wild-results');
+  $('#dice-hint').textContent = wild ? "attacker's roll first under wild results" : doc.crt === '2d6' ? 'a 2d6 roll is two dice' : 'one die a roll, in the rules\' order';
 }
 
 function refresh() {
@@ -835,11 +845,12 @@ function methodLine(j, ms) {
 // summary puts the headline figures in the phone's sticky bar.
 // summary fills the phone's bar; replay is a land combat's replayed dice,
 // if any.
-function summary(hex, odds, table, replay) {
+function summary(hex, odds, table, replay, opts = '') {
   diceSummary(replay);
   $('#sb-hex').textContent = hex;
   $('#sb-odds').textContent = odds;
   $('#sb-table').textContent = table;
+  $('#sb-table-k').textContent = opts ? `table · ${opts}` : 'table';
 }
 
 // ---- Odds ---------------------------------------------------------------
@@ -854,6 +865,7 @@ function waiting(note, status) {
   showError('');
   stale(false);
   $('#headline').replaceChildren();
+  answerParts();
   tableWhy(null);
   $('#run-detail').replaceChildren(el('p', { class: 'hint', id: 'new-note', text: note }));
   summary('—', '—', '—');
@@ -862,6 +874,7 @@ function waiting(note, status) {
 async function runNow() {
   if (isPlan()) {
     $('#headline').replaceChildren();
+    answerParts();
     $('#run-detail').replaceChildren(el('p', { class: 'plan-note', id: 'plan-file-note' }, 'This is a plan file: its units are choices, not one combat. ',
       el('button', { type: 'button', text: 'See the plan', onclick: () => selectTab('plan') })));
     summary('plan', '—', '—');
@@ -961,6 +974,43 @@ function withModifier(odds) {
   const m = Number(doc.modifier ?? 0);
   return m && odds !== '—' ? `${odds}, ${m > 0 ? '+' : '−'}${Math.abs(m)}` : odds;
 }
+// tablePick is the table card's own Table control (issue 27: a player
+// switching table looked for it where the answer is), bound to the same
+// key as the Combat panel's: one element kept across redraws, so it keeps
+// the focus, and kept in step by syncTable.
+let tablePick = null;
+function tableCard(value) {
+  if (!tablePick) {
+    tablePick = el('select', { id: 'table-pick', 'aria-label': 'Table (the same as the Combat panel\'s)' }, ...schema.tables.map((v) => el('option', { value: v, text: v })));
+    tablePick.addEventListener('change', () => {
+      setPath(doc, 'table', valueOf(tablePick, defaults.table));
+      $('#table').value = tablePick.value;
+      changed();
+    });
+  }
+  tablePick.value = doc.table ?? defaults.table;
+  const c = card('table', value, null, 'table-used');
+  const [key, sub] = c.querySelectorAll('.k');
+  key.replaceChildren(el('span', { text: 'table ' }), tablePick);
+  const opts = optionsInForce();
+  sub.textContent = opts ? `options: ${opts}` : 'no options';
+  sub.id = 'options-in-force';
+  sub.title = opts;
+  return c;
+}
+function syncTable() {
+  if (tablePick) tablePick.value = doc.table ?? defaults.table;
+}
+// optionShort says each option in a word or two, for the table card and
+// the phone's bar, so an option ticked that moves no figure still shows
+// it took effect.
+const optionShort = {
+  'wild-results': 'wild', 'blitz-modifier': 'blitz mod', 'territorial-modifiers': 'territorial', 'fractional-odds': 'fractional',
+  'fractional-odds-d10': 'fractional d10', kampfgruppe: 'kampfgruppe', stacking: 'stacking', artillery: 'artillery',
+  'naval-ground-strike': 'naval strikes', 'awaw-unit-effects': 'AWAW',
+};
+const optionsInForce = () => (doc.options ?? []).map((o) => optionShort[o] ?? optionWords(o).label.replace(/ \(.*\)$/, '').toLowerCase()).join(', ');
+
 // tableWhy says beside the Table control what auto chose and why, from
 // the engine's table_choices (docs/rules.md §2.3): "auto → blitz: the
 // attacker has more ARM (1 against 0), so the attacker picks". Each final
@@ -978,32 +1028,32 @@ function tableWhy(s) {
   }).join('; ');
 }
 function renderLand(s) {
+  const pickHad = tablePick && document.activeElement === tablePick;
   const p = s.probabilities;
   const levels = Object.keys(s.odds_levels);
   const tables = Object.entries(s.tables).filter(([, v]) => v > 0).map(([k]) => k);
   $('#headline').replaceChildren(
     card('P(hex taken)', pct(p.hex_taken.p), interval(p.hex_taken), 'p-hex', p.hex_taken.p, 'main'),
     card('odds', withModifier(levels.join(' / ') || '—'), `${num(s.odds.attack)} : ${num(s.odds.defence)}`, 'odds'),
-    card('table', tables.join(' / ') || '—', null, 'table-used'),
+    tableCard(tables.join(' / ') || '—'),
     card('breakthrough', pct(p.breakthrough.p), interval(p.breakthrough), 'p-breakthrough', p.breakthrough.p),
     card('attackers face-up', pct(p.attacker_face_up.p), interval(p.attacker_face_up), 'p-faceup', p.attacker_face_up.p),
   );
-  summary(pct(p.hex_taken.p), withModifier(levels.join(' / ') || '—'), tables.join(' / ') || '—', s.replay);
+  summary(pct(p.hex_taken.p), withModifier(levels.join(' / ') || '—'), tables.join(' / ') || '—', s.replay, optionsInForce());
+  if (pickHad) tablePick.focus();
   tableWhy(s);
-  const d = $('#run-detail');
   // The two stacks at a glance, as counters.
   const side = (name) => el('div', { class: 'counters' }, ...stacks[name].map(({ u, n }) => counter(u, n)));
-  d.replaceChildren(el('p', { class: 'hint', id: 'read-this', text: 'How to read this: P(hex taken) is the chance the attack clears the hex (every defender destroyed, ' +
+  const r = s.replay;
+  answerParts([el('p', { class: 'hint', id: 'read-this', text: 'How to read this: P(hex taken) is the chance the attack clears the hex (every defender destroyed, ' +
     'retreated or shattered), at these odds on this table; below, each result the table can give and the losses, with their chances.' }),
   el('div', { class: 'matchup', role: 'img', 'aria-label': `${stackWords('attacker')} against ${stackWords('defender')}` },
-    side('attacker'), el('span', { class: 'vs', text: 'vs' }), side('defender')), ...warnings(s));
-  if (s.replay) {
-    const r = s.replay;
-    d.append(el('h3', { text: 'The dice you rolled' }), el('p', { id: 'luck', text:
-      `Rolls ${r.dice.join(', ')}${rollWords(r.crt_roll)}: ${r.result} at ${r.odds} on the ${r.table} table. ${r.words} ` +
-      `That outcome had a ${pct(r.probability)} chance; an outcome at least as good for the attacker, ${pct(r.at_least_as_good)}.` }));
-  }
-  d.append(resultGroups(s.results));
+    side('attacker'), el('span', { class: 'vs', text: 'vs' }), side('defender'))],
+  r ? [el('h3', { text: 'The dice you rolled' }), el('p', { id: 'luck', text:
+    `Rolls ${r.dice.join(', ')}${rollWords(r.crt_roll)}: ${r.result} at ${r.odds} on the ${r.table} table. ${r.words} ` +
+    `That outcome had a ${pct(r.probability)} chance; an outcome at least as good for the attacker, ${pct(r.at_least_as_good)}.` })] : []);
+  const d = $('#run-detail');
+  d.replaceChildren(...warnings(s), resultGroups(s.results));
   const m = s.means;
   d.append(bars('Attacking units lost', trim(s.distributions.attacker_units_lost), 'att'),
     bars('Defending units lost', trim(s.distributions.defender_units_lost)),
@@ -1012,14 +1062,29 @@ function renderLand(s) {
   if (s.working) d.append(el('h3', { text: 'The working' }), el('div', { class: 'working', text: s.working.join('\n') }));
 }
 
+// answerParts fills the parts of the Odds tab around the dice box, which
+// stays put while the answer is redrawn (so the rolls being typed keep
+// their focus): head, under the headline figures and above the dice (how
+// to read them, the stacks), and the dice's outcome under the dice box.
+function answerParts(head = [], dice = []) {
+  $('#run-head').replaceChildren(...head);
+  $('#dice-out').replaceChildren(...dice);
+}
+
 // footnotes are the engine's warnings on reconstructed table values, as
 // one small line under the results (issue 27: a yellow box above them
 // made players doubt numbers they could do nothing about in the page):
 // what it means in one sentence, the engine's words, the rules link.
+// It speaks to a web player (issue 27): the printed table is uploaded
+// under CRT, not named in a file's crt: key as the engine's words say.
 function footnotes(s) {
-  return (s.warnings ?? []).filter((w) => /reconstructed/.test(w)).map((w) => el('p', { class: 'footnote', id: 'recon-note' },
-    '† Some cells of this table are rebuilt from the 2D6 table, not printed ones (the engine: ', el('i', { text: w }), '); see ',
-    el('a', { href: 'https://github.com/wifodds/wifodds/blob/main/docs/rules.md', text: 'docs/rules.md §0' }), '.'));
+  return (s.warnings ?? []).filter((w) => /reconstructed/.test(w)).map((w) => {
+    const share = w.match(/decide ([0-9.]+%) of outcomes/);
+    return el('p', { class: 'footnote', id: 'recon-note' },
+      '† Some cells of this table are rebuilt from the 2D6 table, not printed ones: reconstructed table values (',
+      el('a', { href: 'https://github.com/wifodds/wifodds/blob/main/docs/rules.md', text: 'rules §0' }),
+      share ? `) decide ${share[1]} of outcomes` : `): ${w}`, '; upload the printed table under CRT → upload a file for official values.');
+  });
 }
 
 // rollWords says what the modifier did to the CRT roll the table read
@@ -1034,16 +1099,17 @@ function rollWords(roll) {
 }
 
 // diceSummary puts the replayed outcome in the phone's bar in a few words
-// ("dice 5, 1: 2/2S, taken", a line of its own) with the first clause of
-// the engine's words, the attackers' part ("The attackers lose 2 of their
-// 3 units and the other turns face-down"), and empties it when no dice are
-// given.
+// ("dice 5, 1: 2/2S, hex taken", a line of its own) with the engine's
+// words for both parts, wrapped, never cut (issue 27: the defender's part
+// was dropped): "The attackers lose 2 of their 3 units and the other turns
+// face-down; both defending units are destroyed" (the plain hex clause is
+// the "hex taken" already said); it empties when no dice are given.
 function diceSummary(r) {
   const b = $('#sb-dice');
   b.hidden = !r;
-  $('#sb-dice-v').textContent = r ? `${r.result}, ${r.hex_taken ? 'taken' : 'held'}` : '';
+  $('#sb-dice-v').textContent = r ? `${r.result}, hex ${r.hex_taken ? 'taken' : 'held'}` : '';
   $('#sb-dice-k').textContent = r ? `dice ${r.dice.join(', ')}:` : '';
-  $('#sb-dice-w').textContent = r?.words ? r.words.split('; ')[0].replace(/\.$/, '') : '';
+  $('#sb-dice-w').textContent = r?.words ? r.words.replace(/\.$/, '').split('; ').filter((c) => !/^the hex (is taken|holds)$/.test(c)).join('; ') : '';
 }
 
 // warnings are the engine's warnings, each with what it means for the
@@ -1088,6 +1154,7 @@ function renderRaid(s) {
   const cards = raidCards.filter((k) => p[k]);
   $('#headline').replaceChildren(...cards.map((k, i) => card(raidWord(k), pct(p[k].p), interval(p[k]), `raid-${k.replace(/_/g, '-')}`, p[k].p, i ? '' : 'main')));
   summary(p.build_points_lost ? pct(p.build_points_lost.p) : '—', '—', 'raid');
+  answerParts();
   const d = $('#run-detail');
   d.replaceChildren(...warnings(s));
   const ct = el('table', { id: 'raid-chances' }, el('tr', {}, el('th', { text: 'chance' }), el('th', { text: 'P' }), el('th', { text: '95% interval' })));
