@@ -403,7 +403,7 @@ func (fs *frontSearch) run() (*states, error) {
 				return nil, err
 			}
 			fs.bound = b
-			if b != nil && fs.workers > 1 {
+			if parallelBuild && b != nil && fs.workers > 1 {
 				fs.batch = newBoundBatch(fs, fs.workers)
 			}
 		}

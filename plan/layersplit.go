@@ -48,7 +48,7 @@ var splitLayerMin = 32768
 // outgrow the limit (nor can the merged layer, which one goroutine would
 // then refuse: the layers of a limit reached are built on one).
 func (ss *stateSearch) splits(n, c int) bool {
-	return ss.workers > 1 && !ss.byBP && n >= splitLayerMin && n*(1+len(ss.p.classes[c].items)) <= ss.maxStates
+	return parallelBuild && ss.workers > 1 && !ss.byBP && n >= splitLayerMin && n*(1+len(ss.p.classes[c].items)) <= ss.maxStates
 }
 
 // advanceSplit replaces layer cur by the layer class c grows from it,

@@ -34,7 +34,7 @@ func siteCommand() *cli.Command {
 			"The engine is built by the installed Go toolchain, as\n"+
 			"   GOOS=js GOARCH=wasm go build "+strings.Replace(strings.Join(wasmFlags, " "), "-s -w", "'-s -w'", 1)+" -o wifodds.wasm "+wasmPackage+"\n"+
 			"(no inlining in the packages an answer barely runs: YAML beyond the plain form, JSON requests, formatting,\n"+
-			"regular expressions, time; about 90 kB gzipped less, docs/performance.md)\n"+
+			"regular expressions, time, reading the scenario; about 110 kB gzipped less, docs/performance.md)\n"+
 			"in the clone of wifodds named by --source (default: the working folder), with Go installed; wasm_exec.js\n"+
 			"comes from $(go env GOROOT)/lib/wasm.\n"+
 			"The page fetches nothing from elsewhere. The files are written all or none.\n\n"+
@@ -115,15 +115,17 @@ func siteFiles(c *cli.Context) (map[string][]byte, error) {
 }
 
 // wasmFlags build the browser engine: no symbol table or DWARF, and no
-// inlining in the standard and third-party packages an answer passes
-// through only briefly (yaml.v3, which reads what the plain YAML parser
-// does not; encoding/json, the request and the answers not written by
-// hand; fmt, reflect, regexp and time), which keeps the engine within its
-// 2 MB gzipped (about 90 kB less) while the engine's own packages, and
-// the runtime, keep their inlining and their speed.
+// inlining in the packages an answer passes through only briefly (yaml.v3,
+// which reads what the plain YAML parser does not; encoding/json, the
+// request and the answers not written by hand; fmt, reflect, regexp and
+// time; and reading the scenario, internal/yamlx and scenario, once an
+// answer), which keeps the engine within its 2 MB gzipped (about 110 kB
+// less) while the packages that compute, and the runtime, keep their
+// inlining and their speed.
 var wasmFlags = []string{"-trimpath", "-ldflags=-s -w",
 	"-gcflags=go.yaml.in/yaml/v3=-l", "-gcflags=encoding/json=-l", "-gcflags=fmt=-l",
-	"-gcflags=reflect=-l", "-gcflags=regexp/...=-l", "-gcflags=time=-l"}
+	"-gcflags=reflect=-l", "-gcflags=regexp/...=-l", "-gcflags=time=-l",
+	"-gcflags=github.com/wifodds/wifodds/internal/yamlx=-l", "-gcflags=github.com/wifodds/wifodds/scenario=-l"}
 
 // buildWasm builds the browser engine with the installed Go toolchain.
 func buildWasm(c *cli.Context) ([]byte, error) {
