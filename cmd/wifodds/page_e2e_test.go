@@ -1488,8 +1488,13 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 	if got := waitText(ctx, t, "#luck", line, 10*time.Second); !strings.Contains(got, line) {
 		t.Errorf("the dice line: %q, want it to hold %q", got, line)
 	}
-	if got := liveText(ctx, t, "#modifier-hint"); !strings.HasPrefix(got, "Modifier: +N not set on this page; terrain and weather are counted.") || !strings.Contains(got, "what the page counts") {
+	// Plain help text, not a bold status line (issue 27).
+	if got := liveText(ctx, t, "#modifier-hint"); !strings.HasPrefix(got, "Your net die-roll modifier for what the page does not set; it already counts terrain, weather and HQ support (0 if unsure).") || !strings.Contains(got, "what the page counts") {
 		t.Errorf("the modifier hint is not one line to decide on, the list behind \"what the page counts\": %q", got)
+	}
+	if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const h = document.querySelector('#modifier-hint'), w = Number(getComputedStyle(h).fontWeight);
+		return h.querySelector('b, strong') || w >= 600 ? 'bold (weight ' + w + ')' : ''; })()`)); err != nil || v != "" {
+		t.Errorf("the modifier hint reads as a status: %s (%v)", v, err)
 	}
 	// The modifier is on show beside the odds, in the card and the phone's bar.
 	if got := liveText(ctx, t, "#odds .v"); got != "3:1, +1" {
