@@ -92,6 +92,7 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	figuresFit(ctx, t, url, 1280)
 	playerActions(ctx, t, url, want)
 	firstTimerHelps(ctx, t, url, want)
+	quickHelpFolded(ctx, t)
 	accessible(ctx, t, axe, "a new combat entered")
 
 	typoBesideControl(ctx, t, url)
@@ -1650,6 +1651,31 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 	}
 	waitValue(ctx, t, "#p-hex", want)
 	sameScenario(t, "../../examples/wild-results-3to1.yaml", pageYAML(ctx, t), "name")
+}
+
+// quickHelpFolded checks the typing help under the stacks is one line,
+// "how to type a stack", folded (issue 27: the placeholders show the
+// form, and the Combat panel's controls start right under the stacks),
+// its text whole when opened, and still describing both boxes.
+func quickHelpFolded(ctx context.Context, t *testing.T) {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const out = [], q = (s) => document.querySelector(s);
+		const more = q('#quick-more'), help = q('#quick-help');
+		if (!more || more.tagName !== 'DETAILS' || more.open || !more.contains(help)) return 'the help is not folded in a closed details';
+		const sum = more.querySelector('summary'), r = sum.getBoundingClientRect();
+		if (sum.innerText !== 'how to type a stack' || r.height === 0 || r.height > 30) out.push('the summary reads ' + JSON.stringify(sum.innerText) + ' at ' + r.height + ' px');
+		const gap = q('#kind').closest('fieldset').getBoundingClientRect().top - q('#defender').getBoundingClientRect().bottom;
+		if (gap > 50) out.push('the Combat panel starts ' + gap + ' px under the defender');
+		for (const id of ['quick-attacker', 'quick-defender']) if (!(q('#' + id).getAttribute('aria-describedby') ?? '').split(/\s+/).includes('quick-help')) out.push(id + ' is not described by the help');
+		more.open = true;
+		const text = help.innerText;
+		for (const w of ['Type a stack as you would say it', 'fd', 'oos', 'Enter sets the stack', 'Ctrl']) if (!text.includes(w)) out.push('the help lacks ' + JSON.stringify(w));
+		if (help.getBoundingClientRect().height === 0) out.push('the opened help is not on show');
+		more.open = false;
+		return out.join('; '); })()`))
+	if err != nil || v != "" {
+		t.Errorf("the typing help under the stacks: %s (%v)", v, err)
+	}
 }
 
 // tableInCard checks the table card switches the table where the answer
