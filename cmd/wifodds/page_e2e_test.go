@@ -93,6 +93,7 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	playerActions(ctx, t, url, want)
 	firstTimerHelps(ctx, t, url, want)
 	quickHelpFolded(ctx, t)
+	modifierToDice(ctx, t)
 	accessible(ctx, t, axe, "a new combat entered")
 
 	typoBesideControl(ctx, t, url)
@@ -145,6 +146,9 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 		t.Errorf("the page scrolls sideways at 390 pixels wide (%v): %s", err, wide)
 	}
 	diceInBar(ctx, t, 390)
+	if got := liveText(ctx, t, "#sb-more"); got != "Full answer & dice" {
+		t.Errorf("the phone bar's button reads %q, want \"Full answer & dice\"", got)
+	}
 	shotAs(ctx, t, "page-390.png", images, "web-page-phone.png", false)
 	accessible(ctx, t, axe, "the odds at 390")
 	// The bar's Full answer goes to the whole answer.
@@ -171,6 +175,7 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	if w, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.querySelector('.row .f-factors > span').getBoundingClientRect().width`)); err != nil || w < 20 {
 		t.Errorf("the factors box has no visible label at 390 px (%v px, %v)", w, err)
 	}
+	modifierToDice(ctx, t)
 }
 
 // open navigates afresh to the page and waits for its first answer.
@@ -1675,6 +1680,26 @@ func quickHelpFolded(ctx context.Context, t *testing.T) {
 		return out.join('; '); })()`))
 	if err != nil || v != "" {
 		t.Errorf("the typing help under the stacks: %s (%v)", v, err)
+	}
+}
+
+// modifierToDice checks Enter in the Modifier field takes the keys on to
+// the Rolled box, in sight and below the phone's bar (issue 27), and
+// leaves the answer column unscrolled where it has room.
+func modifierToDice(ctx context.Context, t *testing.T) {
+	t.Helper()
+	if err := chromedp.Do(ctx, jsAction(`window.scrollTo(0, 0); document.querySelector('#modifier').focus()`), chromedp.KeyEvent("\r")); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond)
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const d = document.querySelector('#dice'), r = d.getBoundingClientRect(), bar = document.querySelector('#summary-bar').getBoundingClientRect();
+		const out = [];
+		if (document.activeElement !== d) out.push('the focus is on ' + (document.activeElement?.id || document.activeElement?.tagName));
+		if (r.height === 0 || r.top < Math.max(0, bar.bottom) || r.bottom > innerHeight) out.push('the dice at ' + r.top + '..' + r.bottom + ', bar to ' + bar.bottom);
+		if (document.querySelector('#results').scrollTop !== 0) out.push('the answer column was scrolled');
+		return out.join('; '); })()`))
+	if err != nil || v != "" {
+		t.Errorf("Enter in the Modifier field: %s (%v)", v, err)
 	}
 }
 

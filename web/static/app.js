@@ -2044,6 +2044,16 @@ function wire() {
     if (rolls.length && rolls.every((r) => Number.isInteger(r))) doc.dice = rolls; else delete doc.dice;
     changed();
   });
+  // Enter in the Modifier field goes on to the Rolled box, the next step
+  // (issue 27), brought into view below the phone's bar.
+  $('#modifier').addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter' || e.isComposing) return;
+    e.preventDefault();
+    const d = $('#dice');
+    d.style.scrollMarginTop = `${$('#summary-bar').offsetHeight + 8}px`;
+    d.focus({ preventScroll: true });
+    d.scrollIntoView({ block: 'nearest' });
+  });
   for (const id of ['#explain', '#raids']) $(id).addEventListener('change', changed);
   for (const id of ['#sweep-lo', '#sweep-hi', '#sweep-mlo', '#sweep-mhi', '#plan-target', '#plan-cost']) {
     $(id).addEventListener('change', changed);
