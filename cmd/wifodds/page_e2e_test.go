@@ -1568,16 +1568,32 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 	if used := liveText(ctx, t, "#table-used .v"); got != "auto → "+used+": the attacker has more ARM (1 against 0), so the attacker picks" {
 		t.Errorf("on auto the table line reads %q (the table card: %q)", got, used)
 	}
+	// ... and the table card, under its control, in a few words: blitz
+	// was the attacker's choice, one the player may change (issue 27).
+	if got := waitText(ctx, t, "#table-auto-why", "auto: ", 10*time.Second); got != "auto: attacker's choice, more ARM" {
+		t.Errorf("on auto the table card's reason reads %q", got)
+	}
 	if err := chromedp.Do(ctx, click(`#hex-flags [data-field="city"]`)); err != nil {
 		t.Fatal(err)
 	}
 	if got := waitText(ctx, t, "#table-why", "auto → assault: a city", 10*time.Second); got != "auto → assault: a city hex forces the Assault table" {
 		t.Errorf("on auto in a city the table line reads %q", got)
 	}
+	if got := waitText(ctx, t, "#table-auto-why", "auto: a city", 10*time.Second); got != "auto: a city forces assault" {
+		t.Errorf("on auto in a city the table card's reason reads %q", got)
+	}
 	if err := chromedp.Do(ctx, click(`#hex-flags [data-field="city"]`), setField("#table", "assault")); err != nil {
 		t.Fatal(err)
 	}
 	waitValue(ctx, t, "#p-hex", want)
+	// The figure is the same as in the city: wait for Assault's answer.
+	n := count(ctx, t, "#table-auto-why")
+	for end := time.Now().Add(10 * time.Second); n != 0 && time.Now().Before(end); n = count(ctx, t, "#table-auto-why") {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if n != 0 {
+		t.Errorf("with the Assault table set the table card still gives auto's reason (%d)", n)
+	}
 	tableInCard(ctx, t, want)
 
 	// New combat, by the keyboard: Tab reaches it, Enter presses it.
