@@ -1514,7 +1514,8 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 		if (f.length !== 1) return 'footnotes: ' + f.length;
 		const n = f[0], text = n.innerText;
 		// In a web player's words: the page's upload, no file key (issue 27).
-		if (!/reconstructed table values \(rules §0\) decide [0-9.]+% of outcomes; upload the printed table under CRT → upload a file for official values\.$/.test(text) || !text.includes('rebuilt from the 2D6 table') || /crt: FILE|docs\/rules/.test(text)) out.push('footnote reads ' + JSON.stringify(text));
+		// The share is of these outcomes, not "some cells ... decide 100%".
+		if (!/^† [0-9.]+% of these outcomes read table cells reconstructed from the 2D6 table \(rules §0\); upload the printed table under CRT → upload a file for official values\.$/.test(text) || /crt: FILE|docs\/rules/.test(text)) out.push('footnote reads ' + JSON.stringify(text));
 		if (!/docs\/rules\.md$/.test(n.querySelector('a')?.href ?? '')) out.push('no rules link');
 		if (!(groups.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING)) out.push('the footnote is not under the results');
 		if ([...d.querySelectorAll('.note')].some((e) => /reconstructed/.test(e.textContent))) out.push('a note box still says it');

@@ -1098,11 +1098,13 @@ function answerParts(head = [], dice = []) {
 // under CRT, not named in a file's crt: key as the engine's words say.
 function footnotes(s) {
   return (s.warnings ?? []).filter((w) => /reconstructed/.test(w)).map((w) => {
+    // The share is of this combat's outcomes (issue 27: "some cells ...
+    // decide 100.0% of outcomes" read as a contradiction).
     const share = w.match(/decide ([0-9.]+%) of outcomes/);
+    const rules = el('a', { href: 'https://github.com/wifodds/wifodds/blob/main/docs/rules.md', text: 'rules §0' });
     return el('p', { class: 'footnote', id: 'recon-note' },
-      '† Some cells of this table are rebuilt from the 2D6 table, not printed ones: reconstructed table values (',
-      el('a', { href: 'https://github.com/wifodds/wifodds/blob/main/docs/rules.md', text: 'rules §0' }),
-      share ? `) decide ${share[1]} of outcomes` : `): ${w}`, '; upload the printed table under CRT → upload a file for official values.');
+      share ? `† ${share[1]} of these outcomes read table cells reconstructed from the 2D6 table (` : '† Table cells reconstructed from the 2D6 table (',
+      rules, share ? ')' : `): ${w}`, '; upload the printed table under CRT → upload a file for official values.');
   });
 }
 
