@@ -149,6 +149,10 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	if got := liveText(ctx, t, "#sb-more"); got != "Full answer & dice" {
 		t.Errorf("the phone bar's button reads %q, want \"Full answer & dice\"", got)
 	}
+	if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const b = document.querySelector('#sb-more').getBoundingClientRect(), h = document.querySelector('#sb-hex').getBoundingClientRect();
+		return b.top < h.bottom && b.right <= innerWidth ? '' : 'the button at ' + b.top + '..' + b.bottom + ' (right ' + b.right + '), the figures to ' + h.bottom; })()`)); err != nil || v != "" {
+		t.Errorf("the phone bar's button is not on the figures' row: %s (%v)", v, err)
+	}
 	shotAs(ctx, t, "page-390.png", images, "web-page-phone.png", false)
 	accessible(ctx, t, axe, "the odds at 390")
 	// The bar's Full answer goes to the whole answer.
