@@ -92,6 +92,8 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	figuresFit(ctx, t, url, 1280)
 	playerActions(ctx, t, url, want)
 	firstTimerHelps(ctx, t, url, want)
+	quickHelpFolded(ctx, t)
+	modifierToDice(ctx, t)
 	accessible(ctx, t, axe, "a new combat entered")
 
 	typoBesideControl(ctx, t, url)
@@ -144,6 +146,13 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 		t.Errorf("the page scrolls sideways at 390 pixels wide (%v): %s", err, wide)
 	}
 	diceInBar(ctx, t, 390)
+	if got := liveText(ctx, t, "#sb-more"); got != "Full answer & dice" {
+		t.Errorf("the phone bar's button reads %q, want \"Full answer & dice\"", got)
+	}
+	if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const b = document.querySelector('#sb-more').getBoundingClientRect(), h = document.querySelector('#sb-hex').getBoundingClientRect();
+		return b.top < h.bottom && b.right <= innerWidth ? '' : 'the button at ' + b.top + '..' + b.bottom + ' (right ' + b.right + '), the figures to ' + h.bottom; })()`)); err != nil || v != "" {
+		t.Errorf("the phone bar's button is not on the figures' row: %s (%v)", v, err)
+	}
 	shotAs(ctx, t, "page-390.png", images, "web-page-phone.png", false)
 	accessible(ctx, t, axe, "the odds at 390")
 	// The bar's Full answer goes to the whole answer.
@@ -170,6 +179,7 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	if w, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.querySelector('.row .f-factors > span').getBoundingClientRect().width`)); err != nil || w < 20 {
 		t.Errorf("the factors box has no visible label at 390 px (%v px, %v)", w, err)
 	}
+	modifierToDice(ctx, t)
 }
 
 // open navigates afresh to the page and waits for its first answer.
@@ -1488,8 +1498,13 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 	if got := waitText(ctx, t, "#luck", line, 10*time.Second); !strings.Contains(got, line) {
 		t.Errorf("the dice line: %q, want it to hold %q", got, line)
 	}
-	if got := liveText(ctx, t, "#modifier-hint"); !strings.HasPrefix(got, "Modifier: +N not set on this page; terrain and weather are counted.") || !strings.Contains(got, "what the page counts") {
+	// Plain help text, not a bold status line (issue 27).
+	if got := liveText(ctx, t, "#modifier-hint"); !strings.HasPrefix(got, "Your net die-roll modifier for what the page does not set; it already counts terrain, weather and HQ support (0 if unsure).") || !strings.Contains(got, "what the page counts") {
 		t.Errorf("the modifier hint is not one line to decide on, the list behind \"what the page counts\": %q", got)
+	}
+	if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const h = document.querySelector('#modifier-hint'), w = Number(getComputedStyle(h).fontWeight);
+		return h.querySelector('b, strong') || w >= 600 ? 'bold (weight ' + w + ')' : ''; })()`)); err != nil || v != "" {
+		t.Errorf("the modifier hint reads as a status: %s (%v)", v, err)
 	}
 	// The modifier is on show beside the odds, in the card and the phone's bar.
 	if got := liveText(ctx, t, "#odds .v"); got != "3:1, +1" {
@@ -1503,7 +1518,8 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 		if (f.length !== 1) return 'footnotes: ' + f.length;
 		const n = f[0], text = n.innerText;
 		// In a web player's words: the page's upload, no file key (issue 27).
-		if (!/reconstructed table values \(rules §0\) decide [0-9.]+% of outcomes; upload the printed table under CRT → upload a file for official values\.$/.test(text) || !text.includes('rebuilt from the 2D6 table') || /crt: FILE|docs\/rules/.test(text)) out.push('footnote reads ' + JSON.stringify(text));
+		// The share is of these outcomes, not "some cells ... decide 100%".
+		if (!/^† [0-9.]+% of these outcomes read table cells reconstructed from the 2D6 table \(rules §0\); upload the printed table under CRT → upload a file for official values\.$/.test(text) || /crt: FILE|docs\/rules/.test(text)) out.push('footnote reads ' + JSON.stringify(text));
 		if (!/docs\/rules\.md$/.test(n.querySelector('a')?.href ?? '')) out.push('no rules link');
 		if (!(groups.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING)) out.push('the footnote is not under the results');
 		if ([...d.querySelectorAll('.note')].some((e) => /reconstructed/.test(e.textContent))) out.push('a note box still says it');
@@ -1557,16 +1573,32 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 	if used := liveText(ctx, t, "#table-used .v"); got != "auto → "+used+": the attacker has more ARM (1 against 0), so the attacker picks" {
 		t.Errorf("on auto the table line reads %q (the table card: %q)", got, used)
 	}
+	// ... and the table card, under its control, in a few words: blitz
+	// was the attacker's choice, one the player may change (issue 27).
+	if got := waitText(ctx, t, "#table-auto-why", "auto: ", 10*time.Second); got != "auto: attacker's choice, more ARM" {
+		t.Errorf("on auto the table card's reason reads %q", got)
+	}
 	if err := chromedp.Do(ctx, click(`#hex-flags [data-field="city"]`)); err != nil {
 		t.Fatal(err)
 	}
 	if got := waitText(ctx, t, "#table-why", "auto → assault: a city", 10*time.Second); got != "auto → assault: a city hex forces the Assault table" {
 		t.Errorf("on auto in a city the table line reads %q", got)
 	}
+	if got := waitText(ctx, t, "#table-auto-why", "auto: a city", 10*time.Second); got != "auto: a city forces assault" {
+		t.Errorf("on auto in a city the table card's reason reads %q", got)
+	}
 	if err := chromedp.Do(ctx, click(`#hex-flags [data-field="city"]`), setField("#table", "assault")); err != nil {
 		t.Fatal(err)
 	}
 	waitValue(ctx, t, "#p-hex", want)
+	// The figure is the same as in the city: wait for Assault's answer.
+	n := count(ctx, t, "#table-auto-why")
+	for end := time.Now().Add(10 * time.Second); n != 0 && time.Now().Before(end); n = count(ctx, t, "#table-auto-why") {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if n != 0 {
+		t.Errorf("with the Assault table set the table card still gives auto's reason (%d)", n)
+	}
 	tableInCard(ctx, t, want)
 
 	// New combat, by the keyboard: Tab reaches it, Enter presses it.
@@ -1645,6 +1677,51 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 	}
 	waitValue(ctx, t, "#p-hex", want)
 	sameScenario(t, "../../examples/wild-results-3to1.yaml", pageYAML(ctx, t), "name")
+}
+
+// quickHelpFolded checks the typing help under the stacks is one line,
+// "how to type a stack", folded (issue 27: the placeholders show the
+// form, and the Combat panel's controls start right under the stacks),
+// its text whole when opened, and still describing both boxes.
+func quickHelpFolded(ctx context.Context, t *testing.T) {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const out = [], q = (s) => document.querySelector(s);
+		const more = q('#quick-more'), help = q('#quick-help');
+		if (!more || more.tagName !== 'DETAILS' || more.open || !more.contains(help)) return 'the help is not folded in a closed details';
+		const sum = more.querySelector('summary'), r = sum.getBoundingClientRect();
+		if (sum.innerText !== 'how to type a stack' || r.height === 0 || r.height > 30) out.push('the summary reads ' + JSON.stringify(sum.innerText) + ' at ' + r.height + ' px');
+		const gap = q('#kind').closest('fieldset').getBoundingClientRect().top - q('#defender').getBoundingClientRect().bottom;
+		if (gap > 50) out.push('the Combat panel starts ' + gap + ' px under the defender');
+		for (const id of ['quick-attacker', 'quick-defender']) if (!(q('#' + id).getAttribute('aria-describedby') ?? '').split(/\s+/).includes('quick-help')) out.push(id + ' is not described by the help');
+		more.open = true;
+		const text = help.innerText;
+		for (const w of ['Type a stack as you would say it', 'fd', 'oos', 'Enter sets the stack', 'Ctrl']) if (!text.includes(w)) out.push('the help lacks ' + JSON.stringify(w));
+		if (help.getBoundingClientRect().height === 0) out.push('the opened help is not on show');
+		more.open = false;
+		return out.join('; '); })()`))
+	if err != nil || v != "" {
+		t.Errorf("the typing help under the stacks: %s (%v)", v, err)
+	}
+}
+
+// modifierToDice checks Enter in the Modifier field takes the keys on to
+// the Rolled box, in sight and below the phone's bar (issue 27), and
+// leaves the answer column unscrolled where it has room.
+func modifierToDice(ctx context.Context, t *testing.T) {
+	t.Helper()
+	if err := chromedp.Do(ctx, jsAction(`window.scrollTo(0, 0); document.querySelector('#modifier').focus()`), chromedp.KeyEvent("\r")); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond)
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const d = document.querySelector('#dice'), r = d.getBoundingClientRect(), bar = document.querySelector('#summary-bar').getBoundingClientRect();
+		const out = [];
+		if (document.activeElement !== d) out.push('the focus is on ' + (document.activeElement?.id || document.activeElement?.tagName));
+		if (r.height === 0 || r.top < Math.max(0, bar.bottom) || r.bottom > innerHeight) out.push('the dice at ' + r.top + '..' + r.bottom + ', bar to ' + bar.bottom);
+		if (document.querySelector('#results').scrollTop !== 0) out.push('the answer column was scrolled');
+		return out.join('; '); })()`))
+	if err != nil || v != "" {
+		t.Errorf("Enter in the Modifier field: %s (%v)", v, err)
+	}
 }
 
 // tableInCard checks the table card switches the table where the answer

@@ -979,7 +979,7 @@ function withModifier(odds) {
 // key as the Combat panel's: one element kept across redraws, so it keeps
 // the focus, and kept in step by syncTable.
 let tablePick = null;
-function tableCard(value) {
+function tableCard(value, s) {
   if (!tablePick) {
     tablePick = el('select', { id: 'table-pick', 'aria-label': 'Table (the same as the Combat panel\'s)' }, ...schema.tables.map((v) => el('option', { value: v, text: v })));
     tablePick.addEventListener('change', () => {
@@ -992,6 +992,10 @@ function tableCard(value) {
   const c = card('table', value, null, 'table-used');
   const [key, sub] = c.querySelectorAll('.k');
   key.replaceChildren(el('span', { text: 'table ' }), tablePick);
+  // Auto's reason in a few words under the control (issue 27: a player
+  // took blitz for the rules' verdict, not a choice they may change).
+  const why = autoWhy(s);
+  if (why) key.after(el('div', { class: 'k', id: 'table-auto-why', text: why }));
   const opts = optionsInForce();
   sub.textContent = opts ? `options: ${opts}` : 'no options';
   sub.id = 'options-in-force';
@@ -1027,6 +1031,21 @@ function tableWhy(s) {
     return `${at}auto → ${c.table}: ${reason}${picks}`;
   }).join('; ');
 }
+// autoWhy is tableWhy's reason in a few words, for the table card: "auto:
+// attacker's choice, more ARM", "auto: a city forces assault"; one per
+// reason when a fractional-odds roll's levels differ. Empty when the
+// player set the table.
+function autoWhy(s) {
+  if (!s || (doc.table ?? 'auto') !== 'auto') return '';
+  const clause = { '(b)': 'more ARM', '(c)': 'more ARM', '(d)': '3:1 and ARM', '(e)': 'equal ARM' };
+  const words = (s.table_choices ?? []).map((c) => {
+    if (c.chooser === 'terrain') return c.reason.replace(/^\([a-e]\) /, '').replace(/ hex /, ' ').replace(/ forces the Assault table$/, ' forces assault');
+    if (c.chooser !== 'attacker' && c.chooser !== 'defender') return '';
+    const k = clause[c.reason.slice(0, 3)];
+    return k ? `${c.chooser}'s choice, ${k}` : `${c.chooser}'s choice`;
+  }).filter(Boolean);
+  return words.length ? 'auto: ' + [...new Set(words)].join('; ') : '';
+}
 function renderLand(s) {
   const pickHad = tablePick && document.activeElement === tablePick;
   const p = s.probabilities;
@@ -1035,7 +1054,7 @@ function renderLand(s) {
   $('#headline').replaceChildren(
     card('P(hex taken)', pct(p.hex_taken.p), interval(p.hex_taken), 'p-hex', p.hex_taken.p, 'main'),
     card('odds', withModifier(levels.join(' / ') || '—'), `${num(s.odds.attack)} : ${num(s.odds.defence)}`, 'odds'),
-    tableCard(tables.join(' / ') || '—'),
+    tableCard(tables.join(' / ') || '—', s),
     card('breakthrough', pct(p.breakthrough.p), interval(p.breakthrough), 'p-breakthrough', p.breakthrough.p),
     card('attackers face-up', pct(p.attacker_face_up.p), interval(p.attacker_face_up), 'p-faceup', p.attacker_face_up.p),
   );
@@ -1079,11 +1098,13 @@ function answerParts(head = [], dice = []) {
 // under CRT, not named in a file's crt: key as the engine's words say.
 function footnotes(s) {
   return (s.warnings ?? []).filter((w) => /reconstructed/.test(w)).map((w) => {
+    // The share is of this combat's outcomes (issue 27: "some cells ...
+    // decide 100.0% of outcomes" read as a contradiction).
     const share = w.match(/decide ([0-9.]+%) of outcomes/);
+    const rules = el('a', { href: 'https://github.com/wifodds/wifodds/blob/main/docs/rules.md', text: 'rules §0' });
     return el('p', { class: 'footnote', id: 'recon-note' },
-      '† Some cells of this table are rebuilt from the 2D6 table, not printed ones: reconstructed table values (',
-      el('a', { href: 'https://github.com/wifodds/wifodds/blob/main/docs/rules.md', text: 'rules §0' }),
-      share ? `) decide ${share[1]} of outcomes` : `): ${w}`, '; upload the printed table under CRT → upload a file for official values.');
+      share ? `† ${share[1]} of these outcomes read table cells reconstructed from the 2D6 table (` : '† Table cells reconstructed from the 2D6 table (',
+      rules, share ? ')' : `): ${w}`, '; upload the printed table under CRT → upload a file for official values.');
   });
 }
 
@@ -2043,6 +2064,16 @@ function wire() {
     const rolls = $('#dice').value.split(/[\s,]+/).filter(Boolean).map(Number);
     if (rolls.length && rolls.every((r) => Number.isInteger(r))) doc.dice = rolls; else delete doc.dice;
     changed();
+  });
+  // Enter in the Modifier field goes on to the Rolled box, the next step
+  // (issue 27), brought into view below the phone's bar.
+  $('#modifier').addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter' || e.isComposing) return;
+    e.preventDefault();
+    const d = $('#dice');
+    d.style.scrollMarginTop = `${$('#summary-bar').offsetHeight + 8}px`;
+    d.focus({ preventScroll: true });
+    d.scrollIntoView({ block: 'nearest' });
   });
   for (const id of ['#explain', '#raids']) $(id).addEventListener('change', changed);
   for (const id of ['#sweep-lo', '#sweep-hi', '#sweep-mlo', '#sweep-mhi', '#plan-target', '#plan-cost']) {
