@@ -1522,6 +1522,9 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 		if (!/^† [0-9.]+% of these outcomes read table cells reconstructed from the 2D6 table \(rules §0\); upload the printed table under CRT → upload a file for official values\.$/.test(text) || /crt: FILE|docs\/rules/.test(text)) out.push('footnote reads ' + JSON.stringify(text));
 		if (!/docs\/rules\.md$/.test(n.querySelector('a')?.href ?? '')) out.push('no rules link');
 		if (!(groups.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING)) out.push('the footnote is not under the results');
+		// P(hex taken) carries the footnote's mark, linked to it.
+		const mark = document.querySelector('#p-hex a.dagger');
+		if (!mark || mark.textContent !== '†' || mark.getAttribute('href') !== '#' + n.id) out.push('P(hex taken) has no † linked to the footnote');
 		if ([...d.querySelectorAll('.note')].some((e) => /reconstructed/.test(e.textContent))) out.push('a note box still says it');
 		const opts = [...document.querySelectorAll('#options input')].map((e) => e.id).slice(0, 3).join(',');
 		if (opts !== 'opt-wild-results,opt-blitz-modifier,opt-territorial-modifiers') out.push('the first options: ' + opts);

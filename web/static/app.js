@@ -1059,6 +1059,12 @@ function renderLand(s) {
     card('attackers face-up', pct(p.attacker_face_up.p), interval(p.attacker_face_up), 'p-faceup', p.attacker_face_up.p),
   );
   summary(pct(p.hex_taken.p), withModifier(levels.join(' / ') || '—'), tables.join(' / ') || '—', s.replay, optionsInForce());
+  // The headline carries the footnote's mark when reconstructed table
+  // values decide outcomes (issue 27: the caveat sat only at the foot of
+  // the page, with nothing on P(hex taken) pointing to it).
+  if ((s.warnings ?? []).some((w) => /reconstructed/.test(w))) {
+    $('#p-hex .k').append(' ', el('a', { href: '#recon-note', class: 'dagger', text: '†', 'aria-label': 'reconstructed table values: see the note under the results' }));
+  }
   if (pickHad) tablePick.focus();
   tableWhy(s);
   // The two stacks at a glance, as counters.
