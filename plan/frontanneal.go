@@ -63,24 +63,6 @@ func (fb *frontBound) anneal() error {
 	x := make([]uint8, nt*nc)
 	pz.x = x
 	r := rand.New(rand.NewPCG(25, 24))
-	held := func(slot, c int) int {
-		if slot < nt {
-			return int(x[slot*nc+c])
-		}
-		n := len(fs.p.classes[c].items)
-		for t := range nt {
-			n -= int(x[t*nc+c])
-		}
-		return n
-	}
-	move := func(c, from, to int) {
-		if from < nt {
-			x[from*nc+c]--
-		}
-		if to < nt {
-			x[to*nc+c]++
-		}
-	}
 	sent := func() int {
 		n := 0
 		for _, k := range x {
@@ -115,19 +97,19 @@ func (fb *frontBound) anneal() error {
 			}
 			temp := scale * annealHot * math.Pow(annealCold/annealHot, float64(step)/float64(annealSteps))
 			c, from, to := r.IntN(nc), r.IntN(nt+1), r.IntN(nt+1)
-			if to == from || held(from, c) == 0 || (to < nt && !pz.fits(to, c)) {
+			if to == from || pz.held(from, c) == 0 || (to < nt && !pz.fits(to, c)) {
 				continue
 			}
 			// Half the moves swap with an item of another class at to.
 			d := -1
 			if r.IntN(2) == 0 {
-				if e := r.IntN(nc); e != c && held(to, e) > 0 && (from == nt || pz.fits(from, e)) {
+				if e := r.IntN(nc); e != c && pz.held(to, e) > 0 && (from == nt || pz.fits(from, e)) {
 					d = e
 				}
 			}
-			move(c, from, to)
+			pz.move(c, from, to)
 			if d >= 0 {
-				move(d, to, from)
+				pz.move(d, to, from)
 			}
 			fit := pz.valid() && sent() <= fs.limit
 			v := math.Inf(-1)
@@ -144,9 +126,9 @@ func (fb *frontBound) anneal() error {
 				continue
 			}
 			if d >= 0 {
-				move(d, from, to)
+				pz.move(d, from, to)
 			}
-			move(c, to, from)
+			pz.move(c, to, from)
 		}
 	}
 	return nil

@@ -203,25 +203,6 @@ func (pz *polisher) climb(x []uint8) (up bool, err error) {
 	}
 	nt, nc := pz.nt, pz.nc
 	best, bestCost := pz.score, pz.cost
-	// A slot is a hex, or nt for the items kept back.
-	held := func(slot, c int) int {
-		if slot < nt {
-			return int(x[slot*nc+c])
-		}
-		n := len(pz.fb.fs.p.classes[c].items)
-		for t := range nt {
-			n -= int(x[t*nc+c])
-		}
-		return n
-	}
-	move := func(c, from, to, d int) {
-		if from < nt {
-			x[from*nc+c] = uint8(int(x[from*nc+c]) - d)
-		}
-		if to < nt {
-			x[to*nc+c] = uint8(int(x[to*nc+c]) + d)
-		}
-	}
 	// try applies a change, keeps it if it is better, else undoes it.
 	try := func(do, undo func()) (bool, error) {
 		do()
@@ -242,7 +223,7 @@ func (pz *polisher) climb(x []uint8) (up bool, err error) {
 		improved := false
 		for c := range nc {
 			for from := range nt {
-				if held(from, c) == 0 {
+				if pz.held(from, c) == 0 {
 					continue
 				}
 				// Move one item of c to another hex or keep it back.
@@ -250,7 +231,7 @@ func (pz *polisher) climb(x []uint8) (up bool, err error) {
 					if to == from || (to < nt && !pz.fits(to, c)) {
 						continue
 					}
-					ok, err := try(func() { move(c, from, to, 1) }, func() { move(c, to, from, 1) })
+					ok, err := try(func() { pz.move(c, from, to) }, func() { pz.move(c, to, from) })
 					if err != nil {
 						return up, err
 					}
@@ -259,7 +240,7 @@ func (pz *polisher) climb(x []uint8) (up bool, err error) {
 						break
 					}
 				}
-				if held(from, c) == 0 {
+				if pz.held(from, c) == 0 {
 					continue
 				}
 				// Swap it with an item of another class elsewhere.
@@ -268,31 +249,31 @@ func (pz *polisher) climb(x []uint8) (up bool, err error) {
 						continue
 					}
 					for to := range nt + 1 {
-						if to == from || held(to, d) == 0 {
+						if to == from || pz.held(to, d) == 0 {
 							continue
 						}
-						move(c, from, to, 1)
-						move(d, to, from, 1)
+						pz.move(c, from, to)
+						pz.move(d, to, from)
 						fit := (to == nt || pz.hqOK(to)) && pz.hqOK(from) &&
 							(to == nt || pz.fb.fs.p.classes[c].can[to]) && pz.fb.fs.p.classes[d].can[from]
-						move(d, from, to, 1)
-						move(c, to, from, 1)
+						pz.move(d, from, to)
+						pz.move(c, to, from)
 						if !fit {
 							continue
 						}
-						ok, err := try(func() { move(c, from, to, 1); move(d, to, from, 1) },
-							func() { move(d, from, to, 1); move(c, to, from, 1) })
+						ok, err := try(func() { pz.move(c, from, to); pz.move(d, to, from) },
+							func() { pz.move(d, from, to); pz.move(c, to, from) })
 						if err != nil {
 							return up, err
 						}
 						if ok {
 							improved, up = true, true
 						}
-						if held(from, c) == 0 {
+						if pz.held(from, c) == 0 {
 							break
 						}
 					}
-					if held(from, c) == 0 {
+					if pz.held(from, c) == 0 {
 						break
 					}
 				}
@@ -303,6 +284,30 @@ func (pz *polisher) climb(x []uint8) (up bool, err error) {
 		}
 	}
 	return up, nil
+}
+
+// held is how many items of class c slot holds in pz.x: a slot is a hex,
+// or nt for the items kept back.
+func (pz *polisher) held(slot, c int) int {
+	x, nt, nc := pz.x, pz.nt, pz.nc
+	if slot < nt {
+		return int(x[slot*nc+c])
+	}
+	n := len(pz.fb.fs.p.classes[c].items)
+	for t := range nt {
+		n -= int(x[t*nc+c])
+	}
+	return n
+}
+
+// move moves one item of class c in pz.x from slot from to slot to.
+func (pz *polisher) move(c, from, to int) {
+	if from < pz.nt {
+		pz.x[from*pz.nc+c]--
+	}
+	if to < pz.nt {
+		pz.x[to*pz.nc+c]++
+	}
 }
 
 // valid reports whether every hex of pz.x holds at most one HQ.
