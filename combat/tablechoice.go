@@ -1,5 +1,7 @@
 package combat
 
+import "slices"
+
 // TableChoice is the table read at one final odds level, who chose it and
 // the docs/rules.md §2.3 clause that made them the chooser: what a player
 // who left the table on auto needs to see to trust it.
@@ -22,12 +24,7 @@ func (c *Combat) TableChoices() []TableChoice {
 	for _, st := range states {
 		for i := range st.AtOdds {
 			v := &st.AtOdds[i]
-			tc := TableChoice{v.Odds, v.Table.String(), v.Chooser, v.Reason}
-			seen := false
-			for _, o := range out {
-				seen = seen || o == tc
-			}
-			if !seen {
+			if tc := (TableChoice{v.Odds, v.Table.String(), v.Chooser, v.Reason}); !slices.Contains(out, tc) {
 				out = append(out, tc)
 			}
 		}

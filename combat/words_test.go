@@ -163,6 +163,23 @@ func TestWordsStandard(t *testing.T) {
 	})
 }
 
+// moresby3 is the Port Moresby invasion from the 3-section (docs/rules.md
+// §4): 20:2, the >=10:1 column, with no real defender.
+const moresby3 = `name: inv
+kind: invasion
+crt: standard
+table: assault
+hex: {terrain: mountain, weather: clear, surprise: true, adjacent_friendly_corps: true}
+attacker:
+  shore_bombardment: 6.5
+  ground_support: 6.5
+  units:
+    - {type: MAR, size: corps, factors: 4, nation: JA, section: 3}
+    - {type: INF, size: corps, factors: 5, nation: JA, section: 3}
+defender:
+  units: []
+`
+
 // What the options and kinds that change a result's reading say.
 func TestWordsOptions(t *testing.T) {
 	checkWords(t, []wordsCase{
@@ -183,35 +200,9 @@ func TestWordsOptions(t *testing.T) {
 		// face-down whatever the "*" (docs/rules.md §4, AsA 3.11); with no
 		// real defender, only the notional unit is destroyed. Port Moresby
 		// from the 3-section: 20:2, the ≥10:1 column, row 6.
-		{"invasion, turned face-down", `name: inv
-kind: invasion
-crt: standard
-table: assault
-hex: {terrain: mountain, weather: clear, surprise: true, adjacent_friendly_corps: true}
-attacker:
-  shore_bombardment: 6.5
-  ground_support: 6.5
-  units:
-    - {type: MAR, size: corps, factors: 4, nation: JA, section: 3}
-    - {type: INF, size: corps, factors: 5, nation: JA, section: 3}
-defender:
-  units: []
-`, []int{6}, "*/2S",
+		{"invasion, turned face-down", moresby3, []int{6}, "*/2S",
 			"None of the 2 attacking units is lost and they turn face-down, as invaders do after a successful invasion outside clear and desert; the notional defending unit is destroyed; the invasion succeeds and the hex is taken."},
-		{"invasion, a unit lost", `name: inv
-kind: invasion
-crt: standard
-table: assault
-hex: {terrain: mountain, weather: clear, surprise: true, adjacent_friendly_corps: true}
-attacker:
-  shore_bombardment: 6.5
-  ground_support: 6.5
-  units:
-    - {type: MAR, size: corps, factors: 4, nation: JA, section: 3}
-    - {type: INF, size: corps, factors: 5, nation: JA, section: 3}
-defender:
-  units: []
-`, []int{1}, "1/2S",
+		{"invasion, a unit lost", moresby3, []int{1}, "1/2S",
 			"The attackers lose 1 of their 2 units and the other turns face-down; the notional defending unit is destroyed; the invasion succeeds and the hex is taken."},
 		// A "-" defender part leaves the notional unit in place (§4).
 		{"paradrop fails", `name: para
