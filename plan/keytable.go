@@ -137,17 +137,6 @@ func copyWords[T any](dst, src []T) {
 	}
 }
 
-// appendWords is append(s, v...) for a key or a force (copyWords).
-func appendWords(s, v []uint64) []uint64 {
-	n := len(s)
-	if n+len(v) > cap(s) {
-		return append(s, v...)
-	}
-	s = s[:n+len(v)]
-	copyWords(s[n:], v)
-	return s
-}
-
 // appendOne appends v to *s as appendAll does.
 func appendOne[T any](s *[]T, v T) {
 	n := len(*s)

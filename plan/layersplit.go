@@ -2,7 +2,6 @@ package plan
 
 import (
 	"cmp"
-	"slices"
 	"sync"
 )
 
@@ -139,25 +138,4 @@ func (ss *stateSearch) judge(a, b *growing, lo, hi int) int {
 		}
 	}
 	return dropped
-}
-
-// layerRoom is dst's arrays, reused when they can hold n states, as long
-// as n states.
-func layerRoom(dst *layer, n int) (keys, xs []uint64) {
-	keys = slices.Grow(dst.keys[:0], n*dst.words)[:n*dst.words]
-	xs = slices.Grow(dst.xs[:0], n*dst.fwords)[:n*dst.fwords]
-	return keys, xs
-}
-
-// copyKept copies the states of b not dead into keys and xs, in order.
-func copyKept(keys, xs []uint64, b *growing) {
-	w, fw := b.states.words, len(b.x)
-	k := 0
-	for i, dead := range b.dead {
-		if !dead {
-			copyWords(keys[k*w:(k+1)*w], b.states.key(i))
-			copyWords(xs[k*fw:(k+1)*fw], b.force(i))
-			k++
-		}
-	}
 }

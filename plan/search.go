@@ -470,27 +470,46 @@ func (ss *stateSearch) offer(g *growing, bp float64) error {
 // merge writes the live states of the layer built into dst, in order.
 func (ss *stateSearch) merge(dst *layer) {
 	g := ss.next
-	n := g.len()
-	// Appended to locals and stored once: storing a slice into the heap
-	// on every append pays the collector's write barrier while it marks.
-	keys := slices.Grow(dst.keys[:0], n*dst.words)
-	xs := slices.Grow(dst.xs[:0], n*dst.fwords)
-	var bps []float64
-	if ss.byBP {
-		bps = slices.Grow(dst.bps[:0], n)
-	}
-	for i, dead := range g.dead {
+	kept := 0
+	for _, dead := range g.dead {
 		if !dead {
-			keys = appendWords(keys, g.states.key(i))
-			xs = appendWords(xs, g.force(i))
-			if ss.byBP {
+			kept++
+		}
+	}
+	// Filled in place and stored once: storing a slice into the heap on
+	// every append pays the collector's write barrier while it marks.
+	keys, xs := layerRoom(dst, kept)
+	copyKept(keys, xs, g)
+	dst.keys, dst.xs = keys, xs
+	if ss.byBP {
+		bps := slices.Grow(dst.bps[:0], kept)
+		for i, dead := range g.dead {
+			if !dead {
 				bps = append(bps, g.bps[i])
 			}
 		}
-	}
-	dst.keys, dst.xs = keys, xs
-	if ss.byBP {
 		dst.bps = bps
+	}
+}
+
+// layerRoom is dst's arrays, reused when they can hold n states, as long
+// as n states.
+func layerRoom(dst *layer, n int) (keys, xs []uint64) {
+	keys = slices.Grow(dst.keys[:0], n*dst.words)[:n*dst.words]
+	xs = slices.Grow(dst.xs[:0], n*dst.fwords)[:n*dst.fwords]
+	return keys, xs
+}
+
+// copyKept copies the states of b not dead into keys and xs, in order.
+func copyKept(keys, xs []uint64, b *growing) {
+	w, fw := b.states.words, len(b.x)
+	k := 0
+	for i, dead := range b.dead {
+		if !dead {
+			copyWords(keys[k*w:(k+1)*w], b.states.key(i))
+			copyWords(xs[k*fw:(k+1)*fw], b.force(i))
+			k++
+		}
 	}
 }
 
