@@ -10,19 +10,27 @@ type Words struct {
 	About string `json:"about"`
 }
 
+// OptionWord is an option's words and a word or two to name it where
+// room is short (the page's table card and phone bar list the options in
+// force).
+type OptionWord struct {
+	Words
+	Short string `json:"short"`
+}
+
 // OptionWords says each option of AllOptions in a player's words, in its
 // order.
-var OptionWords = []Words{
-	{FractionalOdds, "Fractional odds (AsA 3.15)", "Between two odds levels a d6 may move the combat up to the next, as often as the ratio is past the lower level, in sixths (docs/rules.md §1)."},
-	{FractionalOddsD10, "Fractional odds with a d10 (AsA 3.15)", "As fractional odds, in tenths with a d10 (a 0 counts as 10); not with the d6 rule (docs/rules.md §1)."},
-	{WildResults, "Wild combat results (AsA 3.14)", "Each side rolls: the attacker's roll reads the defender's part of the result, the defender's roll the attacker's (docs/rules.md §2.4)."},
-	{BlitzModifier, "Blitz modifier (AfA 3.11)", "On the Blitz table in clear weather, +1 when the attacking armour outnumbers the defending armour, AT and AA more than twice, −1 the other way (docs/rules.md §2.1)."},
-	{TerritorialModifiers, "Territorial modifiers (AfA 3.11)", "+1 when every defender is a territorial and no attacker is, −1 when every attacker is and no defender is (docs/rules.md §2.1)."},
-	{Kampfgruppe, "Kampfgruppe (AsA 3.1.1)", "A destroyed corps or army is replaced by a division of its kind when one is available (docs/rules.md §3)."},
-	{Stacking, "Stacking limits (AsA 3.4)", "Any three land units a hex, at most two of them corps or armies; a stack over the limit is refused (docs/rules.md §3)."},
-	{Artillery, "Artillery (AsA 3.2.3)", "An ART unit fights, makes a ground strike or adds its factors as support, as its role says (docs/rules.md §3)."},
-	{NavalGroundStrike, "Naval ground strikes (AsA 3.13)", "Ships roll to turn face-up defenders face-down before the combat, each at or under half its shore bombardment (docs/rules.md §3)."},
-	{AWAWUnitEffects, "A World at War unit effects (AWAW 10)", "AWAW's die-roll modifiers for exploiting and negated armour, airdrops, Chindits, marines and flak (docs/rules.md §6)."},
+var OptionWords = []OptionWord{
+	{Words{FractionalOdds, "Fractional odds (AsA 3.15)", "Between two odds levels a d6 may move the combat up to the next, as often as the ratio is past the lower level, in sixths (docs/rules.md §1)."}, "fractional"},
+	{Words{FractionalOddsD10, "Fractional odds with a d10 (AsA 3.15)", "As fractional odds, in tenths with a d10 (a 0 counts as 10); not with the d6 rule (docs/rules.md §1)."}, "fractional d10"},
+	{Words{WildResults, "Wild combat results (AsA 3.14)", "Each side rolls: the attacker's roll reads the defender's part of the result, the defender's roll the attacker's (docs/rules.md §2.4)."}, "wild"},
+	{Words{BlitzModifier, "Blitz modifier (AfA 3.11)", "On the Blitz table in clear weather, +1 when the attacking armour outnumbers the defending armour, AT and AA more than twice, −1 the other way (docs/rules.md §2.1)."}, "blitz mod"},
+	{Words{TerritorialModifiers, "Territorial modifiers (AfA 3.11)", "+1 when every defender is a territorial and no attacker is, −1 when every attacker is and no defender is (docs/rules.md §2.1)."}, "territorial"},
+	{Words{Kampfgruppe, "Kampfgruppe (AsA 3.1.1)", "A destroyed corps or army is replaced by a division of its kind when one is available (docs/rules.md §3)."}, "kampfgruppe"},
+	{Words{Stacking, "Stacking limits (AsA 3.4)", "Any three land units a hex, at most two of them corps or armies; a stack over the limit is refused (docs/rules.md §3)."}, "stacking"},
+	{Words{Artillery, "Artillery (AsA 3.2.3)", "An ART unit fights, makes a ground strike or adds its factors as support, as its role says (docs/rules.md §3)."}, "artillery"},
+	{Words{NavalGroundStrike, "Naval ground strikes (AsA 3.13)", "Ships roll to turn face-up defenders face-down before the combat, each at or under half its shore bombardment (docs/rules.md §3)."}, "naval strikes"},
+	{Words{AWAWUnitEffects, "A World at War unit effects (AWAW 10)", "AWAW's die-roll modifiers for exploiting and negated armour, airdrops, Chindits, marines and flak (docs/rules.md §6)."}, "AWAW"},
 }
 
 // HexFlagWords says each true-or-false key of a hex in a player's words,

@@ -45,7 +45,16 @@ func TestWords(t *testing.T) {
 		if !rulebook.MatchString(w.Label) {
 			t.Errorf("%s: label %q names no rulebook section", w.Key, w.Label)
 		}
-		check(w)
+		check(w.Words)
+		// Named in a word or two where the page has little room.
+		if w.Short == "" || len(w.Short) > 14 {
+			t.Errorf("%s: short words %q, want a word or two", w.Key, w.Short)
+		}
+		for _, o := range OptionWords[:i] {
+			if o.Short == w.Short {
+				t.Errorf("%s and %s share the short words %q", o.Key, w.Key, w.Short)
+			}
+		}
 	}
 	base := "kind: land\nattacker: {units: [{type: INF, factors: 4, nation: GE}]}\ndefender: {units: [{type: INF, factors: 4, nation: FR}]}\n"
 	for _, w := range HexFlagWords {

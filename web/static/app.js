@@ -1005,15 +1005,11 @@ function tableCard(value, s) {
 function syncTable() {
   if (tablePick) tablePick.value = doc.table ?? defaults.table;
 }
-// optionShort says each option in a word or two, for the table card and
-// the phone's bar, so an option ticked that moves no figure still shows
-// it took effect.
-const optionShort = {
-  'wild-results': 'wild', 'blitz-modifier': 'blitz mod', 'territorial-modifiers': 'territorial', 'fractional-odds': 'fractional',
-  'fractional-odds-d10': 'fractional d10', kampfgruppe: 'kampfgruppe', stacking: 'stacking', artillery: 'artillery',
-  'naval-ground-strike': 'naval strikes', 'awaw-unit-effects': 'AWAW',
-};
-const optionsInForce = () => (doc.options ?? []).map((o) => optionShort[o] ?? optionWords(o).label.replace(/ \(.*\)$/, '').toLowerCase()).join(', ');
+// optionsInForce names the options in force in a word or two each (the
+// schema's short words, scenario/words.go), for the table card and the
+// phone's bar, so an option ticked that moves no figure still shows it
+// took effect.
+const optionsInForce = () => (doc.options ?? []).map((o) => optionWords(o).short ?? o).join(', ');
 
 // tableWhy says beside the Table control what auto chose and why, from
 // the engine's table_choices (docs/rules.md §2.3): "auto → blitz: the
