@@ -988,7 +988,7 @@ function tableCard(value, s) {
       changed();
     });
   }
-  tablePick.value = doc.table ?? defaults.table;
+  syncTable();
   const c = card('table', value, null, 'table-used');
   const [key, sub] = c.querySelectorAll('.k');
   key.replaceChildren(el('span', { text: 'table ' }), tablePick);
