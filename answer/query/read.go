@@ -15,6 +15,12 @@ import (
 // unless the server is told otherwise; the browser build takes it too.
 const DefaultMaxTrials = 100_000_000
 
+// MaxSweepCombats is the most combats one sweep request computes (totals x
+// modifiers x tables): a page's sweep is a few hundred, and the largest
+// ranges the parameters allow (501 totals x 61 modifiers x 2 tables, about
+// 120 MB of a server's memory and a 22 MB answer) are a command-line job.
+const MaxSweepCombats = 20_000
+
 // Limits are what the surface sets and a request cannot: the bounds on
 // what it may ask and how it runs.
 type Limits struct {
