@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 	"time"
 
 	"github.com/wifodds/wifodds/combat"
@@ -164,19 +163,13 @@ func exactCampaign(ctx context.Context, r *combat.Raid, req Request, raids int) 
 		return nil, err
 	}
 	start := time.Now()
-	dist, weighed, err := r.CampaignExact(ctx, raids, req.budget())
+	ks, ws, weighed, err := r.CampaignExactSorted(ctx, raids, req.budget())
 	if err != nil {
 		return nil, err
 	}
-	ks := make([]uint64, 0, len(dist))
-	for k := range dist {
-		ks = append(ks, k)
-	}
-	slices.Sort(ks)
 	totals := make([]combat.CampaignTotals, len(ks))
-	ws := make([]float64, len(ks))
 	for i, k := range ks {
-		totals[i], ws[i] = combat.UnpackCampaign(k), dist[k]
+		totals[i] = combat.UnpackCampaign(k)
 	}
 	run := sim.Run{Method: sim.MethodExact, Paths: weighed, Elapsed: time.Since(start).Seconds()}
 	sum := summarizeTotals(r, totals, &stats.Tally{Weights: ws}, run, raids)

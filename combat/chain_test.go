@@ -180,6 +180,16 @@ func TestCampaignExactIsByPaths(t *testing.T) {
 				t.Fatalf("%s: P(%v) differs between runs", c.file, UnpackCampaign(k))
 			}
 		}
+		// The sorted form a summary reads: the same pairs, keys ascending.
+		keys, ps, sortedWeighed, err := r.CampaignExactSorted(context.Background(), c.raids, sim.MaxPathBudget)
+		if err != nil || sortedWeighed != weighed || len(keys) != len(got) || len(ps) != len(keys) {
+			t.Fatalf("%s, %d raids: sorted: %d keys, %d paths, %v; want %d keys, %d paths", c.file, c.raids, len(keys), sortedWeighed, err, len(got), weighed)
+		}
+		for i, k := range keys {
+			if i > 0 && keys[i-1] >= k || got[k] != ps[i] {
+				t.Fatalf("%s, %d raids: sorted pair %d (%v, %v) out of order or not the map's %v", c.file, c.raids, i, UnpackCampaign(k), ps[i], got[k])
+			}
+		}
 	}
 }
 

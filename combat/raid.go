@@ -1,6 +1,7 @@
 package combat
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -398,9 +399,24 @@ func (r *Raid) campaignByRaids(raids int) func(d sim.Stream) uint64 {
 // pairs are kept in an open-addressing table of packed keys in the order
 // they first arise, so the sums are made in the same order every run.
 func (r *Raid) CampaignExact(ctx context.Context, raids, budget int) (map[uint64]float64, int, error) {
+	keys, ps, weighed, err := r.CampaignExactSorted(ctx, raids, budget)
+	if err != nil {
+		return nil, weighed, err
+	}
+	out := make(map[uint64]float64, len(keys))
+	for i, k := range keys {
+		out[k] = ps[i]
+	}
+	return out, weighed, nil
+}
+
+// CampaignExactSorted is CampaignExact's distribution as the packed totals
+// that happen, ascending, and their probabilities: what a summary adds up
+// in key order, without a map to build and read back.
+func (r *Raid) CampaignExactSorted(ctx context.Context, raids, budget int) ([]uint64, []float64, int, error) {
 	ch := r.Chain(raids)
 	if ch == nil {
-		return nil, 0, errors.New("a raid of this campaign is too large to tabulate; sample it")
+		return nil, nil, 0, errors.New("a raid of this campaign is too large to tabulate; sample it")
 	}
 	moves := make([][]chainMove, len(ch))
 	cur, next := &chainDist{}, &chainDist{}
@@ -424,12 +440,12 @@ func (r *Raid) CampaignExact(ctx context.Context, raids, budget int) (map[uint64
 			n := cs.Flat.Paths()
 			if weighed/sim.CheckEvery != (weighed+n)/sim.CheckEvery {
 				if err := ctx.Err(); err != nil {
-					return nil, weighed, fmt.Errorf("the exact campaign stopped after %d paths: %w", weighed, err)
+					return nil, nil, weighed, fmt.Errorf("the exact campaign stopped after %d paths: %w", weighed, err)
 				}
 			}
 			weighed += n
 			if weighed > budget {
-				return nil, weighed, fmt.Errorf("%w: the campaign weighs more than %d dice paths", sim.ErrBudget, budget)
+				return nil, nil, weighed, fmt.Errorf("%w: the campaign weighs more than %d dice paths", sim.ErrBudget, budget)
 			}
 			if moves[s] == nil {
 				moves[s] = cs.moves()
@@ -440,11 +456,15 @@ func (r *Raid) CampaignExact(ctx context.Context, raids, budget int) (map[uint64
 		}
 		cur, next = next, cur
 	}
-	out := make(map[uint64]float64, cur.len())
-	for _, q := range cur.pairs {
-		out[q.key] += q.p
+	// After the last raid every pair is in state 0, so the keys are
+	// distinct (raids 0 leaves the one pair of state 0).
+	pairs := cur.pairs
+	slices.SortFunc(pairs, func(a, b chainPair) int { return cmp.Compare(a.key, b.key) })
+	keys, ps := make([]uint64, len(pairs)), make([]float64, len(pairs))
+	for i, q := range pairs {
+		keys[i], ps[i] = q.key, q.p
 	}
-	return out, weighed, nil
+	return keys, ps, weighed, nil
 }
 
 // chainMove is one distinct move from a chain state: the next state, the
@@ -502,8 +522,6 @@ type chainPair struct {
 	s   int32
 	p   float64
 }
-
-func (d *chainDist) len() int { return len(d.pairs) }
 
 // reset empties d, keeping its room.
 func (d *chainDist) reset() {
