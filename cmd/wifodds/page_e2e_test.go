@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -92,6 +93,7 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	figuresFit(ctx, t, url, 1280)
 	playerActions(ctx, t, url, want)
 	firstTimerHelps(ctx, t, url, want)
+	rulesStrip(ctx, t, want)
 	quickHelpFolded(ctx, t)
 	modifierToDice(ctx, t)
 	accessible(ctx, t, axe, "a new combat entered")
@@ -1296,8 +1298,8 @@ func waitAttr(ctx context.Context, t *testing.T, sel, name, want string) string 
 // and no click: an answer (answer, the headline figure or the phone's
 // bar) to an example combat said to be one, the attacker's quick-entry
 // box with a placeholder in players' words, before the combat's other
-// keys; and one sentence under the headline figures saying how to read
-// them.
+// keys; and one sentence under the headline figures (and the rules strip
+// right under them) saying how to read them.
 func firstMinute(ctx context.Context, t *testing.T, url, answer string) {
 	t.Helper()
 	open(ctx, t, url)
@@ -1305,7 +1307,8 @@ func firstMinute(ctx context.Context, t *testing.T, url, answer string) {
 		const seen = (sel) => { const e = document.querySelector(sel); if (!e) return false; const r = e.getBoundingClientRect();
 			return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; };
 		const q = document.querySelector('#quick-attacker'), combat = document.querySelector('#kind').closest('fieldset');
-		const cards = document.querySelector('#headline').getBoundingClientRect(), read = document.querySelector('#read-this')?.getBoundingClientRect();
+		// The rules strip is right under the figures, the line under it.
+		const cards = document.querySelector('#rules-strip').getBoundingClientRect(), read = document.querySelector('#read-this')?.getBoundingClientRect();
 		return JSON.stringify({answer: seen(%q), intro: seen('#intro') ? document.querySelector('#intro').innerText : '', quick: seen('#quick-attacker'),
 			placeholder: q.placeholder, first: !!(q.compareDocumentPosition(combat) & Node.DOCUMENT_POSITION_FOLLOWING),
 			fits: (() => { const c = document.createElement('canvas').getContext('2d'), st = getComputedStyle(q); c.font = st.font;
@@ -1871,4 +1874,130 @@ func shareLinkKeepsPlan(ctx context.Context, t *testing.T, url string) {
 		t.Errorf("a plan's share link shows target and cost %q, want the link's \"0.5 committed_units\"", got)
 	}
 	waitText(ctx, t, "#plan-rec", "Send ", 60*time.Second)
+}
+
+// rulesStrip checks the rules strip under the headline figures (issue
+// 27: the rules sat in the Combat panel, a scroll below the stacks at
+// 1280x900) on the Asia Aflame 3.14 combat firstTimerHelps left: it is in
+// sight with the figures, each of its controls is the Combat panel's
+// key (an edit in either shows in both, and the answer and the YAML are
+// the same whichever made it), its −/+ step the modifier, its options are
+// chips (wild results among those shown, the rest behind "more
+// options…", the 2D6 table's modifiers shown with that table), and it
+// leaves the combat as it found it.
+func rulesStrip(ctx context.Context, t *testing.T, want float64) {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const out = [], q = (s) => document.querySelector(s);
+		const strip = q('#rules-strip'), r = strip.getBoundingClientRect();
+		if (strip.previousElementSibling !== q('#headline')) out.push('the strip is not right under the headline figures');
+		if (r.height === 0 || r.top < 0 || r.bottom > innerHeight) out.push('the strip is out of sight at ' + Math.round(r.top) + '..' + Math.round(r.bottom));
+		if (r.height > 110) out.push('the strip is ' + Math.round(r.height) + ' px tall');
+		if (q('#rs-crt').value !== 'standard' || q('#rs-table').value !== 'assault' || q('#rs-modifier').value !== '1' || !q('#rs-opt-wild-results').checked) out.push('the strip reads ' + [q('#rs-crt').value, q('#rs-table').value, q('#rs-modifier').value, q('#rs-opt-wild-results').checked].join(' '));
+		const wild = q('#rs-opt-wild-results');
+		if (!q('#rs-options').contains(wild) || q('#rs-more').contains(wild) || wild.tabIndex < 0 || wild.type !== 'checkbox') out.push('wild results is not a chip on show');
+		if (!q('#rs-more-options').contains(q('#rs-opt-kampfgruppe')) || q('#rs-more').open || q('#rs-more summary').innerText !== 'more options…') out.push('kampfgruppe is not behind a closed "more options…"');
+		if (!q('#rs-more-options').contains(q('#rs-opt-blitz-modifier'))) out.push('the blitz modifier is on show under the standard CRT');
+		return out.join('; '); })()`))
+	if err != nil || v != "" {
+		t.Errorf("the rules strip: %s (%v)", v, err)
+	}
+	yaml := pageYAML(ctx, t)
+	// The strip's + is the Combat panel's modifier, and the answer is the
+	// panel's own for +2.
+	if err := chromedp.Do(ctx, chromedp.Click(css("#rs-mod-up"))); err != nil {
+		t.Fatal(err)
+	}
+	waitText(ctx, t, "#odds .v", "3:1, +2", 10*time.Second)
+	if got := attrValue(ctx, t, "#modifier"); got != "2" {
+		t.Errorf("the strip's + left the Combat panel's modifier at %q", got)
+	}
+	plus2 := waitOther(ctx, t, "#p-hex", want)
+	if err := chromedp.Do(ctx, setField("#modifier", "1")); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", want)
+	if got := attrValue(ctx, t, "#rs-modifier"); got != "1" {
+		t.Errorf("the Combat panel's modifier left the strip's at %q", got)
+	}
+	if err := chromedp.Do(ctx, setField("#modifier", "2")); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", plus2)
+	if err := chromedp.Do(ctx, chromedp.Click(css("#rs-mod-down"))); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", want)
+	// The strip's table is the panel's and the card's.
+	if err := chromedp.Do(ctx, setField("#rs-table", "blitz")); err != nil {
+		t.Fatal(err)
+	}
+	waitText(ctx, t, "#table-used .v", "blitz", 10*time.Second)
+	if a, b := attrValue(ctx, t, "#table"), attrValue(ctx, t, "#table-pick"); a != "blitz" || b != "blitz" {
+		t.Errorf("blitz in the strip: the Combat panel's Table reads %q, the card's %q", a, b)
+	}
+	if err := chromedp.Do(ctx, setField("#table", "assault")); err != nil {
+		t.Fatal(err)
+	}
+	waitText(ctx, t, "#table-used .v", "assault", 10*time.Second)
+	if got := attrValue(ctx, t, "#rs-table"); got != "assault" {
+		t.Errorf("assault in the Combat panel: the strip's Table reads %q", got)
+	}
+	// An option's chip, clicked as a player does, is the panel's.
+	if err := chromedp.Do(ctx, chromedp.Click(css(`label[for="rs-opt-wild-results"]`))); err != nil {
+		t.Fatal(err)
+	}
+	waitText(ctx, t, "#options-in-force", "no options", 10*time.Second)
+	if on, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('#opt-wild-results').checked`)); err != nil || on {
+		t.Errorf("wild results off in the strip: the Combat panel's chip is still ticked (%v)", err)
+	}
+	if err := chromedp.Do(ctx, click("#opt-wild-results")); err != nil {
+		t.Fatal(err)
+	}
+	waitText(ctx, t, "#options-in-force", "options: wild", 10*time.Second)
+	if on, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('#rs-opt-wild-results').checked`)); err != nil || !on {
+		t.Errorf("wild results on in the Combat panel: the strip's chip is not ticked (%v)", err)
+	}
+	// The strip's CRT is the panel's; the 2D6 table shows its modifiers.
+	if err := chromedp.Do(ctx, setField("#rs-crt", "2d6")); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(waitYAML(ctx, t, `crt: "2d6"`), `crt: "2d6"`) || attrValue(ctx, t, "#crt") != "2d6" {
+		t.Errorf("2d6 in the strip: the Combat panel's CRT reads %q, the YAML\n%s", attrValue(ctx, t, "#crt"), pageYAML(ctx, t))
+	}
+	if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll('#rs-options > label input')].map((e) => e.id).join(',')`)); err != nil || v != "rs-opt-wild-results,rs-opt-blitz-modifier,rs-opt-territorial-modifiers,rs-opt-fractional-odds" {
+		t.Errorf("the strip's chips under the 2D6 table: %s (%v)", v, err)
+	}
+	if err := chromedp.Do(ctx, setField("#crt", "standard")); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", want)
+	if got := attrValue(ctx, t, "#rs-crt"); got != "standard" {
+		t.Errorf("standard in the Combat panel: the strip's CRT reads %q", got)
+	}
+	if got := pageYAML(ctx, t); got != yaml {
+		t.Errorf("the strip did not leave the combat as it found it:\n%s\n---\n%s", got, yaml)
+	}
+}
+
+// waitOther waits until the element's data-value is a number other than
+// was, and returns it.
+func waitOther(ctx context.Context, t *testing.T, sel string, was float64) float64 {
+	t.Helper()
+	for end := time.Now().Add(15 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+		if v, err := strconv.ParseFloat(attr(ctx, t, sel, "data-value"), 64); err == nil && v != was {
+			return v
+		}
+	}
+	t.Fatalf("%s stayed at %v", sel, was)
+	return 0
+}
+
+// waitYAML waits until the page's YAML holds want, and returns it.
+func waitYAML(ctx context.Context, t *testing.T, want string) string {
+	t.Helper()
+	y := ""
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end) && !strings.Contains(y, want); time.Sleep(50 * time.Millisecond) {
+		y = pageYAML(ctx, t)
+	}
+	return y
 }

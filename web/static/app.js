@@ -202,13 +202,7 @@ function renderForm() {
     const id = 'opt-' + o;
     const cb = el('input', { type: 'checkbox', id });
     cb.checked = (doc.options ?? []).includes(o);
-    cb.addEventListener('change', () => {
-      const set = new Set(doc.options ?? []);
-      if (cb.checked) set.add(o); else set.delete(o);
-      doc.options = schema.options.filter((x) => set.has(x));
-      if (!doc.options.length) delete doc.options;
-      changed();
-    });
+    cb.addEventListener('change', () => setOption(o, cb.checked));
     opts.append(...withWords(el('label', { for: id }, cb), optionWords(o), '#options-about'));
   }
   const flags = $('#hex-flags');
@@ -224,8 +218,90 @@ function renderForm() {
   renderRows('#ship-rows', 'naval_strikes', shipFields, 'Ship', doc.attacker);
   renderRows('#aircraft-rows', 'aircraft', aircraftFields, 'Aircraft', doc.attacker);
   $('#dice').value = (doc.dice ?? []).join(', ');
+  syncRules();
   countedLine();
   showKind();
+}
+
+// setOption turns an option on or off in the document, from either of its
+// chips (the Combat panel's, the rules strip's); the file keeps the
+// schema's order.
+function setOption(o, on) {
+  const set = new Set(doc.options ?? []);
+  if (on) set.add(o); else set.delete(o);
+  doc.options = schema.options.filter((x) => set.has(x));
+  if (!doc.options.length) delete doc.options;
+  changed();
+}
+
+// ---- The rules strip ------------------------------------------------------
+// The rules strip, under the headline figures (issue 27: the CRT, table,
+// modifier and options sat in the Combat panel, a scroll below the stacks
+// at 1280x900), holds no state of its own: each of its controls writes the
+// document as the Combat panel's twin does, and syncRules draws both from
+// the document after every change.
+function buildRulesStrip() {
+  $('#rs-crt').replaceChildren(...[...$('#crt').options].map((o) => el('option', { value: o.value, text: o.textContent })));
+  $('#rs-table').replaceChildren(...schema.tables.map((v) => el('option', { value: v, text: v })));
+  // The strip's CRT goes through the panel's, which also opens its file
+  // box for an upload.
+  $('#rs-crt').addEventListener('change', () => {
+    $('#crt').value = $('#rs-crt').value;
+    $('#crt').dispatchEvent(new Event('change'));
+    if ($('#rs-crt').value === 'upload') { $('#crt-file').scrollIntoView({ block: 'center' }); $('#crt-file').focus({ preventScroll: true }); }
+  });
+  $('#rs-table').addEventListener('change', () => { setPath(doc, 'table', valueOf($('#rs-table'), defaults.table)); changed(); });
+  $('#rs-modifier').addEventListener('input', () => { setPath(doc, 'modifier', valueOf($('#rs-modifier'), defaults.modifier)); changed(); });
+  const step = (d) => {
+    const m = Math.max(-30, Math.min(30, Number(doc.modifier ?? 0) + d));
+    setPath(doc, 'modifier', m === 0 ? undefined : m);
+    changed();
+  };
+  $('#rs-mod-down').addEventListener('click', () => step(-1));
+  $('#rs-mod-up').addEventListener('click', () => step(1));
+  // Each option a chip in its short words; its full words are its
+  // tooltip and its description.
+  for (const o of commonFirst(schema.options)) {
+    const w = optionWords(o), id = 'rs-opt-' + o;
+    const cb = el('input', { type: 'checkbox', id, 'aria-describedby': id + '-about' });
+    cb.addEventListener('change', () => setOption(o, cb.checked));
+    rsChips.set(o, el('label', { for: id, title: `${w.label}: ${w.about}`, 'data-option': o }, cb, ' ' + (w.short ?? w.label),
+      el('span', { id: id + '-about', hidden: true, text: `${w.label}: ${w.about}` })));
+  }
+}
+const rsChips = new Map(); // option → its chip in the rules strip
+let stripShown = ''; // the options the strip shows with no click, as stripOptions gave them
+// stripOptions are the options the strip shows with no click for a CRT:
+// wild results and fractional odds for any; the blitz and territorial
+// modifiers, which are the 2D6 table's (AfA 3.11, docs/rules.md §2.1), for
+// the 2D6 table or a table file. The rest are behind "more options…".
+function stripOptions(crt) {
+  return ['wild-results', 'fractional-odds', ...(crt === 'standard' ? [] : ['blitz-modifier', 'territorial-modifiers'])];
+}
+// syncRules draws the rules from the document into both places they are
+// set: the strip and the Combat panel (a number box being typed in keeps
+// what it holds, "-" on the way to "-1" too).
+function syncRules() {
+  if (!rsChips.size) return;
+  $('#rs-crt').value = $('#crt').value;
+  $('#rs-table').value = $('#table').value = doc.table ?? defaults.table;
+  for (const id of ['#rs-modifier', '#modifier']) if (document.activeElement !== $(id)) $(id).value = doc.modifier ?? '';
+  const on = new Set(doc.options ?? []), shown = stripOptions($('#crt').value);
+  for (const o of schema.options) {
+    $('input', rsChips.get(o)).checked = on.has(o);
+    const opt = $('#opt-' + o);
+    if (opt) opt.checked = on.has(o);
+  }
+  // The chips move only when the CRT changes which are shown (a chip
+  // moved loses the focus).
+  if (stripShown !== shown.join()) {
+    stripShown = shown.join();
+    const all = commonFirst(schema.options);
+    $('#rs-more').before(...all.filter((o) => shown.includes(o)).map((o) => rsChips.get(o)));
+    $('#rs-more-options').replaceChildren(...all.filter((o) => !shown.includes(o)).map((o) => rsChips.get(o)));
+  }
+  const hidden = [...on].filter((o) => !shown.includes(o)).length;
+  $('#rs-more summary').textContent = hidden ? `more options… (${hidden} on)` : 'more options…';
 }
 
 // groupUnits makes rows of a units list: neighbours that are the same unit
@@ -792,6 +868,7 @@ function changed() {
   syncUnits('attacker');
   syncUnits('defender');
   syncTable();
+  syncRules();
   countedLine();
   lastEdit = performance.now();
   clearTimeout(timer);
@@ -2074,6 +2151,7 @@ function wire() {
     e.preventDefault();
     const d = $('#dice');
     d.style.scrollMarginTop = `${$('#summary-bar').offsetHeight + 8}px`;
+    d.style.scrollMarginBottom = '8px'; // whole in sight, not a fraction of a pixel short
     d.focus({ preventScroll: true });
     d.scrollIntoView({ block: 'nearest' });
   });
@@ -2139,6 +2217,7 @@ async function main() {
   fill('#weather', schema.weathers);
   fill('#plan-cost', schema.costs, (c) => costWords[c] ?? words(c));
   $('#crt').replaceChildren(...schema.crts.map((v) => el('option', { value: v, text: v })), el('option', { value: 'upload', text: 'upload a file…' }));
+  buildRulesStrip();
   doc = defaultDoc();
   const m = location.hash.match(/^#s=([A-Za-z0-9_-]+)$/);
   if (m) {
