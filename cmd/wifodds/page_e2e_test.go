@@ -1881,7 +1881,9 @@ func shareLinkKeepsPlan(ctx context.Context, t *testing.T, url string) {
 // 1280x900) on the Asia Aflame 3.14 combat firstTimerHelps left: it is in
 // sight with the figures, each of its controls is the Combat panel's
 // key (an edit in either shows in both, and the answer and the YAML are
-// the same whichever made it), its −/+ step the modifier, its options are
+// the same whichever made it), its −/+ step the modifier, auto says
+// beside its Table what it chose and why (and nothing when a table is
+// set), its options are
 // chips (wild results among those shown, the rest behind "more
 // options…", the 2D6 table's modifiers shown with that table), and it
 // leaves the combat as it found it.
@@ -1941,6 +1943,30 @@ func rulesStrip(ctx context.Context, t *testing.T, want float64) {
 	waitText(ctx, t, "#table-used .v", "assault", 10*time.Second)
 	if got := attrValue(ctx, t, "#rs-table"); got != "assault" {
 		t.Errorf("assault in the Combat panel: the strip's Table reads %q", got)
+	}
+	// Auto says beside the strip's Table what it chose and why, from the
+	// answer's table_choices (docs/rules.md §2.3); a table the player set,
+	// nothing.
+	if got := liveText(ctx, t, "#rs-table-why"); got != "" {
+		t.Errorf("assault set: the strip says %q beside the Table", got)
+	}
+	if err := chromedp.Do(ctx, setField("#rs-table", "auto")); err != nil {
+		t.Fatal(err)
+	}
+	got := waitText(ctx, t, "#rs-table-why", "auto → ", 10*time.Second)
+	waitText(ctx, t, "#table-why", "auto → ", 10*time.Second)
+	if used := liveText(ctx, t, "#table-used .v"); got != "auto → "+used+" (attacker's choice, more ARM)" || !strings.HasPrefix(liveText(ctx, t, "#table-why"), "auto → "+used+": ") {
+		t.Errorf("auto in the strip: beside it %q, the Combat panel's line %q, the table card %q", got, liveText(ctx, t, "#table-why"), used)
+	}
+	if !slices.Contains(strings.Fields(attr(ctx, t, "#rs-table", "aria-describedby")), "rs-table-why") {
+		t.Errorf("the strip's Table is not described by auto's line")
+	}
+	if err := chromedp.Do(ctx, setField("#rs-table", "assault")); err != nil {
+		t.Fatal(err)
+	}
+	waitText(ctx, t, "#table-used .v", "assault", 10*time.Second)
+	if got := liveText(ctx, t, "#rs-table-why"); got != "" {
+		t.Errorf("assault set again: the strip still says %q beside the Table", got)
 	}
 	// An option's chip, clicked as a player does, is the panel's.
 	if err := chromedp.Do(ctx, chromedp.Click(css(`label[for="rs-opt-wild-results"]`))); err != nil {

@@ -285,6 +285,7 @@ function syncRules() {
   if (!rsChips.size) return;
   $('#rs-crt').value = $('#crt').value;
   $('#rs-table').value = $('#table').value = doc.table ?? defaults.table;
+  if ((doc.table ?? 'auto') !== 'auto') $('#rs-table-why').textContent = ''; // a table set: nothing chosen
   for (const id of ['#rs-modifier', '#modifier']) if (document.activeElement !== $(id)) $(id).value = doc.modifier ?? '';
   const on = new Set(doc.options ?? []), shown = stripOptions($('#crt').value);
   for (const o of schema.options) {
@@ -1094,6 +1095,7 @@ const optionsInForce = () => (doc.options ?? []).map((o) => optionWords(o).short
 // odds level of a fractional-odds roll has its own line. A table the
 // player set needs no line.
 function tableWhy(s) {
+  $('#rs-table-why').textContent = autoChose(s);
   const why = $('#table-why');
   const choices = s?.table_choices ?? [];
   if (!s || (doc.table ?? 'auto') !== 'auto' || !choices.length) { why.textContent = ''; return; }
@@ -1110,14 +1112,27 @@ function tableWhy(s) {
 // player set the table.
 function autoWhy(s) {
   if (!s || (doc.table ?? 'auto') !== 'auto') return '';
-  const clause = { '(b)': 'more ARM', '(c)': 'more ARM', '(d)': '3:1 and ARM', '(e)': 'equal ARM' };
-  const words = (s.table_choices ?? []).map((c) => {
-    if (c.chooser === 'terrain') return c.reason.replace(/^\([a-e]\) /, '').replace(/ hex /, ' ').replace(/ forces the Assault table$/, ' forces assault');
-    if (c.chooser !== 'attacker' && c.chooser !== 'defender') return '';
-    const k = clause[c.reason.slice(0, 3)];
-    return k ? `${c.chooser}'s choice, ${k}` : `${c.chooser}'s choice`;
-  }).filter(Boolean);
+  const words = (s.table_choices ?? []).map(autoReason).filter(Boolean);
   return words.length ? 'auto: ' + [...new Set(words)].join('; ') : '';
+}
+// autoReason is a table choice's reason in a few words: "attacker's
+// choice, more ARM", "a city forces assault"; empty for a clause with
+// none.
+function autoReason(c) {
+  const clause = { '(b)': 'more ARM', '(c)': 'more ARM', '(d)': '3:1 and ARM', '(e)': 'equal ARM' };
+  if (c.chooser === 'terrain') return c.reason.replace(/^\([a-e]\) /, '').replace(/ hex /, ' ').replace(/ forces the Assault table$/, ' forces assault');
+  if (c.chooser !== 'attacker' && c.chooser !== 'defender') return '';
+  const k = clause[c.reason.slice(0, 3)];
+  return k ? `${c.chooser}'s choice, ${k}` : `${c.chooser}'s choice`;
+}
+// autoChose says beside the rules strip's Table what auto chose and why
+// (issue 27: a player told "Assault applies" left with Blitz's figure):
+// "auto → blitz (attacker's choice, more ARM)", one a distinct choice
+// under fractional odds. Empty when the player set the table.
+function autoChose(s) {
+  if (!s || (doc.table ?? 'auto') !== 'auto') return '';
+  const said = (s.table_choices ?? []).map((c) => { const r = autoReason(c); return r ? `${c.table} (${r})` : c.table; });
+  return said.length ? 'auto → ' + [...new Set(said)].join('; ') : '';
 }
 function renderLand(s) {
   const pickHad = tablePick && document.activeElement === tablePick;
