@@ -1883,7 +1883,7 @@ func shareLinkKeepsPlan(ctx context.Context, t *testing.T, url string) {
 // key (an edit in either shows in both, and the answer and the YAML are
 // the same whichever made it), its −/+ step the modifier, auto says
 // beside its Table what it chose and why (and nothing when a table is
-// set), its options are
+// set), one short line beside its Modifier says what to put there, its options are
 // chips (wild results among those shown, the rest behind "more
 // options…", the 2D6 table's modifiers shown with that table), and it
 // leaves the combat as it found it.
@@ -1902,6 +1902,18 @@ func rulesStrip(ctx context.Context, t *testing.T, want float64) {
 		return out.join('; '); })()`))
 	if err != nil || v != "" {
 		t.Errorf("the rules strip: %s (%v)", v, err)
+	}
+	// The modifier's help beside the strip's field is one short line; the
+	// long one stays in the Combat panel (modifierExplained).
+	if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const out = [], q = (s) => document.querySelector(s);
+		const h = q('#rs-modifier-help'), hr = h.getBoundingClientRect(), fr = q('#rs-modifier').getBoundingClientRect();
+		if (h.innerText !== 'net DRM you add; terrain, weather and HQ already counted') out.push('it reads ' + JSON.stringify(h.innerText));
+		if (!(q('#rs-modifier').getAttribute('aria-describedby') ?? '').split(/\s+/).includes(h.id)) out.push('it does not describe the field');
+		if (hr.height === 0 || hr.height > 1.6 * parseFloat(getComputedStyle(h).lineHeight || 20)) out.push('it is ' + hr.height + ' px tall');
+		if (hr.top > fr.bottom || hr.bottom < fr.top || hr.left < fr.right) out.push('it is not beside the field');
+		if (!q('#modifier-hint').closest('#builder')) out.push('the long help left the Combat panel');
+		return out.join('; '); })()`)); err != nil || v != "" {
+		t.Errorf("the strip's modifier help: %s (%v)", v, err)
 	}
 	yaml := pageYAML(ctx, t)
 	// The strip's + is the Combat panel's modifier, and the answer is the
