@@ -1330,8 +1330,8 @@ func firstMinute(ctx context.Context, t *testing.T, url, answer string) {
 	if !got.Answer || !got.Quick {
 		t.Errorf("the first screen lacks the answer (%s: %v) or the attacker's quick-entry box (%v)", answer, got.Answer, got.Quick)
 	}
-	if !strings.Contains(got.Intro, "example combat") {
-		t.Errorf("the first screen does not say the combat on show is an example: %q", got.Intro)
+	if !strings.Contains(got.Intro, "example combat") || !strings.Contains(got.Intro, "the rules beside the odds") {
+		t.Errorf("the first screen does not say the combat on show is an example, or where the rules are set: %q", got.Intro)
 	}
 	// The placeholder is whole in its box, at 390 px too (issue 27).
 	if got.Placeholder != "ARM 6 GE, 2x INF 4" || !got.First || !got.Fits {
@@ -1624,6 +1624,9 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 		if (q('#headline').children.length || !q('#new-note')) out.push('an answer is on show');
 		if ([...document.querySelectorAll('.field-error')].some((e) => !e.hidden && e.offsetParent)) out.push('an error is on show');
 		if (q('#results').classList.contains('stale')) out.push('marked stale');
+		// The intro is still true: no example on show, the rules beside the odds.
+		const intro = q('#intro').innerText;
+		if (/example/.test(intro) || !/the rules beside the odds/.test(intro)) out.push('the intro reads ' + JSON.stringify(intro));
 		return out.join('; '); })()`))
 	if err != nil || v != "" {
 		t.Errorf("New combat: %s (%v)", v, err)

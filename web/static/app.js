@@ -504,6 +504,7 @@ const commonFirst = (opts) => [...commonOptions.filter((o) => opts.includes(o)),
 let defenderPending = false;
 function newCombat() {
   defenderPending = true;
+  notTheExample();
   for (const side of ['attacker', 'defender']) {
     stacks[side] = [];
     $(`#quick-${side}`).value = '';
@@ -515,6 +516,12 @@ function newCombat() {
   $('#name').value = '';
   changed();
   $('#quick-attacker').focus();
+}
+// notTheExample drops the intro's "the page opens on an example combat"
+// once the combat on show is not the example: after New combat, a file or
+// a share link (issue 27: the line stayed true only until then).
+function notTheExample() {
+  $('#intro-example').hidden = true;
 }
 // tidyUnit drops the keys that say what a missing key says anyway.
 function tidyUnit(u) {
@@ -2084,6 +2091,7 @@ function planFields(d) {
   if (d.plan) $('#plan-cost').value = d.plan.cost ?? 'committed_factors';
 }
 function load(d) {
+  notTheExample();
   doc = fromDoc(d);
   defenderPending = false; // a file's empty defender is its error
   uploadedCRT = null;
@@ -2239,6 +2247,7 @@ async function main() {
     try {
       const d = decodeDoc(m[1]);
       doc = fromDoc(d);
+      notTheExample();
       planFields(d);
     } catch { showError('The link carries no readable scenario; starting afresh.'); }
   }
