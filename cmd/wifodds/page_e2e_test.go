@@ -94,6 +94,7 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	playerActions(ctx, t, url, want)
 	firstTimerHelps(ctx, t, url, want)
 	rulesStrip(ctx, t, want)
+	lateAnswerDropped(ctx, t, want)
 	quickHelpFolded(ctx, t)
 	modifierToDice(ctx, t)
 	accessible(ctx, t, axe, "a new combat entered")
@@ -2041,4 +2042,94 @@ func waitYAML(ctx context.Context, t *testing.T, want string) string {
 		y = pageYAML(ctx, t)
 	}
 	return y
+}
+
+// lateAnswerDropped checks an answer asked for before the latest edit is
+// never drawn as the current one (issue 27): the strip's + is pressed, and
+// pressed again right after its request has gone out (the engine's fetch
+// or its worker's message, watched from the page); the answer to the
+// first press, back before the second press's own request went out, is
+// not drawn, and the answer drawn is the second's (the same as the
+// modifier typed in at once). It tries until the first answer did come
+// back first, and leaves the modifier as it found it.
+func lateAnswerDropped(ctx context.Context, t *testing.T, want float64) {
+	t.Helper()
+	const race = `(async () => {
+		const q = (s) => document.querySelector(s), log = [], realFetch = window.fetch, realPost = Worker.prototype.postMessage;
+		let sends = 0, answers = 0;
+		const sent = () => { sends++; log.push('send'); if (sends === 1) { log.push('edit'); q('#rs-mod-up').click(); } };
+		window.fetch = function (...a) {
+			const p = realFetch.apply(this, a);
+			if (!String(a[0]).startsWith('/api/run')) return p;
+			sent();
+			return p.then((r) => { answers++; log.push('answer'); return r; });
+		};
+		Worker.prototype.postMessage = function (m) {
+			if (m?.command !== 'run') return realPost.call(this, m);
+			if (!this.watched) { // once a worker: each try sets window.raceAnswer
+				const h = this.onmessage;
+				this.onmessage = (e) => { window.raceAnswer?.(e); h.call(this, e); };
+				this.watched = true;
+			}
+			realPost.call(this, m);
+			sent();
+		};
+		window.raceAnswer = (e) => { if (e.data && e.data.id !== undefined && !e.data.progress) { answers++; log.push('answer'); } };
+		const obs = new MutationObserver(() => { const v = q('#p-hex')?.dataset.value; if (v && log.at(-1) !== 'draw ' + v) log.push('draw ' + v); });
+		obs.observe(q('#headline'), { childList: true, subtree: true, attributes: true, attributeFilter: ['data-value'] });
+		q('#rs-mod-up').click();
+		for (let i = 0; i < 250 && !(sends >= 2 && answers >= 2 && !q('#status').classList.contains('busy')); i++) await new Promise((r) => setTimeout(r, 20));
+		await new Promise((r) => setTimeout(r, 150));
+		window.fetch = realFetch;
+		Worker.prototype.postMessage = realPost;
+		delete window.raceAnswer;
+		obs.disconnect();
+		return JSON.stringify({ log, modifier: q('#rs-modifier').value });
+	})()`
+	var got struct {
+		Log      []string
+		Modifier string
+	}
+	raced := false
+	for try := 0; try < 5 && !raced; try++ {
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](race, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal([]byte(v), &got); err != nil {
+			t.Fatal(err)
+		}
+		// The race: the first answer back before the second request went out.
+		first, second := slices.Index(got.Log, "answer"), slices.Index(got.Log[slices.Index(got.Log, "send")+1:], "send")
+		raced = first >= 0 && second >= 0 && first < second+slices.Index(got.Log, "send")+1
+		drawn := []string{}
+		for _, e := range got.Log {
+			if strings.HasPrefix(e, "draw ") {
+				drawn = append(drawn, strings.TrimPrefix(e, "draw "))
+			}
+		}
+		if got.Modifier != "3" || len(drawn) == 0 {
+			t.Fatalf("two quick presses of the strip's +: the modifier reads %q, drawn %v (%v)", got.Modifier, drawn, got.Log)
+		}
+		// The second's answer, as the modifier typed at once gives it.
+		final := drawn[len(drawn)-1]
+		if err := chromedp.Do(ctx, setField("#modifier", "1")); err != nil {
+			t.Fatal(err)
+		}
+		waitValue(ctx, t, "#p-hex", want)
+		if err := chromedp.Do(ctx, setField("#modifier", "3")); err != nil {
+			t.Fatal(err)
+		}
+		plus3 := waitOther(ctx, t, "#p-hex", want)
+		if f, err := strconv.ParseFloat(final, 64); len(drawn) != 1 || err != nil || f != plus3 {
+			t.Errorf("two quick presses of the strip's +: drawn %v, want only the second's %v (%v)", drawn, plus3, got.Log)
+		}
+		if err := chromedp.Do(ctx, setField("#modifier", "1")); err != nil {
+			t.Fatal(err)
+		}
+		waitValue(ctx, t, "#p-hex", want)
+	}
+	if !raced {
+		t.Errorf("the first answer never came back before the second request in 5 tries: %v", got.Log)
+	}
 }

@@ -692,11 +692,14 @@ engine.onProgress = ({ done, planned }) => {
 };
 
 // api asks the engine for a command's answer about the document; a newer
-// call drops an older one's answer.
+// call drops an older one's answer, and so does an edit made while it was
+// on its way (its own call follows): an answer is drawn only for the
+// combat as it is.
 async function api(command, d, params = {}) {
   inflight?.abort();
   const ctl = new AbortController();
   inflight = ctl;
+  const edit = edits;
   const started = performance.now();
   // The spinner shows only if the answer is not back within 100 ms (or
   // progress came first): an exact answer takes a few, and drawing the
@@ -706,6 +709,7 @@ async function api(command, d, params = {}) {
   try {
     const { status, json } = await engine.call(command, params, requestOf(d), ctl.signal);
     if (ctl.signal.aborted) throw new DOMException('Superseded', 'AbortError');
+    if (edit !== edits) throw new DOMException('Edited', 'AbortError');
     if (status !== 200) throw new Error(json.error ?? `status ${status}`);
     showError('');
     stale(false);
@@ -857,8 +861,9 @@ function stale(on, why = '') {
 async function guarded(f) {
   try { await f(); } catch (e) {
     if (e.name === 'AbortError') {
-      // A newer request superseded this one: its answer is on the way.
-      if (inflight) return;
+      // A newer request superseded this one, or an edit this answer is
+      // not for: the current answer is on the way.
+      if (inflight || e.message === 'Edited') return;
       $('#status-text').textContent = 'Cancelled';
       stale(true, 'the run was cancelled');
       return;
@@ -871,6 +876,7 @@ async function guarded(f) {
 }
 
 let lastEdit = 0; // when the player last changed the combat
+let edits = 0; // how many times the player has changed the combat: an answer asked for before the latest is not drawn
 let firstAnswerMs = null; // when the first answer was drawn, for the browser test
 function changed() {
   syncUnits('attacker');
@@ -878,6 +884,7 @@ function changed() {
   syncTable();
   syncRules();
   countedLine();
+  edits++;
   lastEdit = performance.now();
   clearTimeout(timer);
   timer = setTimeout(refresh, 25); // short: an exact answer takes about a millisecond
