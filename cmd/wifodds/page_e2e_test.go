@@ -179,6 +179,12 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	if err != nil || under != "" {
 		t.Errorf("after Full answer the sticky bar hides the tabs: %s (%v)", under, err)
 	}
+	// The rules strip wraps inside the answer, under the bar, never wider
+	// than the phone.
+	if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const r = document.querySelector('#rules-strip').getBoundingClientRect(), h = document.querySelector('#rs-modifier-help').getBoundingClientRect(), bar = document.querySelector('#summary-bar').getBoundingClientRect();
+		return r.left >= 0 && r.right <= innerWidth && h.right <= r.right && r.height < 220 && bar.height < 120 ? '' : 'the strip at ' + r.left + '..' + r.right + ' (' + r.height + ' px tall), its help to ' + h.right + ', the bar ' + bar.height + ' px tall'; })()`)); err != nil || v != "" {
+		t.Errorf("the rules strip at 390 px: %s (%v)", v, err)
+	}
 	if w, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.querySelector('.row .f-factors > span').getBoundingClientRect().width`)); err != nil || w < 20 {
 		t.Errorf("the factors box has no visible label at 390 px (%v px, %v)", w, err)
 	}
@@ -1455,6 +1461,9 @@ func playerActions(ctx context.Context, t *testing.T, url string, want float64) 
 		steps []step
 	}{
 		{"quick entry", append([]step{press("#quick-attacker", "ARM 6 GE, INF 4, INF 3\r"), press("#quick-defender", "2x INF 2 FR\r")}, combat...)},
+		// The rules set beside the odds, in the rules strip (issue 27).
+		{"quick entry and the rules strip", []step{press("#quick-attacker", "ARM 6 GE, INF 4, INF 3\r"), press("#quick-defender", "2x INF 2 FR\r"),
+			pick("#rs-table", "assault"), tap(`label[for="rs-opt-wild-results"]`), tap("#rs-mod-up"), press("#dice", "5, 1")}},
 		// New combat leaves the keys in the attacker's box, and its Enter
 		// moves them on to the defender's: no click.
 		{"New combat and quick entry", append([]step{tap("#new-combat"), {0, 23, []chromedp.Action[chromedp.Void]{chromedp.SendKeys(css("#quick-attacker"), "ARM 6 GE, INF 4, INF 3\r")}},
@@ -1966,11 +1975,24 @@ func rulesStrip(ctx context.Context, t *testing.T, want float64) {
 	if got := liveText(ctx, t, "#rs-table-why"); got != "" {
 		t.Errorf("assault set: the strip says %q beside the Table", got)
 	}
+	stripAt := func() float64 {
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.querySelector('#rules-strip').getBoundingClientRect().top + scrollY`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	set := stripAt()
 	if err := chromedp.Do(ctx, setField("#rs-table", "auto")); err != nil {
 		t.Fatal(err)
 	}
 	got := waitText(ctx, t, "#rs-table-why", "auto → ", 10*time.Second)
 	waitText(ctx, t, "#table-why", "auto → ", 10*time.Second)
+	// The cards keep their height with auto's reason in the table card:
+	// the strip does not move as an answer lands under the pointer.
+	if at := stripAt(); at < set-0.5 || at > set+0.5 {
+		t.Errorf("the rules strip moved from %.1f px to %.1f px when auto's answer landed", set, at)
+	}
 	if used := liveText(ctx, t, "#table-used .v"); got != "auto → "+used+" (attacker's choice, more ARM)" || !strings.HasPrefix(liveText(ctx, t, "#table-why"), "auto → "+used+": ") {
 		t.Errorf("auto in the strip: beside it %q, the Combat panel's line %q, the table card %q", got, liveText(ctx, t, "#table-why"), used)
 	}

@@ -1087,7 +1087,7 @@ function tableCard(value, s) {
   // Auto's reason in a few words under the control (issue 27: a player
   // took blitz for the rules' verdict, not a choice they may change).
   const why = autoWhy(s);
-  if (why) key.after(el('div', { class: 'k', id: 'table-auto-why', text: why }));
+  if (why) key.after(el('div', { class: 'k', id: 'table-auto-why', text: why, title: why }));
   const opts = optionsInForce();
   sub.textContent = opts ? `options: ${opts}` : 'no options';
   sub.id = 'options-in-force';
