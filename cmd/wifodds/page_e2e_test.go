@@ -1871,7 +1871,8 @@ func diceInBar(ctx context.Context, t *testing.T, width int) {
 // shareLinkKeepsPlan opens a share link of a plan whose target and cost
 // are not the page's defaults: the Plan tab's own controls show the
 // link's, as they show a file's (they live outside the form, and a link
-// once left them at their defaults).
+// once left them at their defaults), and the intro does not call the
+// link's combat an example.
 func shareLinkKeepsPlan(ctx context.Context, t *testing.T, url string) {
 	t.Helper()
 	doc := `{"kind":"land","hex":{"terrain":"clear"},"attacker":{"available":[{"type":"INF","factors":4,"nation":"GE"},{"type":"ARM","factors":6,"nation":"GE"}]},"defender":{"units":[{"type":"INF","factors":2,"nation":"FR"}]},"plan":{"target":0.5,"cost":"committed_units"}}`
@@ -1885,6 +1886,10 @@ func shareLinkKeepsPlan(ctx context.Context, t *testing.T, url string) {
 	}
 	if got != "0.5 committed_units" {
 		t.Errorf("a plan's share link shows target and cost %q, want the link's \"0.5 committed_units\"", got)
+	}
+	// The link's combat is no example: the intro does not call it one.
+	if intro := liveText(ctx, t, "#intro"); strings.Contains(intro, "example") || !strings.Contains(intro, "the rules beside the odds") {
+		t.Errorf("a share link's page: the intro reads %q", intro)
 	}
 	waitText(ctx, t, "#plan-rec", "Send ", 60*time.Second)
 }
