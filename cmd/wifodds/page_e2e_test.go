@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -92,6 +93,8 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	figuresFit(ctx, t, url, 1280)
 	playerActions(ctx, t, url, want)
 	firstTimerHelps(ctx, t, url, want)
+	rulesStrip(ctx, t, want)
+	lateAnswerDropped(ctx, t, want)
 	quickHelpFolded(ctx, t)
 	modifierToDice(ctx, t)
 	accessible(ctx, t, axe, "a new combat entered")
@@ -175,6 +178,12 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 		return tabs.top >= bar.bottom - 1 ? '' : 'tabs at ' + tabs.top + ', bar to ' + bar.bottom; })()`))
 	if err != nil || under != "" {
 		t.Errorf("after Full answer the sticky bar hides the tabs: %s (%v)", under, err)
+	}
+	// The rules strip wraps inside the answer, under the bar, never wider
+	// than the phone.
+	if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const r = document.querySelector('#rules-strip').getBoundingClientRect(), h = document.querySelector('#rs-modifier-help').getBoundingClientRect(), bar = document.querySelector('#summary-bar').getBoundingClientRect();
+		return r.left >= 0 && r.right <= innerWidth && h.right <= r.right && r.height < 220 && bar.height < 120 ? '' : 'the strip at ' + r.left + '..' + r.right + ' (' + r.height + ' px tall), its help to ' + h.right + ', the bar ' + bar.height + ' px tall'; })()`)); err != nil || v != "" {
+		t.Errorf("the rules strip at 390 px: %s (%v)", v, err)
 	}
 	if w, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.querySelector('.row .f-factors > span').getBoundingClientRect().width`)); err != nil || w < 20 {
 		t.Errorf("the factors box has no visible label at 390 px (%v px, %v)", w, err)
@@ -1296,8 +1305,8 @@ func waitAttr(ctx context.Context, t *testing.T, sel, name, want string) string 
 // and no click: an answer (answer, the headline figure or the phone's
 // bar) to an example combat said to be one, the attacker's quick-entry
 // box with a placeholder in players' words, before the combat's other
-// keys; and one sentence under the headline figures saying how to read
-// them.
+// keys; and one sentence under the headline figures (and the rules strip
+// right under them) saying how to read them.
 func firstMinute(ctx context.Context, t *testing.T, url, answer string) {
 	t.Helper()
 	open(ctx, t, url)
@@ -1305,7 +1314,8 @@ func firstMinute(ctx context.Context, t *testing.T, url, answer string) {
 		const seen = (sel) => { const e = document.querySelector(sel); if (!e) return false; const r = e.getBoundingClientRect();
 			return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; };
 		const q = document.querySelector('#quick-attacker'), combat = document.querySelector('#kind').closest('fieldset');
-		const cards = document.querySelector('#headline').getBoundingClientRect(), read = document.querySelector('#read-this')?.getBoundingClientRect();
+		// The rules strip is right under the figures, the line under it.
+		const cards = document.querySelector('#rules-strip').getBoundingClientRect(), read = document.querySelector('#read-this')?.getBoundingClientRect();
 		return JSON.stringify({answer: seen(%q), intro: seen('#intro') ? document.querySelector('#intro').innerText : '', quick: seen('#quick-attacker'),
 			placeholder: q.placeholder, first: !!(q.compareDocumentPosition(combat) & Node.DOCUMENT_POSITION_FOLLOWING),
 			fits: (() => { const c = document.createElement('canvas').getContext('2d'), st = getComputedStyle(q); c.font = st.font;
@@ -1327,8 +1337,8 @@ func firstMinute(ctx context.Context, t *testing.T, url, answer string) {
 	if !got.Answer || !got.Quick {
 		t.Errorf("the first screen lacks the answer (%s: %v) or the attacker's quick-entry box (%v)", answer, got.Answer, got.Quick)
 	}
-	if !strings.Contains(got.Intro, "example combat") {
-		t.Errorf("the first screen does not say the combat on show is an example: %q", got.Intro)
+	if !strings.Contains(got.Intro, "example combat") || !strings.Contains(got.Intro, "the rules beside the odds") {
+		t.Errorf("the first screen does not say the combat on show is an example, or where the rules are set: %q", got.Intro)
 	}
 	// The placeholder is whole in its box, at 390 px too (issue 27).
 	if got.Placeholder != "ARM 6 GE, 2x INF 4" || !got.First || !got.Fits {
@@ -1451,6 +1461,9 @@ func playerActions(ctx context.Context, t *testing.T, url string, want float64) 
 		steps []step
 	}{
 		{"quick entry", append([]step{press("#quick-attacker", "ARM 6 GE, INF 4, INF 3\r"), press("#quick-defender", "2x INF 2 FR\r")}, combat...)},
+		// The rules set beside the odds, in the rules strip (issue 27).
+		{"quick entry and the rules strip", []step{press("#quick-attacker", "ARM 6 GE, INF 4, INF 3\r"), press("#quick-defender", "2x INF 2 FR\r"),
+			pick("#rs-table", "assault"), tap(`label[for="rs-opt-wild-results"]`), tap("#rs-mod-up"), press("#dice", "5, 1")}},
 		// New combat leaves the keys in the attacker's box, and its Enter
 		// moves them on to the defender's: no click.
 		{"New combat and quick entry", append([]step{tap("#new-combat"), {0, 23, []chromedp.Action[chromedp.Void]{chromedp.SendKeys(css("#quick-attacker"), "ARM 6 GE, INF 4, INF 3\r")}},
@@ -1621,6 +1634,9 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 		if (q('#headline').children.length || !q('#new-note')) out.push('an answer is on show');
 		if ([...document.querySelectorAll('.field-error')].some((e) => !e.hidden && e.offsetParent)) out.push('an error is on show');
 		if (q('#results').classList.contains('stale')) out.push('marked stale');
+		// The intro is still true: no example on show, the rules beside the odds.
+		const intro = q('#intro').innerText;
+		if (/example/.test(intro) || !/the rules beside the odds/.test(intro)) out.push('the intro reads ' + JSON.stringify(intro));
 		return out.join('; '); })()`))
 	if err != nil || v != "" {
 		t.Errorf("New combat: %s (%v)", v, err)
@@ -1855,7 +1871,8 @@ func diceInBar(ctx context.Context, t *testing.T, width int) {
 // shareLinkKeepsPlan opens a share link of a plan whose target and cost
 // are not the page's defaults: the Plan tab's own controls show the
 // link's, as they show a file's (they live outside the form, and a link
-// once left them at their defaults).
+// once left them at their defaults), and the intro does not call the
+// link's combat an example.
 func shareLinkKeepsPlan(ctx context.Context, t *testing.T, url string) {
 	t.Helper()
 	doc := `{"kind":"land","hex":{"terrain":"clear"},"attacker":{"available":[{"type":"INF","factors":4,"nation":"GE"},{"type":"ARM","factors":6,"nation":"GE"}]},"defender":{"units":[{"type":"INF","factors":2,"nation":"FR"}]},"plan":{"target":0.5,"cost":"committed_units"}}`
@@ -1870,5 +1887,276 @@ func shareLinkKeepsPlan(ctx context.Context, t *testing.T, url string) {
 	if got != "0.5 committed_units" {
 		t.Errorf("a plan's share link shows target and cost %q, want the link's \"0.5 committed_units\"", got)
 	}
+	// The link's combat is no example: the intro does not call it one.
+	if intro := liveText(ctx, t, "#intro"); strings.Contains(intro, "example") || !strings.Contains(intro, "the rules beside the odds") {
+		t.Errorf("a share link's page: the intro reads %q", intro)
+	}
 	waitText(ctx, t, "#plan-rec", "Send ", 60*time.Second)
+}
+
+// rulesStrip checks the rules strip under the headline figures (issue
+// 27: the rules sat in the Combat panel, a scroll below the stacks at
+// 1280x900) on the Asia Aflame 3.14 combat firstTimerHelps left: it is in
+// sight with the figures, each of its controls is the Combat panel's
+// key (an edit in either shows in both, and the answer and the YAML are
+// the same whichever made it), its −/+ step the modifier, auto says
+// beside its Table what it chose and why (and nothing when a table is
+// set), one short line beside its Modifier says what to put there, its options are
+// chips (wild results among those shown, the rest behind "more
+// options…", the 2D6 table's modifiers shown with that table), and it
+// leaves the combat as it found it.
+func rulesStrip(ctx context.Context, t *testing.T, want float64) {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const out = [], q = (s) => document.querySelector(s);
+		const strip = q('#rules-strip'), r = strip.getBoundingClientRect();
+		if (strip.previousElementSibling !== q('#headline')) out.push('the strip is not right under the headline figures');
+		if (r.height === 0 || r.top < 0 || r.bottom > innerHeight) out.push('the strip is out of sight at ' + Math.round(r.top) + '..' + Math.round(r.bottom));
+		if (r.height > 110) out.push('the strip is ' + Math.round(r.height) + ' px tall');
+		if (q('#rs-crt').value !== 'standard' || q('#rs-table').value !== 'assault' || q('#rs-modifier').value !== '1' || !q('#rs-opt-wild-results').checked) out.push('the strip reads ' + [q('#rs-crt').value, q('#rs-table').value, q('#rs-modifier').value, q('#rs-opt-wild-results').checked].join(' '));
+		const wild = q('#rs-opt-wild-results');
+		if (!q('#rs-options').contains(wild) || q('#rs-more').contains(wild) || wild.tabIndex < 0 || wild.type !== 'checkbox') out.push('wild results is not a chip on show');
+		if (!q('#rs-more-options').contains(q('#rs-opt-kampfgruppe')) || q('#rs-more').open || q('#rs-more summary').innerText !== 'more options…') out.push('kampfgruppe is not behind a closed "more options…"');
+		if (!q('#rs-more-options').contains(q('#rs-opt-blitz-modifier'))) out.push('the blitz modifier is on show under the standard CRT');
+		return out.join('; '); })()`))
+	if err != nil || v != "" {
+		t.Errorf("the rules strip: %s (%v)", v, err)
+	}
+	// The modifier's help beside the strip's field is one short line; the
+	// long one stays in the Combat panel (modifierExplained).
+	if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const out = [], q = (s) => document.querySelector(s);
+		const h = q('#rs-modifier-help'), hr = h.getBoundingClientRect(), fr = q('#rs-modifier').getBoundingClientRect();
+		if (h.innerText !== 'net DRM you add; terrain, weather and HQ already counted') out.push('it reads ' + JSON.stringify(h.innerText));
+		if (!(q('#rs-modifier').getAttribute('aria-describedby') ?? '').split(/\s+/).includes(h.id)) out.push('it does not describe the field');
+		if (hr.height === 0 || hr.height > 1.6 * parseFloat(getComputedStyle(h).lineHeight || 20)) out.push('it is ' + hr.height + ' px tall');
+		if (hr.top > fr.bottom || hr.bottom < fr.top || hr.left < fr.right) out.push('it is not beside the field');
+		if (!q('#modifier-hint').closest('#builder')) out.push('the long help left the Combat panel');
+		return out.join('; '); })()`)); err != nil || v != "" {
+		t.Errorf("the strip's modifier help: %s (%v)", v, err)
+	}
+	yaml := pageYAML(ctx, t)
+	// The strip's + is the Combat panel's modifier, and the answer is the
+	// panel's own for +2.
+	if err := chromedp.Do(ctx, chromedp.Click(css("#rs-mod-up"))); err != nil {
+		t.Fatal(err)
+	}
+	waitText(ctx, t, "#odds .v", "3:1, +2", 10*time.Second)
+	if got := attrValue(ctx, t, "#modifier"); got != "2" {
+		t.Errorf("the strip's + left the Combat panel's modifier at %q", got)
+	}
+	plus2 := waitOther(ctx, t, "#p-hex", want)
+	if err := chromedp.Do(ctx, setField("#modifier", "1")); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", want)
+	if got := attrValue(ctx, t, "#rs-modifier"); got != "1" {
+		t.Errorf("the Combat panel's modifier left the strip's at %q", got)
+	}
+	if err := chromedp.Do(ctx, setField("#modifier", "2")); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", plus2)
+	if err := chromedp.Do(ctx, chromedp.Click(css("#rs-mod-down"))); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", want)
+	// The strip's table is the panel's and the card's.
+	if err := chromedp.Do(ctx, setField("#rs-table", "blitz")); err != nil {
+		t.Fatal(err)
+	}
+	waitText(ctx, t, "#table-used .v", "blitz", 10*time.Second)
+	if a, b := attrValue(ctx, t, "#table"), attrValue(ctx, t, "#table-pick"); a != "blitz" || b != "blitz" {
+		t.Errorf("blitz in the strip: the Combat panel's Table reads %q, the card's %q", a, b)
+	}
+	if err := chromedp.Do(ctx, setField("#table", "assault")); err != nil {
+		t.Fatal(err)
+	}
+	waitText(ctx, t, "#table-used .v", "assault", 10*time.Second)
+	if got := attrValue(ctx, t, "#rs-table"); got != "assault" {
+		t.Errorf("assault in the Combat panel: the strip's Table reads %q", got)
+	}
+	// Auto says beside the strip's Table what it chose and why, from the
+	// answer's table_choices (docs/rules.md §2.3); a table the player set,
+	// nothing.
+	if got := liveText(ctx, t, "#rs-table-why"); got != "" {
+		t.Errorf("assault set: the strip says %q beside the Table", got)
+	}
+	stripAt := func() float64 {
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.querySelector('#rules-strip').getBoundingClientRect().top + scrollY`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	set := stripAt()
+	if err := chromedp.Do(ctx, setField("#rs-table", "auto")); err != nil {
+		t.Fatal(err)
+	}
+	got := waitText(ctx, t, "#rs-table-why", "auto → ", 10*time.Second)
+	waitText(ctx, t, "#table-why", "auto → ", 10*time.Second)
+	// The cards keep their height with auto's reason in the table card:
+	// the strip does not move as an answer lands under the pointer.
+	if at := stripAt(); at < set-0.5 || at > set+0.5 {
+		t.Errorf("the rules strip moved from %.1f px to %.1f px when auto's answer landed", set, at)
+	}
+	if used := liveText(ctx, t, "#table-used .v"); got != "auto → "+used+" (attacker's choice, more ARM)" || !strings.HasPrefix(liveText(ctx, t, "#table-why"), "auto → "+used+": ") {
+		t.Errorf("auto in the strip: beside it %q, the Combat panel's line %q, the table card %q", got, liveText(ctx, t, "#table-why"), used)
+	}
+	if !slices.Contains(strings.Fields(attr(ctx, t, "#rs-table", "aria-describedby")), "rs-table-why") {
+		t.Errorf("the strip's Table is not described by auto's line")
+	}
+	if err := chromedp.Do(ctx, setField("#rs-table", "assault")); err != nil {
+		t.Fatal(err)
+	}
+	waitText(ctx, t, "#table-used .v", "assault", 10*time.Second)
+	if got := liveText(ctx, t, "#rs-table-why"); got != "" {
+		t.Errorf("assault set again: the strip still says %q beside the Table", got)
+	}
+	// An option's chip, clicked as a player does, is the panel's.
+	if err := chromedp.Do(ctx, chromedp.Click(css(`label[for="rs-opt-wild-results"]`))); err != nil {
+		t.Fatal(err)
+	}
+	waitText(ctx, t, "#options-in-force", "no options", 10*time.Second)
+	if on, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('#opt-wild-results').checked`)); err != nil || on {
+		t.Errorf("wild results off in the strip: the Combat panel's chip is still ticked (%v)", err)
+	}
+	if err := chromedp.Do(ctx, click("#opt-wild-results")); err != nil {
+		t.Fatal(err)
+	}
+	waitText(ctx, t, "#options-in-force", "options: wild", 10*time.Second)
+	if on, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('#rs-opt-wild-results').checked`)); err != nil || !on {
+		t.Errorf("wild results on in the Combat panel: the strip's chip is not ticked (%v)", err)
+	}
+	// The strip's CRT is the panel's; the 2D6 table shows its modifiers.
+	if err := chromedp.Do(ctx, setField("#rs-crt", "2d6")); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(waitYAML(ctx, t, `crt: "2d6"`), `crt: "2d6"`) || attrValue(ctx, t, "#crt") != "2d6" {
+		t.Errorf("2d6 in the strip: the Combat panel's CRT reads %q, the YAML\n%s", attrValue(ctx, t, "#crt"), pageYAML(ctx, t))
+	}
+	if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll('#rs-options > label input')].map((e) => e.id).join(',')`)); err != nil || v != "rs-opt-wild-results,rs-opt-blitz-modifier,rs-opt-territorial-modifiers,rs-opt-fractional-odds" {
+		t.Errorf("the strip's chips under the 2D6 table: %s (%v)", v, err)
+	}
+	if err := chromedp.Do(ctx, setField("#crt", "standard")); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", want)
+	if got := attrValue(ctx, t, "#rs-crt"); got != "standard" {
+		t.Errorf("standard in the Combat panel: the strip's CRT reads %q", got)
+	}
+	if got := pageYAML(ctx, t); got != yaml {
+		t.Errorf("the strip did not leave the combat as it found it:\n%s\n---\n%s", got, yaml)
+	}
+}
+
+// waitOther waits until the element's data-value is a number other than
+// was, and returns it.
+func waitOther(ctx context.Context, t *testing.T, sel string, was float64) float64 {
+	t.Helper()
+	for end := time.Now().Add(15 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+		if v, err := strconv.ParseFloat(attr(ctx, t, sel, "data-value"), 64); err == nil && v != was {
+			return v
+		}
+	}
+	t.Fatalf("%s stayed at %v", sel, was)
+	return 0
+}
+
+// waitYAML waits until the page's YAML holds want, and returns it.
+func waitYAML(ctx context.Context, t *testing.T, want string) string {
+	t.Helper()
+	y := ""
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end) && !strings.Contains(y, want); time.Sleep(50 * time.Millisecond) {
+		y = pageYAML(ctx, t)
+	}
+	return y
+}
+
+// lateAnswerDropped checks an answer asked for before the latest edit is
+// never drawn as the current one (issue 27): the strip's + is pressed, and
+// pressed again right after its request has gone out (the engine's fetch
+// or its worker's message, watched from the page); the answer to the
+// first press, back before the second press's own request went out, is
+// not drawn, and the answer drawn is the second's (the same as the
+// modifier typed in at once). It tries until the first answer did come
+// back first, and leaves the modifier as it found it.
+func lateAnswerDropped(ctx context.Context, t *testing.T, want float64) {
+	t.Helper()
+	const race = `(async () => {
+		const q = (s) => document.querySelector(s), log = [], realFetch = window.fetch, realPost = Worker.prototype.postMessage;
+		let sends = 0, answers = 0;
+		const sent = () => { sends++; log.push('send'); if (sends === 1) { log.push('edit'); q('#rs-mod-up').click(); } };
+		window.fetch = function (...a) {
+			const p = realFetch.apply(this, a);
+			if (!String(a[0]).startsWith('/api/run')) return p;
+			sent();
+			return p.then((r) => { answers++; log.push('answer'); return r; });
+		};
+		Worker.prototype.postMessage = function (m) {
+			if (m?.command !== 'run') return realPost.call(this, m);
+			if (!this.watched) { // once a worker: each try sets window.raceAnswer
+				const h = this.onmessage;
+				this.onmessage = (e) => { window.raceAnswer?.(e); h.call(this, e); };
+				this.watched = true;
+			}
+			realPost.call(this, m);
+			sent();
+		};
+		window.raceAnswer = (e) => { if (e.data && e.data.id !== undefined && !e.data.progress) { answers++; log.push('answer'); } };
+		const obs = new MutationObserver(() => { const v = q('#p-hex')?.dataset.value; if (v && log.at(-1) !== 'draw ' + v) log.push('draw ' + v); });
+		obs.observe(q('#headline'), { childList: true, subtree: true, attributes: true, attributeFilter: ['data-value'] });
+		q('#rs-mod-up').click();
+		for (let i = 0; i < 250 && !(sends >= 2 && answers >= 2 && !q('#status').classList.contains('busy')); i++) await new Promise((r) => setTimeout(r, 20));
+		await new Promise((r) => setTimeout(r, 150));
+		window.fetch = realFetch;
+		Worker.prototype.postMessage = realPost;
+		delete window.raceAnswer;
+		obs.disconnect();
+		return JSON.stringify({ log, modifier: q('#rs-modifier').value });
+	})()`
+	var got struct {
+		Log      []string
+		Modifier string
+	}
+	raced := false
+	for try := 0; try < 5 && !raced; try++ {
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](race, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal([]byte(v), &got); err != nil {
+			t.Fatal(err)
+		}
+		// The race: the first answer back before the second request went out.
+		first, second := slices.Index(got.Log, "answer"), slices.Index(got.Log[slices.Index(got.Log, "send")+1:], "send")
+		raced = first >= 0 && second >= 0 && first < second+slices.Index(got.Log, "send")+1
+		drawn := []string{}
+		for _, e := range got.Log {
+			if strings.HasPrefix(e, "draw ") {
+				drawn = append(drawn, strings.TrimPrefix(e, "draw "))
+			}
+		}
+		if got.Modifier != "3" || len(drawn) == 0 {
+			t.Fatalf("two quick presses of the strip's +: the modifier reads %q, drawn %v (%v)", got.Modifier, drawn, got.Log)
+		}
+		// The second's answer, as the modifier typed at once gives it.
+		final := drawn[len(drawn)-1]
+		if err := chromedp.Do(ctx, setField("#modifier", "1")); err != nil {
+			t.Fatal(err)
+		}
+		waitValue(ctx, t, "#p-hex", want)
+		if err := chromedp.Do(ctx, setField("#modifier", "3")); err != nil {
+			t.Fatal(err)
+		}
+		plus3 := waitOther(ctx, t, "#p-hex", want)
+		if f, err := strconv.ParseFloat(final, 64); len(drawn) != 1 || err != nil || f != plus3 {
+			t.Errorf("two quick presses of the strip's +: drawn %v, want only the second's %v (%v)", drawn, plus3, got.Log)
+		}
+		if err := chromedp.Do(ctx, setField("#modifier", "1")); err != nil {
+			t.Fatal(err)
+		}
+		waitValue(ctx, t, "#p-hex", want)
+	}
+	if !raced {
+		t.Errorf("the first answer never came back before the second request in 5 tries: %v", got.Log)
+	}
 }

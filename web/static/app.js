@@ -202,13 +202,7 @@ function renderForm() {
     const id = 'opt-' + o;
     const cb = el('input', { type: 'checkbox', id });
     cb.checked = (doc.options ?? []).includes(o);
-    cb.addEventListener('change', () => {
-      const set = new Set(doc.options ?? []);
-      if (cb.checked) set.add(o); else set.delete(o);
-      doc.options = schema.options.filter((x) => set.has(x));
-      if (!doc.options.length) delete doc.options;
-      changed();
-    });
+    cb.addEventListener('change', () => setOption(o, cb.checked));
     opts.append(...withWords(el('label', { for: id }, cb), optionWords(o), '#options-about'));
   }
   const flags = $('#hex-flags');
@@ -224,8 +218,91 @@ function renderForm() {
   renderRows('#ship-rows', 'naval_strikes', shipFields, 'Ship', doc.attacker);
   renderRows('#aircraft-rows', 'aircraft', aircraftFields, 'Aircraft', doc.attacker);
   $('#dice').value = (doc.dice ?? []).join(', ');
+  syncRules();
   countedLine();
   showKind();
+}
+
+// setOption turns an option on or off in the document, from either of its
+// chips (the Combat panel's, the rules strip's); the file keeps the
+// schema's order.
+function setOption(o, on) {
+  const set = new Set(doc.options ?? []);
+  if (on) set.add(o); else set.delete(o);
+  doc.options = schema.options.filter((x) => set.has(x));
+  if (!doc.options.length) delete doc.options;
+  changed();
+}
+
+// ---- The rules strip ------------------------------------------------------
+// The rules strip, under the headline figures (issue 27: the CRT, table,
+// modifier and options sat in the Combat panel, a scroll below the stacks
+// at 1280x900), holds no state of its own: each of its controls writes the
+// document as the Combat panel's twin does, and syncRules draws both from
+// the document after every change.
+function buildRulesStrip() {
+  $('#rs-crt').replaceChildren(...[...$('#crt').options].map((o) => el('option', { value: o.value, text: o.textContent })));
+  $('#rs-table').replaceChildren(...schema.tables.map((v) => el('option', { value: v, text: v })));
+  // The strip's CRT goes through the panel's, which also opens its file
+  // box for an upload.
+  $('#rs-crt').addEventListener('change', () => {
+    $('#crt').value = $('#rs-crt').value;
+    $('#crt').dispatchEvent(new Event('change'));
+    if ($('#rs-crt').value === 'upload') { $('#crt-file').scrollIntoView({ block: 'center' }); $('#crt-file').focus({ preventScroll: true }); }
+  });
+  $('#rs-table').addEventListener('change', () => { setPath(doc, 'table', valueOf($('#rs-table'), defaults.table)); changed(); });
+  $('#rs-modifier').addEventListener('input', () => { setPath(doc, 'modifier', valueOf($('#rs-modifier'), defaults.modifier)); changed(); });
+  const step = (d) => {
+    const m = Math.max(-30, Math.min(30, Number(doc.modifier ?? 0) + d));
+    setPath(doc, 'modifier', m === 0 ? undefined : m);
+    changed();
+  };
+  $('#rs-mod-down').addEventListener('click', () => step(-1));
+  $('#rs-mod-up').addEventListener('click', () => step(1));
+  // Each option a chip in its short words; its full words are its
+  // tooltip and its description.
+  for (const o of commonFirst(schema.options)) {
+    const w = optionWords(o), id = 'rs-opt-' + o;
+    const cb = el('input', { type: 'checkbox', id, 'aria-describedby': id + '-about' });
+    cb.addEventListener('change', () => setOption(o, cb.checked));
+    rsChips.set(o, el('label', { for: id, title: `${w.label}: ${w.about}`, 'data-option': o }, cb, ' ' + (w.short ?? w.label),
+      el('span', { id: id + '-about', hidden: true, text: `${w.label}: ${w.about}` })));
+  }
+}
+const rsChips = new Map(); // option → its chip in the rules strip
+let stripShown = ''; // the options the strip shows with no click, as stripOptions gave them
+// stripOptions are the options the strip shows with no click for a CRT:
+// wild results and fractional odds for any; the blitz and territorial
+// modifiers, which are the 2D6 table's (AfA 3.11, docs/rules.md §2.1), for
+// the 2D6 table or a table file. The rest are behind "more options…".
+function stripOptions(crt) {
+  return ['wild-results', 'fractional-odds', ...(crt === 'standard' ? [] : ['blitz-modifier', 'territorial-modifiers'])];
+}
+// syncRules draws the rules from the document into both places they are
+// set: the strip and the Combat panel (a number box being typed in keeps
+// what it holds, "-" on the way to "-1" too).
+function syncRules() {
+  if (!rsChips.size) return;
+  $('#rs-crt').value = $('#crt').value;
+  $('#rs-table').value = $('#table').value = doc.table ?? defaults.table;
+  if ((doc.table ?? 'auto') !== 'auto') $('#rs-table-why').textContent = ''; // a table set: nothing chosen
+  for (const id of ['#rs-modifier', '#modifier']) if (document.activeElement !== $(id)) $(id).value = doc.modifier ?? '';
+  const on = new Set(doc.options ?? []), shown = stripOptions($('#crt').value);
+  for (const o of schema.options) {
+    $('input', rsChips.get(o)).checked = on.has(o);
+    const opt = $('#opt-' + o);
+    if (opt) opt.checked = on.has(o);
+  }
+  // The chips move only when the CRT changes which are shown (a chip
+  // moved loses the focus).
+  if (stripShown !== shown.join()) {
+    stripShown = shown.join();
+    const all = commonFirst(schema.options);
+    $('#rs-more').before(...all.filter((o) => shown.includes(o)).map((o) => rsChips.get(o)));
+    $('#rs-more-options').replaceChildren(...all.filter((o) => !shown.includes(o)).map((o) => rsChips.get(o)));
+  }
+  const hidden = [...on].filter((o) => !shown.includes(o)).length;
+  $('#rs-more summary').textContent = hidden ? `more options… (${hidden} on)` : 'more options…';
 }
 
 // groupUnits makes rows of a units list: neighbours that are the same unit
@@ -427,6 +504,7 @@ const commonFirst = (opts) => [...commonOptions.filter((o) => opts.includes(o)),
 let defenderPending = false;
 function newCombat() {
   defenderPending = true;
+  notTheExample();
   for (const side of ['attacker', 'defender']) {
     stacks[side] = [];
     $(`#quick-${side}`).value = '';
@@ -438,6 +516,12 @@ function newCombat() {
   $('#name').value = '';
   changed();
   $('#quick-attacker').focus();
+}
+// notTheExample drops the intro's "the page opens on an example combat"
+// once the combat on show is not the example: after New combat, a file or
+// a share link (issue 27: the line stayed true only until then).
+function notTheExample() {
+  $('#intro-example').hidden = true;
 }
 // tidyUnit drops the keys that say what a missing key says anyway.
 function tidyUnit(u) {
@@ -608,11 +692,14 @@ engine.onProgress = ({ done, planned }) => {
 };
 
 // api asks the engine for a command's answer about the document; a newer
-// call drops an older one's answer.
+// call drops an older one's answer, and so does an edit made while it was
+// on its way (its own call follows): an answer is drawn only for the
+// combat as it is.
 async function api(command, d, params = {}) {
   inflight?.abort();
   const ctl = new AbortController();
   inflight = ctl;
+  const edit = edits;
   const started = performance.now();
   // The spinner shows only if the answer is not back within 100 ms (or
   // progress came first): an exact answer takes a few, and drawing the
@@ -622,6 +709,7 @@ async function api(command, d, params = {}) {
   try {
     const { status, json } = await engine.call(command, params, requestOf(d), ctl.signal);
     if (ctl.signal.aborted) throw new DOMException('Superseded', 'AbortError');
+    if (edit !== edits) throw new DOMException('Edited', 'AbortError');
     if (status !== 200) throw new Error(json.error ?? `status ${status}`);
     showError('');
     stale(false);
@@ -773,8 +861,9 @@ function stale(on, why = '') {
 async function guarded(f) {
   try { await f(); } catch (e) {
     if (e.name === 'AbortError') {
-      // A newer request superseded this one: its answer is on the way.
-      if (inflight) return;
+      // A newer request superseded this one, or an edit this answer is
+      // not for: the current answer is on the way.
+      if (inflight || e.message === 'Edited') return;
       $('#status-text').textContent = 'Cancelled';
       stale(true, 'the run was cancelled');
       return;
@@ -787,12 +876,15 @@ async function guarded(f) {
 }
 
 let lastEdit = 0; // when the player last changed the combat
+let edits = 0; // how many times the player has changed the combat: an answer asked for before the latest is not drawn
 let firstAnswerMs = null; // when the first answer was drawn, for the browser test
 function changed() {
   syncUnits('attacker');
   syncUnits('defender');
   syncTable();
+  syncRules();
   countedLine();
+  edits++;
   lastEdit = performance.now();
   clearTimeout(timer);
   timer = setTimeout(refresh, 25); // short: an exact answer takes about a millisecond
@@ -995,7 +1087,7 @@ function tableCard(value, s) {
   // Auto's reason in a few words under the control (issue 27: a player
   // took blitz for the rules' verdict, not a choice they may change).
   const why = autoWhy(s);
-  if (why) key.after(el('div', { class: 'k', id: 'table-auto-why', text: why }));
+  if (why) key.after(el('div', { class: 'k', id: 'table-auto-why', text: why, title: why }));
   const opts = optionsInForce();
   sub.textContent = opts ? `options: ${opts}` : 'no options';
   sub.id = 'options-in-force';
@@ -1017,6 +1109,7 @@ const optionsInForce = () => (doc.options ?? []).map((o) => optionWords(o).short
 // odds level of a fractional-odds roll has its own line. A table the
 // player set needs no line.
 function tableWhy(s) {
+  $('#rs-table-why').textContent = autoChose(s);
   const why = $('#table-why');
   const choices = s?.table_choices ?? [];
   if (!s || (doc.table ?? 'auto') !== 'auto' || !choices.length) { why.textContent = ''; return; }
@@ -1033,14 +1126,27 @@ function tableWhy(s) {
 // player set the table.
 function autoWhy(s) {
   if (!s || (doc.table ?? 'auto') !== 'auto') return '';
-  const clause = { '(b)': 'more ARM', '(c)': 'more ARM', '(d)': '3:1 and ARM', '(e)': 'equal ARM' };
-  const words = (s.table_choices ?? []).map((c) => {
-    if (c.chooser === 'terrain') return c.reason.replace(/^\([a-e]\) /, '').replace(/ hex /, ' ').replace(/ forces the Assault table$/, ' forces assault');
-    if (c.chooser !== 'attacker' && c.chooser !== 'defender') return '';
-    const k = clause[c.reason.slice(0, 3)];
-    return k ? `${c.chooser}'s choice, ${k}` : `${c.chooser}'s choice`;
-  }).filter(Boolean);
+  const words = (s.table_choices ?? []).map(autoReason).filter(Boolean);
   return words.length ? 'auto: ' + [...new Set(words)].join('; ') : '';
+}
+// autoReason is a table choice's reason in a few words: "attacker's
+// choice, more ARM", "a city forces assault"; empty for a clause with
+// none.
+function autoReason(c) {
+  const clause = { '(b)': 'more ARM', '(c)': 'more ARM', '(d)': '3:1 and ARM', '(e)': 'equal ARM' };
+  if (c.chooser === 'terrain') return c.reason.replace(/^\([a-e]\) /, '').replace(/ hex /, ' ').replace(/ forces the Assault table$/, ' forces assault');
+  if (c.chooser !== 'attacker' && c.chooser !== 'defender') return '';
+  const k = clause[c.reason.slice(0, 3)];
+  return k ? `${c.chooser}'s choice, ${k}` : `${c.chooser}'s choice`;
+}
+// autoChose says beside the rules strip's Table what auto chose and why
+// (issue 27: a player told "Assault applies" left with Blitz's figure):
+// "auto → blitz (attacker's choice, more ARM)", one a distinct choice
+// under fractional odds. Empty when the player set the table.
+function autoChose(s) {
+  if (!s || (doc.table ?? 'auto') !== 'auto') return '';
+  const said = (s.table_choices ?? []).map((c) => { const r = autoReason(c); return r ? `${c.table} (${r})` : c.table; });
+  return said.length ? 'auto → ' + [...new Set(said)].join('; ') : '';
 }
 function renderLand(s) {
   const pickHad = tablePick && document.activeElement === tablePick;
@@ -1992,6 +2098,7 @@ function planFields(d) {
   if (d.plan) $('#plan-cost').value = d.plan.cost ?? 'committed_factors';
 }
 function load(d) {
+  notTheExample();
   doc = fromDoc(d);
   defenderPending = false; // a file's empty defender is its error
   uploadedCRT = null;
@@ -2074,6 +2181,7 @@ function wire() {
     e.preventDefault();
     const d = $('#dice');
     d.style.scrollMarginTop = `${$('#summary-bar').offsetHeight + 8}px`;
+    d.style.scrollMarginBottom = '8px'; // whole in sight, not a fraction of a pixel short
     d.focus({ preventScroll: true });
     d.scrollIntoView({ block: 'nearest' });
   });
@@ -2139,12 +2247,14 @@ async function main() {
   fill('#weather', schema.weathers);
   fill('#plan-cost', schema.costs, (c) => costWords[c] ?? words(c));
   $('#crt').replaceChildren(...schema.crts.map((v) => el('option', { value: v, text: v })), el('option', { value: 'upload', text: 'upload a file…' }));
+  buildRulesStrip();
   doc = defaultDoc();
   const m = location.hash.match(/^#s=([A-Za-z0-9_-]+)$/);
   if (m) {
     try {
       const d = decodeDoc(m[1]);
       doc = fromDoc(d);
+      notTheExample();
       planFields(d);
     } catch { showError('The link carries no readable scenario; starting afresh.'); }
   }
