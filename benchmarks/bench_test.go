@@ -339,13 +339,16 @@ func BenchmarkExactCampaign(b *testing.B) {
 // pair's first side alternating so a drift in the host's speed favours
 // neither; calibration runs come first.
 func TestMeasureAlternatesSlices(t *testing.T) {
+	// The kernels advance a clock of the test's own by exactly their
+	// time a trial, so the ratios do not depend on the host's load.
+	now := time.Unix(0, 0)
+	clock = func() time.Time { return now }
+	t.Cleanup(func() { clock = time.Now })
 	var calls []string
 	side := func(name string, ns float64) KernelFunc {
 		return func(ctx context.Context, trials uint64, _ int) error {
 			calls = append(calls, name)
-			deadline := time.Now().Add(time.Duration(float64(trials) * ns))
-			for time.Now().Before(deadline) {
-			}
+			now = now.Add(time.Duration(float64(trials) * ns))
 			return nil
 		}
 	}
@@ -377,8 +380,13 @@ func TestMeasureAlternatesSlices(t *testing.T) {
 		}
 	}
 	// The limit takes half the workload's time a trial: each pair's ratio
-	// is about 0.5, and so is the median.
-	if r.RatioToLimit < 0.3 || r.RatioToLimit > 0.8 {
-		t.Errorf("median ratio %.2f, want about 0.5 (samples %v)", r.RatioToLimit, r.Samples)
+	// is 0.5, and so is the median, its quartiles and each side's time.
+	for _, s := range r.Samples {
+		if math.Abs(s.Ns-20) > 1e-6 || math.Abs(s.LimitNs-10) > 1e-6 {
+			t.Errorf("a pair measured %v ns and %v ns a trial, want 20 and 10", s.Ns, s.LimitNs)
+		}
+	}
+	if math.Abs(r.RatioToLimit-0.5) > 1e-9 || math.Abs(r.RatioQ1-0.5) > 1e-9 || math.Abs(r.RatioQ3-0.5) > 1e-9 {
+		t.Errorf("median ratio %v (quartiles %v-%v), want 0.5 (samples %v)", r.RatioToLimit, r.RatioQ1, r.RatioQ3, r.Samples)
 	}
 }
