@@ -39,6 +39,21 @@ import (
 // tie: the frontier, whose ties break on losses, units and the walk's
 // order, would list it under no order of offering, and nothing it could
 // displace survives it either (what it dominates the point dominates too).
+//
+// Where the bound is the staircases' exact sum (stairsBeaten), a
+// completion is also beaten by a known point that is cheaper than it by
+// pruneCostMargin and worth no less than the bound, compared exactly: the
+// same argument with cost and value exchanged. The bound's sum is the
+// frontier's own sum (each hex's value times its P, hex by hex from 0),
+// of P's no lower than the completion's, and rounding is monotone, so
+// the completion's value as the frontier computes it is no more than the
+// bound's; being dearer by a thousand times the frontier's cost
+// tolerance, it is dominated by that point beyond any tie, and what it
+// dominates (no cheaper than it less the tolerance, worth no more than it
+// plus the value tolerance) that point dominates too. These ties are
+// most of what a large front keeps at its last layers: assignments
+// worth what a cheaper one known is worth, one unit moved between hexes
+// at no gain (docs/performance.md).
 // Dropping never changes the answer (TestPrunedFrontIsReference,
 // TestPrunedFrontIsTupleSearch, TestPrunedFrontObjectiveIsBruteForce).
 
@@ -46,6 +61,16 @@ import (
 // must be. The frontier's ties are within valueTol (1e-12); sums in other
 // orders differ by far less than the margin.
 const pruneMargin = 1e-9
+
+// pruneCostMargin is how much cheaper than a completion a known point
+// worth no less than its bound must be: a thousand times the tolerance
+// the frontier compares costs in (costTol), far above what costs summed
+// in other orders differ by.
+const pruneCostMargin = 1e-6
+
+// pruneTies: known points cheaper by pruneCostMargin and worth no less
+// beat a completion (beats). Tests turn it off to see what it drops.
+var pruneTies = true
 
 // pruneFrom is the layer size from which the front's search prunes: a
 // small front's search is quicker whole than the bound's one-hex searches
@@ -930,10 +955,12 @@ func (fb *frontBound) score(score *[2]float64, cost *float64, sent, land uint64,
 
 // stairsBeaten reports whether every completion of the state whose hexes'
 // staircases are fb.stairs, having cost base so far and costing at most
-// top, is beaten by a known point by more than pruneMargin in expected
-// hexes: the staircases' sums over every choice of one point per hex
-// (max-plus, Pareto-reduced hex by hex), each against the known point
-// at its cost.
+// top, is beaten by a known point in expected hexes, by more than
+// pruneMargin or, cheaper by pruneCostMargin, by no less (beats): the
+// staircases' sums over every choice of one point per hex (max-plus,
+// Pareto-reduced hex by hex), each against the known points at its cost.
+// The sums are the frontier's (a.p + w*q.p hex by hex from 0), so a
+// completion's value as the frontier sums it is no more than its sum's.
 func (fb *frontBound) stairsBeaten(base, top float64) bool {
 	acc := append(fb.acc[:0], bpoint{base, 0})
 	for t, st := range fb.stairs {
@@ -954,12 +981,24 @@ func (fb *frontBound) stairsBeaten(base, top float64) bool {
 	}
 	fb.acc = acc
 	for _, a := range acc {
-		ki := fb.known.at(a.cost)
-		if ki < 0 || a.p+pruneMargin >= fb.known.pts[ki].p {
+		if !fb.known.beats(a) {
 			return false
 		}
 	}
 	return true
+}
+
+// beats reports whether a point known beats every completion costing at
+// least a.cost and worth, as the frontier sums it, at most a.p, a being
+// an exact sum of the hexes' staircases: one costing no more and worth
+// more than a.p by pruneMargin, or one cheaper by pruneCostMargin and
+// worth no less than a.p.
+func (in *incumbent) beats(a bpoint) bool {
+	if ki := in.at(a.cost); ki >= 0 && a.p+pruneMargin < in.pts[ki].p {
+		return true
+	}
+	ki := in.at(a.cost - pruneCostMargin)
+	return pruneTies && ki >= 0 && in.pts[ki].p >= a.p
 }
 
 // stairsCheap reports whether the hexes' staircases have at most
