@@ -1911,7 +1911,18 @@ func rulesStrip(ctx context.Context, t *testing.T, want float64) {
 		const strip = q('#rules-strip'), r = strip.getBoundingClientRect();
 		if (strip.previousElementSibling !== q('#headline')) out.push('the strip is not right under the headline figures');
 		if (r.height === 0 || r.top < 0 || r.bottom > innerHeight) out.push('the strip is out of sight at ' + Math.round(r.top) + '..' + Math.round(r.bottom));
-		if (r.height > 110) out.push('the strip is ' + Math.round(r.height) + ' px tall');
+		// Four rows, each one line, whatever the table: CRT and the hex; the
+		// table; the modifier; the options.
+		const rows = [...strip.querySelectorAll(':scope > .rs-line, :scope > #rs-options')];
+		if (rows.length !== 4 || rows.some((e) => e.getBoundingClientRect().height > 32) || r.height > 130) out.push('the strip is ' + Math.round(r.height) + ' px tall in rows ' + rows.map((e) => Math.round(e.getBoundingClientRect().height)).join(','));
+		// The hex's terrain and weather on the CRT's line (issue 27: the
+		// player scrolled to the Hex panel to see which were counted).
+		const crt = q('#rs-crt').getBoundingClientRect();
+		for (const k of ['terrain', 'weather']) {
+			const e = q('#rs-' + k), er = e.getBoundingClientRect(), label = e.labels[0]?.firstChild.textContent.trim();
+			if (e.value !== q('#' + k).value || e.value !== 'clear' || label !== k[0].toUpperCase() + k.slice(1)) out.push('the strip\'s ' + k + ' reads ' + e.value + ' (' + label + ')');
+			if (Math.abs(er.top - crt.top) > 0.5 || er.right > r.right) out.push('the strip\'s ' + k + ' is not on the CRT\'s line');
+		}
 		if (q('#rs-crt').value !== 'standard' || q('#rs-table').value !== 'assault' || q('#rs-modifier').value !== '1' || !q('#rs-opt-wild-results').checked) out.push('the strip reads ' + [q('#rs-crt').value, q('#rs-table').value, q('#rs-modifier').value, q('#rs-opt-wild-results').checked].join(' '));
 		const wild = q('#rs-opt-wild-results');
 		if (!q('#rs-options').contains(wild) || q('#rs-more').contains(wild) || wild.tabIndex < 0 || wild.type !== 'checkbox') out.push('wild results is not a chip on show');
@@ -1934,6 +1945,31 @@ func rulesStrip(ctx context.Context, t *testing.T, want float64) {
 		t.Errorf("the strip's modifier help: %s (%v)", v, err)
 	}
 	yaml := pageYAML(ctx, t)
+	// The strip's terrain and weather are the Hex panel's keys, and the
+	// counted line follows either.
+	if err := chromedp.Do(ctx, setField("#rs-terrain", "forest")); err != nil {
+		t.Fatal(err)
+	}
+	if got := waitText(ctx, t, "#modifier-counted", "counted here: forest", 10*time.Second); got != "counted here: forest terrain, clear weather" || attrValue(ctx, t, "#terrain") != "forest" {
+		t.Errorf("forest in the strip: the counted line reads %q, the Hex panel's terrain %q", got, attrValue(ctx, t, "#terrain"))
+	}
+	if !strings.Contains(waitYAML(ctx, t, "terrain: forest"), "terrain: forest") {
+		t.Errorf("forest in the strip is not in the YAML:\n%s", pageYAML(ctx, t))
+	}
+	waitOther(ctx, t, "#p-hex", want)
+	if err := chromedp.Do(ctx, setField("#weather", "mud")); err != nil {
+		t.Fatal(err)
+	}
+	if got := waitText(ctx, t, "#modifier-counted", "counted here: forest terrain, mud", 10*time.Second); got != "counted here: forest terrain, mud weather" || attrValue(ctx, t, "#rs-weather") != "mud" {
+		t.Errorf("mud in the Hex panel: the counted line reads %q, the strip's weather %q", got, attrValue(ctx, t, "#rs-weather"))
+	}
+	if err := chromedp.Do(ctx, setField("#terrain", "clear"), setField("#rs-weather", "clear")); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", want)
+	if a, b := attrValue(ctx, t, "#rs-terrain"), attrValue(ctx, t, "#weather"); a != "clear" || b != "clear" {
+		t.Errorf("clear again: the strip's terrain reads %q, the Hex panel's weather %q", a, b)
+	}
 	// The strip's + is the Combat panel's modifier, and the answer is the
 	// panel's own for +2.
 	if err := chromedp.Do(ctx, chromedp.Click(css("#rs-mod-up"))); err != nil {

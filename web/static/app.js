@@ -251,6 +251,13 @@ function buildRulesStrip() {
     if ($('#rs-crt').value === 'upload') { $('#crt-file').scrollIntoView({ block: 'center' }); $('#crt-file').focus({ preventScroll: true }); }
   });
   $('#rs-table').addEventListener('change', () => { setPath(doc, 'table', valueOf($('#rs-table'), defaults.table)); changed(); });
+  // The hex's terrain and weather, the Hex panel's keys (issue 27: the
+  // strip said "terrain, weather and HQ already counted" but not which,
+  // and the player scrolled to the Hex panel to check).
+  for (const k of ['terrain', 'weather']) {
+    $('#rs-' + k).replaceChildren(...[...$('#' + k).options].map((o) => el('option', { value: o.value, text: o.textContent })));
+    $('#rs-' + k).addEventListener('change', () => { setPath(doc, 'hex.' + k, valueOf($('#rs-' + k), defaults['hex.' + k])); changed(); });
+  }
   $('#rs-modifier').addEventListener('input', () => { setPath(doc, 'modifier', valueOf($('#rs-modifier'), defaults.modifier)); changed(); });
   const step = (d) => {
     const m = Math.max(-30, Math.min(30, Number(doc.modifier ?? 0) + d));
@@ -287,6 +294,11 @@ function syncRules() {
   $('#rs-table').value = $('#table').value = doc.table ?? defaults.table;
   if ((doc.table ?? 'auto') !== 'auto') $('#rs-table-why').textContent = ''; // a table set: nothing chosen
   for (const id of ['#rs-modifier', '#modifier']) if (document.activeElement !== $(id)) $(id).value = doc.modifier ?? '';
+  // A front's hexes each have their own terrain and weather (Plan tab).
+  for (const k of ['terrain', 'weather']) {
+    $('#rs-' + k).value = $('#' + k).value = doc.hex?.[k] ?? $('#' + k).options[0]?.value;
+    $('#rs-' + k).closest('.rs-hex').hidden = !!doc.targets;
+  }
   const on = new Set(doc.options ?? []), shown = stripOptions($('#crt').value);
   for (const o of schema.options) {
     $('input', rsChips.get(o)).checked = on.has(o);
