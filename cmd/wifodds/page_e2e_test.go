@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -1463,7 +1464,7 @@ func playerActions(ctx context.Context, t *testing.T, url string, want float64) 
 		{"quick entry", append([]step{press("#quick-attacker", "ARM 6 GE, INF 4, INF 3\r"), press("#quick-defender", "2x INF 2 FR\r")}, combat...)},
 		// The rules set beside the odds, in the rules strip (issue 27).
 		{"quick entry and the rules strip", []step{press("#quick-attacker", "ARM 6 GE, INF 4, INF 3\r"), press("#quick-defender", "2x INF 2 FR\r"),
-			pick("#rs-table", "assault"), tap(`label[for="rs-opt-wild-results"]`), tap("#rs-mod-up"), press("#dice", "5, 1")}},
+			tap(`label[for="rs-table-assault"]`), tap(`label[for="rs-opt-wild-results"]`), tap("#rs-mod-up"), press("#dice", "5, 1")}},
 		// New combat leaves the keys in the attacker's box, and its Enter
 		// moves them on to the defender's: no click.
 		{"New combat and quick entry", append([]step{tap("#new-combat"), {0, 23, []chromedp.Action[chromedp.Void]{chromedp.SendKeys(css("#quick-attacker"), "ARM 6 GE, INF 4, INF 3\r")}},
@@ -1923,7 +1924,7 @@ func rulesStrip(ctx context.Context, t *testing.T, want float64) {
 			if (e.value !== q('#' + k).value || e.value !== 'clear' || label !== k[0].toUpperCase() + k.slice(1)) out.push('the strip\'s ' + k + ' reads ' + e.value + ' (' + label + ')');
 			if (Math.abs(er.top - crt.top) > 0.5 || er.right > r.right) out.push('the strip\'s ' + k + ' is not on the CRT\'s line');
 		}
-		if (q('#rs-crt').value !== 'standard' || q('#rs-table').value !== 'assault' || q('#rs-modifier').value !== '1' || !q('#rs-opt-wild-results').checked) out.push('the strip reads ' + [q('#rs-crt').value, q('#rs-table').value, q('#rs-modifier').value, q('#rs-opt-wild-results').checked].join(' '));
+		if (q('#rs-crt').value !== 'standard' || q('#rs-table input:checked')?.value !== 'assault' || q('#rs-modifier').value !== '1' || !q('#rs-opt-wild-results').checked) out.push('the strip reads ' + [q('#rs-crt').value, q('#rs-table input:checked')?.value, q('#rs-modifier').value, q('#rs-opt-wild-results').checked].join(' '));
 		const wild = q('#rs-opt-wild-results');
 		if (!q('#rs-options').contains(wild) || q('#rs-more').contains(wild) || wild.tabIndex < 0 || wild.type !== 'checkbox') out.push('wild results is not a chip on show');
 		if (!q('#rs-more-options').contains(q('#rs-opt-kampfgruppe')) || q('#rs-more').open || q('#rs-more summary').innerText !== 'more options…') out.push('kampfgruppe is not behind a closed "more options…"');
@@ -1995,8 +1996,13 @@ func rulesStrip(ctx context.Context, t *testing.T, want float64) {
 		t.Fatal(err)
 	}
 	waitValue(ctx, t, "#p-hex", want)
-	// The strip's table is the panel's and the card's.
-	if err := chromedp.Do(ctx, setField("#rs-table", "blitz")); err != nil {
+	// The strip's table is the panel's and the card's: three radio chips
+	// in a named group, one click each (issue 27).
+	if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const g = document.querySelector('#rs-table');
+		return g.getAttribute('role') + ' ' + document.getElementById(g.getAttribute('aria-labelledby'))?.innerText + ' ' + [...g.querySelectorAll('input[type=radio][name=rs-table]')].map((e) => e.value + '=' + e.labels[0].innerText.trim()).join(','); })()`)); err != nil || v != "radiogroup Table auto=auto,assault=assault,blitz=blitz" {
+		t.Errorf("the strip's Table: %q (%v)", v, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(css(`label[for="rs-table-blitz"]`))); err != nil {
 		t.Fatal(err)
 	}
 	waitText(ctx, t, "#table-used .v", "blitz", 10*time.Second)
@@ -2007,7 +2013,7 @@ func rulesStrip(ctx context.Context, t *testing.T, want float64) {
 		t.Fatal(err)
 	}
 	waitText(ctx, t, "#table-used .v", "assault", 10*time.Second)
-	if got := attrValue(ctx, t, "#rs-table"); got != "assault" {
+	if got := attrValue(ctx, t, "#rs-table input:checked"); got != "assault" {
 		t.Errorf("assault in the Combat panel: the strip's Table reads %q", got)
 	}
 	// Auto says beside the strip's Table what it chose and why, from the
@@ -2024,28 +2030,65 @@ func rulesStrip(ctx context.Context, t *testing.T, want float64) {
 		return v
 	}
 	set := stripAt()
-	if err := chromedp.Do(ctx, setField("#rs-table", "auto")); err != nil {
+	// The strip's rows and the table's chips keep their places (within
+	// half a pixel) as the table goes from assault to auto, as auto's
+	// answer lands, and back (issue 27: choosing assault moved the
+	// Modifier row up under the pointer).
+	rowsAt := func() []float64 {
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => { const s = document.querySelector('#rules-strip');
+			return [...s.querySelectorAll(':scope > .rs-line, :scope > #rs-options, #rs-table label')].flatMap((e) => { const r = e.getBoundingClientRect(); return [r.top + scrollY, r.left, r.height]; }); })()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	moved := func(was, now []float64) bool {
+		if len(was) != len(now) {
+			return true
+		}
+		for i := range was {
+			if math.Abs(was[i]-now[i]) > 0.5 {
+				return true
+			}
+		}
+		return false
+	}
+	rows := rowsAt()
+	if err := chromedp.Do(ctx, chromedp.Click(css(`label[for="rs-table-auto"]`))); err != nil {
 		t.Fatal(err)
 	}
-	got := waitText(ctx, t, "#rs-table-why", "auto → ", 10*time.Second)
+	if now := rowsAt(); moved(rows, now) {
+		t.Errorf("the strip's rows moved as auto was chosen: %v, then %v", rows, now)
+	}
+	got := waitText(ctx, t, "#rs-table-auto-label", "auto (→ ", 10*time.Second)
 	waitText(ctx, t, "#table-why", "auto → ", 10*time.Second)
 	// The cards keep their height with auto's reason in the table card:
 	// the strip does not move as an answer lands under the pointer.
 	if at := stripAt(); at < set-0.5 || at > set+0.5 {
 		t.Errorf("the rules strip moved from %.1f px to %.1f px when auto's answer landed", set, at)
 	}
-	if used := liveText(ctx, t, "#table-used .v"); got != "auto → "+used+" (attacker's choice, more ARM)" || !strings.HasPrefix(liveText(ctx, t, "#table-why"), "auto → "+used+": ") {
-		t.Errorf("auto in the strip: beside it %q, the Combat panel's line %q, the table card %q", got, liveText(ctx, t, "#table-why"), used)
+	if now := rowsAt(); moved(rows, now) {
+		t.Errorf("the strip's rows moved as auto's answer landed: %v, then %v", rows, now)
+	}
+	if used, why := liveText(ctx, t, "#table-used .v"), liveText(ctx, t, "#rs-table-why"); got != "auto (→ "+used+")" || why != "attacker's choice, more ARM" || !strings.HasPrefix(liveText(ctx, t, "#table-why"), "auto → "+used+": ") {
+		t.Errorf("auto in the strip: its chip %q, beside it %q, the Combat panel's line %q, the table card %q", got, why, liveText(ctx, t, "#table-why"), used)
+	}
+	if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const w = document.querySelector('#rs-table-why').getBoundingClientRect(), s = document.querySelector('#rules-strip').getBoundingClientRect();
+		return w.height > 0 && w.right <= s.right ? '' : 'at ' + w.left + '..' + w.right + ', ' + w.height + ' px tall'; })()`)); err != nil || v != "" {
+		t.Errorf("auto's reason is not whole on one line in the strip: %s (%v)", v, err)
 	}
 	if !slices.Contains(strings.Fields(attr(ctx, t, "#rs-table", "aria-describedby")), "rs-table-why") {
 		t.Errorf("the strip's Table is not described by auto's line")
 	}
-	if err := chromedp.Do(ctx, setField("#rs-table", "assault")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Click(css(`label[for="rs-table-assault"]`))); err != nil {
 		t.Fatal(err)
 	}
 	waitText(ctx, t, "#table-used .v", "assault", 10*time.Second)
-	if got := liveText(ctx, t, "#rs-table-why"); got != "" {
-		t.Errorf("assault set again: the strip still says %q beside the Table", got)
+	if got, chip := liveText(ctx, t, "#rs-table-why"), liveText(ctx, t, "#rs-table-auto-label"); got != "" || chip != "auto" {
+		t.Errorf("assault set again: the strip still says %q beside the Table, its auto chip %q", got, chip)
+	}
+	if now := rowsAt(); moved(rows, now) {
+		t.Errorf("the strip's rows moved as assault was chosen again: %v, then %v", rows, now)
 	}
 	// An option's chip, clicked as a player does, is the panel's.
 	if err := chromedp.Do(ctx, chromedp.Click(css(`label[for="rs-opt-wild-results"]`))); err != nil {

@@ -242,7 +242,14 @@ function setOption(o, on) {
 // the document after every change.
 function buildRulesStrip() {
   $('#rs-crt').replaceChildren(...[...$('#crt').options].map((o) => el('option', { value: o.value, text: o.textContent })));
-  $('#rs-table').replaceChildren(...schema.tables.map((v) => el('option', { value: v, text: v })));
+  // The table as a row of radio chips (issue 27: a select whose text
+  // changed width moved the row under the pointer): one click for
+  // assault; the auto chip names what auto chose, its reason beside it.
+  $('#rs-table').append(...schema.tables.map((v) => {
+    const r = el('input', { type: 'radio', name: 'rs-table', id: 'rs-table-' + v, value: v });
+    r.addEventListener('change', () => { setPath(doc, 'table', valueOf(r, defaults.table)); changed(); });
+    return el('label', { for: r.id }, r, ' ', el('span', { id: r.id + '-label', text: v }));
+  }));
   // The strip's CRT goes through the panel's, which also opens its file
   // box for an upload.
   $('#rs-crt').addEventListener('change', () => {
@@ -250,7 +257,6 @@ function buildRulesStrip() {
     $('#crt').dispatchEvent(new Event('change'));
     if ($('#rs-crt').value === 'upload') { $('#crt-file').scrollIntoView({ block: 'center' }); $('#crt-file').focus({ preventScroll: true }); }
   });
-  $('#rs-table').addEventListener('change', () => { setPath(doc, 'table', valueOf($('#rs-table'), defaults.table)); changed(); });
   // The hex's terrain and weather, the Hex panel's keys (issue 27: the
   // strip said "terrain, weather and HQ already counted" but not which,
   // and the player scrolled to the Hex panel to check).
@@ -291,8 +297,9 @@ function stripOptions(crt) {
 function syncRules() {
   if (!rsChips.size) return;
   $('#rs-crt').value = $('#crt').value;
-  $('#rs-table').value = $('#table').value = doc.table ?? defaults.table;
-  if ((doc.table ?? 'auto') !== 'auto') $('#rs-table-why').textContent = ''; // a table set: nothing chosen
+  const table = $('#table').value = doc.table ?? defaults.table;
+  for (const r of document.querySelectorAll('#rs-table input')) r.checked = r.value === table;
+  if ((doc.table ?? 'auto') !== 'auto') autoChip(null); // a table set: nothing chosen
   for (const id of ['#rs-modifier', '#modifier']) if (document.activeElement !== $(id)) $(id).value = doc.modifier ?? '';
   // A front's hexes each have their own terrain and weather (Plan tab).
   for (const k of ['terrain', 'weather']) {
@@ -1121,7 +1128,7 @@ const optionsInForce = () => (doc.options ?? []).map((o) => optionWords(o).short
 // odds level of a fractional-odds roll has its own line. A table the
 // player set needs no line.
 function tableWhy(s) {
-  $('#rs-table-why').textContent = autoChose(s);
+  autoChip(s);
   const why = $('#table-why');
   const choices = s?.table_choices ?? [];
   if (!s || (doc.table ?? 'auto') !== 'auto' || !choices.length) { why.textContent = ''; return; }
@@ -1151,14 +1158,21 @@ function autoReason(c) {
   const k = clause[c.reason.slice(0, 3)];
   return k ? `${c.chooser}'s choice, ${k}` : `${c.chooser}'s choice`;
 }
-// autoChose says beside the rules strip's Table what auto chose and why
-// (issue 27: a player told "Assault applies" left with Blitz's figure):
-// "auto → blitz (attacker's choice, more ARM)", one a distinct choice
-// under fractional odds. Empty when the player set the table.
-function autoChose(s) {
-  if (!s || (doc.table ?? 'auto') !== 'auto') return '';
-  const said = (s.table_choices ?? []).map((c) => { const r = autoReason(c); return r ? `${c.table} (${r})` : c.table; });
-  return said.length ? 'auto → ' + [...new Set(said)].join('; ') : '';
+// autoChip says in the rules strip what auto chose and why (issue 27: a
+// player told "Assault applies" left with Blitz's figure): the auto chip
+// reads "auto (→ blitz)", the line beside the chips "attacker's choice,
+// more ARM" (each table's own reason when a fractional-odds roll's levels
+// differ), the whole of tableWhy's line its tooltip. Plain "auto" and no
+// line when the player set the table or no answer is in.
+function autoChip(s) {
+  const on = s && (doc.table ?? 'auto') === 'auto' ? s.table_choices ?? [] : [];
+  const tables = [...new Set(on.map((c) => c.table))];
+  const label = $('#rs-table-auto-label'), why = $('#rs-table-why');
+  if (!label) return;
+  label.textContent = tables.length ? `auto (→ ${tables.join(' / ')})` : 'auto';
+  const reasons = [...new Set(on.map((c) => { const r = autoReason(c); return r && tables.length > 1 ? `${c.table}: ${r}` : r; }).filter(Boolean))];
+  why.textContent = reasons.join('; ');
+  why.title = why.textContent;
 }
 function renderLand(s) {
   const pickHad = tablePick && document.activeElement === tablePick;
