@@ -1559,7 +1559,8 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 		const combat = document.querySelector('#kind').closest('fieldset'), order = [...combat.querySelectorAll('#table, #modifier, #options, #modifier-hint, #modifier-counted, #table-why, #crt-hint, #options-about')].map((e) => e.id).join(',');
 		if (order !== 'table,modifier,modifier-hint,modifier-counted,options,options-about,table-why,crt-hint') out.push('the Combat panel reads ' + order);
 		if (document.querySelector('#modifier-hint').getBoundingClientRect().top - document.querySelector('#modifier').getBoundingClientRect().bottom > 40) out.push('the modifier line is not under the Modifier field');
-		if (document.querySelector('#dice-hint').innerText !== "attacker's roll first under wild results") out.push('dice hint: ' + document.querySelector('#dice-hint').innerText);
+		// Two rolls typed: whose each is, from the answer's replay (issue 27).
+		if (document.querySelector('#dice-hint').innerText !== "5 = attacker, 1 = defender") out.push('dice hint: ' + document.querySelector('#dice-hint').innerText);
 		if (!document.querySelector('.dice-more').textContent.includes("under wild results the attacker's roll comes first (5, 1 is the attacker's 5 and the defender's 1)")) out.push('the dice help: ' + document.querySelector('.dice-more').textContent);
 		return out.join('; '); })()`))
 	if err != nil || v != "" {
@@ -2095,6 +2096,12 @@ func rulesStrip(ctx context.Context, t *testing.T, want float64) {
 		t.Fatal(err)
 	}
 	waitText(ctx, t, "#options-in-force", "no options", 10*time.Second)
+	// The dice hint says whose each typed roll is under the rules in
+	// force, from the answer's replay: with no wild results, the first is
+	// the combat's and the second unused (docs/rules.md §8, dice lists).
+	if got := waitText(ctx, t, "#dice-hint", "5 = the combat roll", 10*time.Second); got != "5 = the combat roll; 1 unused" {
+		t.Errorf("5, 1 with no wild results: the dice hint reads %q", got)
+	}
 	if on, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('#opt-wild-results').checked`)); err != nil || on {
 		t.Errorf("wild results off in the strip: the Combat panel's chip is still ticked (%v)", err)
 	}
@@ -2102,6 +2109,20 @@ func rulesStrip(ctx context.Context, t *testing.T, want float64) {
 		t.Fatal(err)
 	}
 	waitText(ctx, t, "#options-in-force", "options: wild", 10*time.Second)
+	if got := waitText(ctx, t, "#dice-hint", "5 = attacker", 10*time.Second); got != "5 = attacker, 1 = defender" {
+		t.Errorf("5, 1 under wild results: the dice hint reads %q", got)
+	}
+	// One roll typed: the rules' order, nothing to tell apart.
+	if err := chromedp.Do(ctx, setField("#dice", "5")); err != nil {
+		t.Fatal(err)
+	}
+	if got := waitText(ctx, t, "#dice-hint", "attacker's roll first", 10*time.Second); got != "attacker's roll first under wild results" {
+		t.Errorf("one roll under wild results: the dice hint reads %q", got)
+	}
+	if err := chromedp.Do(ctx, setField("#dice", "5, 1")); err != nil {
+		t.Fatal(err)
+	}
+	waitText(ctx, t, "#dice-hint", "5 = attacker, 1 = defender", 10*time.Second)
 	if on, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('#rs-opt-wild-results').checked`)); err != nil || !on {
 		t.Errorf("wild results on in the Combat panel: the strip's chip is not ticked (%v)", err)
 	}

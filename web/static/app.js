@@ -932,10 +932,39 @@ function countedLine() {
 
 // diceHint is the dice box's one line: what a player holding the dice
 // most needs, which roll comes first under wild results (AsA 3.14,
-// docs/rules.md §8); the rest is behind "how the rolls are read".
+// docs/rules.md §8); the rest is behind "how the rolls are read". Two or
+// more rolls typed, and the answer's replay of them in (issue 27: a
+// player who typed two dice wondered which was whose), it says whose
+// each roll was (rollRoles).
+let lastReplay = null; // the answer's replay of the dice, drawn by summary
 function diceHint() {
   const wild = (doc.options ?? []).includes('wild-results');
-  $('#dice-hint').textContent = wild ? "attacker's roll first under wild results" : doc.crt === '2d6' ? 'a 2d6 roll is two dice' : 'one die a roll, in the rules\' order';
+  const typed = $('#dice').value.split(/[\s,]+/).filter(Boolean);
+  const roles = typed.length > 1 && lastReplay && lastReplay.dice.join() === typed.join() ? rollRoles(lastReplay) : '';
+  $('#dice-hint').textContent = roles || (wild ? "attacker's roll first under wild results" : doc.crt === '2d6' ? 'a 2d6 roll is two dice' : 'one die a roll, in the rules\' order');
+}
+// rollRoles says whose each replayed roll was, from the replay alone:
+// the table's roll is the last of the rolls used (docs/rules.md §8, dice
+// lists), its totals the attacker's then the defender's under wild
+// results (crt_roll); the rolls before it were the pre-combat rolls, the
+// rest unused. "5 = attacker, 1 = defender"; "5 = the combat roll; 1
+// unused". Empty when the dice do not add up to the table's totals (an
+// uploaded table's own dice): better no words than wrong ones.
+function rollRoles(r) {
+  const totals = r.crt_roll?.dice ?? [];
+  const per = doc.crt === '2d6' ? 2 : 1; // a 2d6 total is two rolls
+  const start = r.dice_used - totals.length * per;
+  if (start < 0) return '';
+  const groups = totals.map((_, i) => r.dice.slice(start + i * per, start + (i + 1) * per));
+  if (groups.some((g, i) => g.reduce((a, b) => a + b, 0) !== totals[i])) return '';
+  const say = (g) => g.join('+');
+  const out = [];
+  if (start > 0) out.push(`${r.dice.slice(0, start).join(', ')} = before the combat roll`);
+  if (groups.length === 2) out.push(`${say(groups[0])} = attacker, ${say(groups[1])} = defender`);
+  else if (groups.length === 1) out.push(`${say(groups[0])} = the combat roll`);
+  else out.push('no table roll (an automatic result)');
+  if (r.unused_dice > 0) out.push(`${r.dice.slice(r.dice_used).join(', ')} unused`);
+  return out.join('; ');
 }
 
 function refresh() {
@@ -958,6 +987,8 @@ function methodLine(j, ms) {
 // if any.
 function summary(hex, odds, table, replay, opts = '') {
   diceSummary(replay);
+  lastReplay = replay ?? null;
+  diceHint();
   $('#sb-hex').textContent = hex;
   $('#sb-odds').textContent = odds;
   $('#sb-table').textContent = table;
