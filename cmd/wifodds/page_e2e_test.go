@@ -141,6 +141,14 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	nationsFit(ctx, t, 390)
 	stackByQuickEntry(ctx, t, url, want)
 	answerInSight(ctx, t, "#summary-bar", want)
+	// The defender's Enter on a phone: a line under the bar's button
+	// points to the rules strip and the dice behind it (issue 27: the
+	// player scrolled 700 px to the Combat panel instead).
+	if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const q = (s) => document.querySelector(s), c = q('#sb-cue'), r = c.getBoundingClientRect(), b = q('#sb-more').getBoundingClientRect(), bar = q('#summary-bar').getBoundingClientRect();
+		return !c.hidden && c.innerText === '↑ set the table, modifier and dice here' && q('#sb-more').classList.contains('cue') && r.height > 0 && r.top >= b.bottom - 1 && r.bottom <= bar.bottom && r.right <= innerWidth && bar.top >= 0 && bar.top < 5 ? '' :
+			'the cue ' + (c.hidden ? 'hidden' : JSON.stringify(c.innerText) + ' at ' + r.top + '..' + r.bottom + ', the button to ' + b.bottom + ', the bar ' + bar.top + '..' + bar.bottom); })()`)); err != nil || v != "" {
+		t.Errorf("after the defender's Enter at 390 px: %s (%v)", v, err)
+	}
 	if got := liveText(ctx, t, "#sb-hex"); got != fmt.Sprintf("%.2f%%", 100*want) {
 		t.Errorf("the summary bar shows %q, want the CLI's %.2f%%", got, 100*want)
 	}
@@ -164,6 +172,11 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 		t.Fatal(err)
 	}
 	time.Sleep(200 * time.Millisecond)
+	// One tap: the strip's Table on screen below the bar, the cue gone.
+	if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const r = document.querySelector('#rs-table-assault').closest('label').getBoundingClientRect(), bar = document.querySelector('#summary-bar').getBoundingClientRect();
+		return r.height > 0 && r.top >= bar.bottom && r.bottom <= innerHeight && document.querySelector('#sb-cue').hidden ? '' : 'the Table at ' + r.top + '..' + r.bottom + ', bar to ' + bar.bottom + ', the cue hidden ' + document.querySelector('#sb-cue').hidden; })()`)); err != nil || v != "" {
+		t.Errorf("after Full answer the strip's Table is not on screen: %s (%v)", v, err)
+	}
 	top, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.querySelector('#p-hex').getBoundingClientRect().top`))
 	if err != nil || top < 0 || top > 844 {
 		t.Errorf("after Full answer P(hex taken) is at %v px (%v), not in sight", top, err)

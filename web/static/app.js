@@ -500,11 +500,20 @@ async function quickEntry(side, replace) {
   changed();
   // The attacker set and no defender yet (issue 27): the keys go on to the
   // defender's box, brought into view on a phone.
+  // Both stacks set on a phone (issue 27: the player scrolled 700 px to
+  // the Combat panel): a line under the bar's button points to the rules
+  // strip and the dice, behind it, until it is pressed.
+  if (side === 'defender' && stacks.attacker.length) rulesCue(getComputedStyle($('#summary-bar')).display !== 'none');
   if (side === 'attacker' && !stacks.defender.length) {
     const next = $('#quick-defender');
     next.focus({ preventScroll: true });
     next.closest('.quick').scrollIntoView({ block: 'nearest' });
   }
+}
+// rulesCue shows or hides the phone bar's pointer to the rules strip.
+function rulesCue(on) {
+  $('#sb-cue').hidden = !on;
+  $('#sb-more').classList.toggle('cue', on);
 }
 // commonOptions are the options most combats play with (issue 27: wild
 // results was one of ten chips in no obvious order): wild results, the
@@ -523,6 +532,7 @@ const commonFirst = (opts) => [...commonOptions.filter((o) => opts.includes(o)),
 let defenderPending = false;
 function newCombat() {
   defenderPending = true;
+  rulesCue(false);
   notTheExample();
   for (const side of ['attacker', 'defender']) {
     stacks[side] = [];
@@ -2248,6 +2258,7 @@ function wire() {
   }
   for (const id of ['#sweep-lo', '#sweep-mlo', '#sweep-mhi']) for (const ev of ['input', 'change']) $(id).addEventListener(ev, () => { $(id).dataset.touched = '1'; });
   $('#sb-more').addEventListener('click', () => {
+    rulesCue(false);
     // Below the bar, however tall it is (a line more with the dice).
     $('#results').style.scrollMarginTop = `${$('#summary-bar').offsetHeight + 8}px`;
     $('#results').scrollIntoView({ block: 'start' }); $('#results').focus({ preventScroll: true }); });
