@@ -2010,6 +2010,21 @@ func rulesStrip(ctx context.Context, t *testing.T, want float64) {
 		t.Fatal(err)
 	}
 	waitValue(ctx, t, "#p-hex", want)
+	// The Combat panel's Modifier has the strip's − and + too.
+	if err := chromedp.Do(ctx, chromedp.Click(css("#mod-up"))); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", plus2)
+	if got := attrValue(ctx, t, "#rs-modifier"); got != "2" {
+		t.Errorf("the Combat panel's + left the strip's modifier at %q", got)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(css("#mod-down"))); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", want)
+	if got := attrValue(ctx, t, "#modifier"); got != "1" {
+		t.Errorf("the Combat panel's − left its modifier at %q", got)
+	}
 	// The strip's table is the panel's and the card's: three radio chips
 	// in a named group, one click each (issue 27).
 	if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const g = document.querySelector('#rs-table');

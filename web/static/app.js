@@ -270,8 +270,11 @@ function buildRulesStrip() {
     setPath(doc, 'modifier', m === 0 ? undefined : m);
     changed();
   };
-  $('#rs-mod-down').addEventListener('click', () => step(-1));
-  $('#rs-mod-up').addEventListener('click', () => step(1));
+  // The strip's −/+ and the Combat panel's, one step each.
+  for (const at of ['#rs-mod', '#mod']) {
+    $(at + '-down').addEventListener('click', () => step(-1));
+    $(at + '-up').addEventListener('click', () => step(1));
+  }
   // Each option a chip in its short words; its full words are its
   // tooltip and its description.
   for (const o of commonFirst(schema.options)) {
@@ -844,10 +847,11 @@ function attachError(f, raw) {
 }
 // noteAnchor is what an error's note goes under: a stack's typed line's
 // own message (so the note is under the side's stack box), a unit's row,
-// a group of chips, a checkbox's label, else the control itself.
+// a group of chips, a number box's −/+ line, a checkbox's label, else the
+// control itself.
 function noteAnchor(c) {
   if (c.classList.contains('quick-text')) return $(c.id.startsWith('quick-') ? `#${c.id}-msg` : `#${c.id.replace(/-quick$/, '-msg')}`) ?? c;
-  return c.closest('.row, .unit, .chips') ?? (c.type === 'checkbox' ? c.closest('label') : null) ?? c;
+  return c.closest('.row, .unit, .chips, .mod-step') ?? (c.type === 'checkbox' ? c.closest('label') : null) ?? c;
 }
 // controlFor is the control a scenario key path is entered in.
 function controlFor(path) {
