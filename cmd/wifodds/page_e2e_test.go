@@ -104,9 +104,17 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	errorsBesideTheirControls(ctx, t, url)
 	staleAndErrors(ctx, t, url)
 	planImports(ctx, t, "../../examples/plan-one-hex.yaml")
+	if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll('#rules-strip .rs-hex')].map((e) => e.hidden).join()`)); err != nil || v != "false,false" {
+		t.Errorf("a one-hex plan: the strip's terrain and weather hidden: %q (%v)", v, err)
+	}
 	shotAs(ctx, t, "plan-1280.png", false, "", true)
 	accessible(ctx, t, axe, "the one-hex plan")
 	planImports(ctx, t, "../../examples/plan-front.yaml")
+	// A front's hexes each have their terrain and weather on the Plan tab:
+	// the rules strip shows none of its own.
+	if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll('#rules-strip .rs-hex')].map((e) => e.hidden).join()`)); err != nil || v != "true,true" {
+		t.Errorf("a front: the strip's terrain and weather hidden: %q (%v)", v, err)
+	}
 	shareLinkKeepsPlan(ctx, t, url)
 	// The frontier's "recommended" label stays inside the chart.
 	if out, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const t = [...document.querySelectorAll('#plan-chart text')].find((e) => e.textContent === 'recommended');
