@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -103,9 +104,17 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	errorsBesideTheirControls(ctx, t, url)
 	staleAndErrors(ctx, t, url)
 	planImports(ctx, t, "../../examples/plan-one-hex.yaml")
+	if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll('#rules-strip .rs-hex')].map((e) => e.hidden).join()`)); err != nil || v != "false,false" {
+		t.Errorf("a one-hex plan: the strip's terrain and weather hidden: %q (%v)", v, err)
+	}
 	shotAs(ctx, t, "plan-1280.png", false, "", true)
 	accessible(ctx, t, axe, "the one-hex plan")
 	planImports(ctx, t, "../../examples/plan-front.yaml")
+	// A front's hexes each have their terrain and weather on the Plan tab:
+	// the rules strip shows none of its own.
+	if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll('#rules-strip .rs-hex')].map((e) => e.hidden).join()`)); err != nil || v != "true,true" {
+		t.Errorf("a front: the strip's terrain and weather hidden: %q (%v)", v, err)
+	}
 	shareLinkKeepsPlan(ctx, t, url)
 	// The frontier's "recommended" label stays inside the chart.
 	if out, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const t = [...document.querySelectorAll('#plan-chart text')].find((e) => e.textContent === 'recommended');
@@ -140,6 +149,14 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	nationsFit(ctx, t, 390)
 	stackByQuickEntry(ctx, t, url, want)
 	answerInSight(ctx, t, "#summary-bar", want)
+	// The defender's Enter on a phone: a line under the bar's button
+	// points to the rules strip and the dice behind it (issue 27: the
+	// player scrolled 700 px to the Combat panel instead).
+	if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const q = (s) => document.querySelector(s), c = q('#sb-cue'), r = c.getBoundingClientRect(), b = q('#sb-more').getBoundingClientRect(), bar = q('#summary-bar').getBoundingClientRect();
+		return !c.hidden && c.innerText === '↑ set the table, modifier and dice here' && q('#sb-more').classList.contains('cue') && r.height > 0 && r.top >= b.bottom - 1 && r.bottom <= bar.bottom && r.right <= innerWidth && bar.top >= 0 && bar.top < 5 ? '' :
+			'the cue ' + (c.hidden ? 'hidden' : JSON.stringify(c.innerText) + ' at ' + r.top + '..' + r.bottom + ', the button to ' + b.bottom + ', the bar ' + bar.top + '..' + bar.bottom); })()`)); err != nil || v != "" {
+		t.Errorf("after the defender's Enter at 390 px: %s (%v)", v, err)
+	}
 	if got := liveText(ctx, t, "#sb-hex"); got != fmt.Sprintf("%.2f%%", 100*want) {
 		t.Errorf("the summary bar shows %q, want the CLI's %.2f%%", got, 100*want)
 	}
@@ -163,6 +180,11 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 		t.Fatal(err)
 	}
 	time.Sleep(200 * time.Millisecond)
+	// One tap: the strip's Table on screen below the bar, the cue gone.
+	if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const r = document.querySelector('#rs-table-assault').closest('label').getBoundingClientRect(), bar = document.querySelector('#summary-bar').getBoundingClientRect();
+		return r.height > 0 && r.top >= bar.bottom && r.bottom <= innerHeight && document.querySelector('#sb-cue').hidden ? '' : 'the Table at ' + r.top + '..' + r.bottom + ', bar to ' + bar.bottom + ', the cue hidden ' + document.querySelector('#sb-cue').hidden; })()`)); err != nil || v != "" {
+		t.Errorf("after Full answer the strip's Table is not on screen: %s (%v)", v, err)
+	}
 	top, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.querySelector('#p-hex').getBoundingClientRect().top`))
 	if err != nil || top < 0 || top > 844 {
 		t.Errorf("after Full answer P(hex taken) is at %v px (%v), not in sight", top, err)
@@ -182,7 +204,8 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	// The rules strip wraps inside the answer, under the bar, never wider
 	// than the phone.
 	if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const r = document.querySelector('#rules-strip').getBoundingClientRect(), h = document.querySelector('#rs-modifier-help').getBoundingClientRect(), bar = document.querySelector('#summary-bar').getBoundingClientRect();
-		return r.left >= 0 && r.right <= innerWidth && h.right <= r.right && r.height < 220 && bar.height < 120 ? '' : 'the strip at ' + r.left + '..' + r.right + ' (' + r.height + ' px tall), its help to ' + h.right + ', the bar ' + bar.height + ' px tall'; })()`)); err != nil || v != "" {
+		const chips = Math.max(...[...document.querySelectorAll('#rs-table label')].map((e) => e.getBoundingClientRect().right));
+		return r.left >= 0 && r.right <= innerWidth && h.right <= r.right && chips <= r.right - parseFloat(getComputedStyle(document.querySelector('#rules-strip')).paddingRight) && r.height < 220 && bar.height < 120 ? '' : 'the strip at ' + r.left + '..' + r.right + ' (' + r.height + ' px tall), its help to ' + h.right + ', its table chips to ' + chips + ', the bar ' + bar.height + ' px tall'; })()`)); err != nil || v != "" {
 		t.Errorf("the rules strip at 390 px: %s (%v)", v, err)
 	}
 	if w, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.querySelector('.row .f-factors > span').getBoundingClientRect().width`)); err != nil || w < 20 {
@@ -1463,7 +1486,7 @@ func playerActions(ctx context.Context, t *testing.T, url string, want float64) 
 		{"quick entry", append([]step{press("#quick-attacker", "ARM 6 GE, INF 4, INF 3\r"), press("#quick-defender", "2x INF 2 FR\r")}, combat...)},
 		// The rules set beside the odds, in the rules strip (issue 27).
 		{"quick entry and the rules strip", []step{press("#quick-attacker", "ARM 6 GE, INF 4, INF 3\r"), press("#quick-defender", "2x INF 2 FR\r"),
-			pick("#rs-table", "assault"), tap(`label[for="rs-opt-wild-results"]`), tap("#rs-mod-up"), press("#dice", "5, 1")}},
+			tap(`label[for="rs-table-assault"]`), tap(`label[for="rs-opt-wild-results"]`), tap("#rs-mod-up"), press("#dice", "5, 1")}},
 		// New combat leaves the keys in the attacker's box, and its Enter
 		// moves them on to the defender's: no click.
 		{"New combat and quick entry", append([]step{tap("#new-combat"), {0, 23, []chromedp.Action[chromedp.Void]{chromedp.SendKeys(css("#quick-attacker"), "ARM 6 GE, INF 4, INF 3\r")}},
@@ -1558,7 +1581,8 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 		const combat = document.querySelector('#kind').closest('fieldset'), order = [...combat.querySelectorAll('#table, #modifier, #options, #modifier-hint, #modifier-counted, #table-why, #crt-hint, #options-about')].map((e) => e.id).join(',');
 		if (order !== 'table,modifier,modifier-hint,modifier-counted,options,options-about,table-why,crt-hint') out.push('the Combat panel reads ' + order);
 		if (document.querySelector('#modifier-hint').getBoundingClientRect().top - document.querySelector('#modifier').getBoundingClientRect().bottom > 40) out.push('the modifier line is not under the Modifier field');
-		if (document.querySelector('#dice-hint').innerText !== "attacker's roll first under wild results") out.push('dice hint: ' + document.querySelector('#dice-hint').innerText);
+		// Two rolls typed: whose each is, from the answer's replay (issue 27).
+		if (document.querySelector('#dice-hint').innerText !== "5 = attacker, 1 = defender") out.push('dice hint: ' + document.querySelector('#dice-hint').innerText);
 		if (!document.querySelector('.dice-more').textContent.includes("under wild results the attacker's roll comes first (5, 1 is the attacker's 5 and the defender's 1)")) out.push('the dice help: ' + document.querySelector('.dice-more').textContent);
 		return out.join('; '); })()`))
 	if err != nil || v != "" {
@@ -1911,8 +1935,19 @@ func rulesStrip(ctx context.Context, t *testing.T, want float64) {
 		const strip = q('#rules-strip'), r = strip.getBoundingClientRect();
 		if (strip.previousElementSibling !== q('#headline')) out.push('the strip is not right under the headline figures');
 		if (r.height === 0 || r.top < 0 || r.bottom > innerHeight) out.push('the strip is out of sight at ' + Math.round(r.top) + '..' + Math.round(r.bottom));
-		if (r.height > 110) out.push('the strip is ' + Math.round(r.height) + ' px tall');
-		if (q('#rs-crt').value !== 'standard' || q('#rs-table').value !== 'assault' || q('#rs-modifier').value !== '1' || !q('#rs-opt-wild-results').checked) out.push('the strip reads ' + [q('#rs-crt').value, q('#rs-table').value, q('#rs-modifier').value, q('#rs-opt-wild-results').checked].join(' '));
+		// Four rows, each one line, whatever the table: CRT and the hex; the
+		// table; the modifier; the options.
+		const rows = [...strip.querySelectorAll(':scope > .rs-line, :scope > #rs-options')];
+		if (rows.length !== 4 || rows.some((e) => e.getBoundingClientRect().height > 32) || r.height > 130) out.push('the strip is ' + Math.round(r.height) + ' px tall in rows ' + rows.map((e) => Math.round(e.getBoundingClientRect().height)).join(','));
+		// The hex's terrain and weather on the CRT's line (issue 27: the
+		// player scrolled to the Hex panel to see which were counted).
+		const crt = q('#rs-crt').getBoundingClientRect();
+		for (const k of ['terrain', 'weather']) {
+			const e = q('#rs-' + k), er = e.getBoundingClientRect(), label = e.labels[0]?.firstChild.textContent.trim();
+			if (e.value !== q('#' + k).value || e.value !== 'clear' || label !== k[0].toUpperCase() + k.slice(1)) out.push('the strip\'s ' + k + ' reads ' + e.value + ' (' + label + ')');
+			if (Math.abs(er.top - crt.top) > 0.5 || er.right > r.right) out.push('the strip\'s ' + k + ' is not on the CRT\'s line');
+		}
+		if (q('#rs-crt').value !== 'standard' || q('#rs-table input:checked')?.value !== 'assault' || q('#rs-modifier').value !== '1' || !q('#rs-opt-wild-results').checked) out.push('the strip reads ' + [q('#rs-crt').value, q('#rs-table input:checked')?.value, q('#rs-modifier').value, q('#rs-opt-wild-results').checked].join(' '));
 		const wild = q('#rs-opt-wild-results');
 		if (!q('#rs-options').contains(wild) || q('#rs-more').contains(wild) || wild.tabIndex < 0 || wild.type !== 'checkbox') out.push('wild results is not a chip on show');
 		if (!q('#rs-more-options').contains(q('#rs-opt-kampfgruppe')) || q('#rs-more').open || q('#rs-more summary').innerText !== 'more options…') out.push('kampfgruppe is not behind a closed "more options…"');
@@ -1934,6 +1969,31 @@ func rulesStrip(ctx context.Context, t *testing.T, want float64) {
 		t.Errorf("the strip's modifier help: %s (%v)", v, err)
 	}
 	yaml := pageYAML(ctx, t)
+	// The strip's terrain and weather are the Hex panel's keys, and the
+	// counted line follows either.
+	if err := chromedp.Do(ctx, setField("#rs-terrain", "forest")); err != nil {
+		t.Fatal(err)
+	}
+	if got := waitText(ctx, t, "#modifier-counted", "counted here: forest", 10*time.Second); got != "counted here: forest terrain, clear weather" || attrValue(ctx, t, "#terrain") != "forest" {
+		t.Errorf("forest in the strip: the counted line reads %q, the Hex panel's terrain %q", got, attrValue(ctx, t, "#terrain"))
+	}
+	if !strings.Contains(waitYAML(ctx, t, "terrain: forest"), "terrain: forest") {
+		t.Errorf("forest in the strip is not in the YAML:\n%s", pageYAML(ctx, t))
+	}
+	waitOther(ctx, t, "#p-hex", want)
+	if err := chromedp.Do(ctx, setField("#weather", "mud")); err != nil {
+		t.Fatal(err)
+	}
+	if got := waitText(ctx, t, "#modifier-counted", "counted here: forest terrain, mud", 10*time.Second); got != "counted here: forest terrain, mud weather" || attrValue(ctx, t, "#rs-weather") != "mud" {
+		t.Errorf("mud in the Hex panel: the counted line reads %q, the strip's weather %q", got, attrValue(ctx, t, "#rs-weather"))
+	}
+	if err := chromedp.Do(ctx, setField("#terrain", "clear"), setField("#rs-weather", "clear")); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", want)
+	if a, b := attrValue(ctx, t, "#rs-terrain"), attrValue(ctx, t, "#weather"); a != "clear" || b != "clear" {
+		t.Errorf("clear again: the strip's terrain reads %q, the Hex panel's weather %q", a, b)
+	}
 	// The strip's + is the Combat panel's modifier, and the answer is the
 	// panel's own for +2.
 	if err := chromedp.Do(ctx, chromedp.Click(css("#rs-mod-up"))); err != nil {
@@ -1959,8 +2019,28 @@ func rulesStrip(ctx context.Context, t *testing.T, want float64) {
 		t.Fatal(err)
 	}
 	waitValue(ctx, t, "#p-hex", want)
-	// The strip's table is the panel's and the card's.
-	if err := chromedp.Do(ctx, setField("#rs-table", "blitz")); err != nil {
+	// The Combat panel's Modifier has the strip's − and + too.
+	if err := chromedp.Do(ctx, chromedp.Click(css("#mod-up"))); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", plus2)
+	if got := attrValue(ctx, t, "#rs-modifier"); got != "2" {
+		t.Errorf("the Combat panel's + left the strip's modifier at %q", got)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(css("#mod-down"))); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", want)
+	if got := attrValue(ctx, t, "#modifier"); got != "1" {
+		t.Errorf("the Combat panel's − left its modifier at %q", got)
+	}
+	// The strip's table is the panel's and the card's: three radio chips
+	// in a named group, one click each (issue 27).
+	if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const g = document.querySelector('#rs-table');
+		return g.getAttribute('role') + ' ' + document.getElementById(g.getAttribute('aria-labelledby'))?.innerText + ' ' + [...g.querySelectorAll('input[type=radio][name=rs-table]')].map((e) => e.value + '=' + e.labels[0].innerText.trim()).join(','); })()`)); err != nil || v != "radiogroup Table auto=auto,assault=assault,blitz=blitz" {
+		t.Errorf("the strip's Table: %q (%v)", v, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(css(`label[for="rs-table-blitz"]`))); err != nil {
 		t.Fatal(err)
 	}
 	waitText(ctx, t, "#table-used .v", "blitz", 10*time.Second)
@@ -1971,7 +2051,7 @@ func rulesStrip(ctx context.Context, t *testing.T, want float64) {
 		t.Fatal(err)
 	}
 	waitText(ctx, t, "#table-used .v", "assault", 10*time.Second)
-	if got := attrValue(ctx, t, "#rs-table"); got != "assault" {
+	if got := attrValue(ctx, t, "#rs-table input:checked"); got != "assault" {
 		t.Errorf("assault in the Combat panel: the strip's Table reads %q", got)
 	}
 	// Auto says beside the strip's Table what it chose and why, from the
@@ -1988,34 +2068,77 @@ func rulesStrip(ctx context.Context, t *testing.T, want float64) {
 		return v
 	}
 	set := stripAt()
-	if err := chromedp.Do(ctx, setField("#rs-table", "auto")); err != nil {
+	// The strip's rows and the table's chips keep their places (within
+	// half a pixel) as the table goes from assault to auto, as auto's
+	// answer lands, and back (issue 27: choosing assault moved the
+	// Modifier row up under the pointer).
+	rowsAt := func() []float64 {
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => { const s = document.querySelector('#rules-strip');
+			return [...s.querySelectorAll(':scope > .rs-line, :scope > #rs-options, #rs-table label')].flatMap((e) => { const r = e.getBoundingClientRect(); return [r.top + scrollY, r.left, r.height]; }); })()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	moved := func(was, now []float64) bool {
+		if len(was) != len(now) {
+			return true
+		}
+		for i := range was {
+			if math.Abs(was[i]-now[i]) > 0.5 {
+				return true
+			}
+		}
+		return false
+	}
+	rows := rowsAt()
+	if err := chromedp.Do(ctx, chromedp.Click(css(`label[for="rs-table-auto"]`))); err != nil {
 		t.Fatal(err)
 	}
-	got := waitText(ctx, t, "#rs-table-why", "auto → ", 10*time.Second)
+	if now := rowsAt(); moved(rows, now) {
+		t.Errorf("the strip's rows moved as auto was chosen: %v, then %v", rows, now)
+	}
+	got := waitText(ctx, t, "#rs-table-auto-label", "auto (→ ", 10*time.Second)
 	waitText(ctx, t, "#table-why", "auto → ", 10*time.Second)
 	// The cards keep their height with auto's reason in the table card:
 	// the strip does not move as an answer lands under the pointer.
 	if at := stripAt(); at < set-0.5 || at > set+0.5 {
 		t.Errorf("the rules strip moved from %.1f px to %.1f px when auto's answer landed", set, at)
 	}
-	if used := liveText(ctx, t, "#table-used .v"); got != "auto → "+used+" (attacker's choice, more ARM)" || !strings.HasPrefix(liveText(ctx, t, "#table-why"), "auto → "+used+": ") {
-		t.Errorf("auto in the strip: beside it %q, the Combat panel's line %q, the table card %q", got, liveText(ctx, t, "#table-why"), used)
+	if now := rowsAt(); moved(rows, now) {
+		t.Errorf("the strip's rows moved as auto's answer landed: %v, then %v", rows, now)
+	}
+	if used, why := liveText(ctx, t, "#table-used .v"), liveText(ctx, t, "#rs-table-why"); got != "auto (→ "+used+")" || why != "attacker's choice, more ARM" || !strings.HasPrefix(liveText(ctx, t, "#table-why"), "auto → "+used+": ") {
+		t.Errorf("auto in the strip: its chip %q, beside it %q, the Combat panel's line %q, the table card %q", got, why, liveText(ctx, t, "#table-why"), used)
+	}
+	if v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const w = document.querySelector('#rs-table-why').getBoundingClientRect(), s = document.querySelector('#rules-strip').getBoundingClientRect();
+		return w.height > 0 && w.right <= s.right ? '' : 'at ' + w.left + '..' + w.right + ', ' + w.height + ' px tall'; })()`)); err != nil || v != "" {
+		t.Errorf("auto's reason is not whole on one line in the strip: %s (%v)", v, err)
 	}
 	if !slices.Contains(strings.Fields(attr(ctx, t, "#rs-table", "aria-describedby")), "rs-table-why") {
 		t.Errorf("the strip's Table is not described by auto's line")
 	}
-	if err := chromedp.Do(ctx, setField("#rs-table", "assault")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Click(css(`label[for="rs-table-assault"]`))); err != nil {
 		t.Fatal(err)
 	}
 	waitText(ctx, t, "#table-used .v", "assault", 10*time.Second)
-	if got := liveText(ctx, t, "#rs-table-why"); got != "" {
-		t.Errorf("assault set again: the strip still says %q beside the Table", got)
+	if got, chip := liveText(ctx, t, "#rs-table-why"), liveText(ctx, t, "#rs-table-auto-label"); got != "" || chip != "auto" {
+		t.Errorf("assault set again: the strip still says %q beside the Table, its auto chip %q", got, chip)
+	}
+	if now := rowsAt(); moved(rows, now) {
+		t.Errorf("the strip's rows moved as assault was chosen again: %v, then %v", rows, now)
 	}
 	// An option's chip, clicked as a player does, is the panel's.
 	if err := chromedp.Do(ctx, chromedp.Click(css(`label[for="rs-opt-wild-results"]`))); err != nil {
 		t.Fatal(err)
 	}
 	waitText(ctx, t, "#options-in-force", "no options", 10*time.Second)
+	// The dice hint says whose each typed roll is under the rules in
+	// force, from the answer's replay: with no wild results, the first is
+	// the combat's and the second unused (docs/rules.md §8, dice lists).
+	if got := waitText(ctx, t, "#dice-hint", "5 = the combat roll", 10*time.Second); got != "5 = the combat roll; 1 unused" {
+		t.Errorf("5, 1 with no wild results: the dice hint reads %q", got)
+	}
 	if on, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('#opt-wild-results').checked`)); err != nil || on {
 		t.Errorf("wild results off in the strip: the Combat panel's chip is still ticked (%v)", err)
 	}
@@ -2023,6 +2146,20 @@ func rulesStrip(ctx context.Context, t *testing.T, want float64) {
 		t.Fatal(err)
 	}
 	waitText(ctx, t, "#options-in-force", "options: wild", 10*time.Second)
+	if got := waitText(ctx, t, "#dice-hint", "5 = attacker", 10*time.Second); got != "5 = attacker, 1 = defender" {
+		t.Errorf("5, 1 under wild results: the dice hint reads %q", got)
+	}
+	// One roll typed: the rules' order, nothing to tell apart.
+	if err := chromedp.Do(ctx, setField("#dice", "5")); err != nil {
+		t.Fatal(err)
+	}
+	if got := waitText(ctx, t, "#dice-hint", "attacker's roll first", 10*time.Second); got != "attacker's roll first under wild results" {
+		t.Errorf("one roll under wild results: the dice hint reads %q", got)
+	}
+	if err := chromedp.Do(ctx, setField("#dice", "5, 1")); err != nil {
+		t.Fatal(err)
+	}
+	waitText(ctx, t, "#dice-hint", "5 = attacker, 1 = defender", 10*time.Second)
 	if on, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('#rs-opt-wild-results').checked`)); err != nil || !on {
 		t.Errorf("wild results on in the Combat panel: the strip's chip is not ticked (%v)", err)
 	}

@@ -242,7 +242,14 @@ function setOption(o, on) {
 // the document after every change.
 function buildRulesStrip() {
   $('#rs-crt').replaceChildren(...[...$('#crt').options].map((o) => el('option', { value: o.value, text: o.textContent })));
-  $('#rs-table').replaceChildren(...schema.tables.map((v) => el('option', { value: v, text: v })));
+  // The table as a row of radio chips (issue 27: a select whose text
+  // changed width moved the row under the pointer): one click for
+  // assault; the auto chip names what auto chose, its reason beside it.
+  $('#rs-table').append(...schema.tables.map((v) => {
+    const r = el('input', { type: 'radio', name: 'rs-table', id: 'rs-table-' + v, value: v });
+    r.addEventListener('change', () => { setPath(doc, 'table', valueOf(r, defaults.table)); changed(); });
+    return el('label', { for: r.id }, r, ' ', el('span', { id: r.id + '-label', text: v }));
+  }));
   // The strip's CRT goes through the panel's, which also opens its file
   // box for an upload.
   $('#rs-crt').addEventListener('change', () => {
@@ -250,15 +257,24 @@ function buildRulesStrip() {
     $('#crt').dispatchEvent(new Event('change'));
     if ($('#rs-crt').value === 'upload') { $('#crt-file').scrollIntoView({ block: 'center' }); $('#crt-file').focus({ preventScroll: true }); }
   });
-  $('#rs-table').addEventListener('change', () => { setPath(doc, 'table', valueOf($('#rs-table'), defaults.table)); changed(); });
+  // The hex's terrain and weather, the Hex panel's keys (issue 27: the
+  // strip said "terrain, weather and HQ already counted" but not which,
+  // and the player scrolled to the Hex panel to check).
+  for (const k of ['terrain', 'weather']) {
+    $('#rs-' + k).replaceChildren(...[...$('#' + k).options].map((o) => el('option', { value: o.value, text: o.textContent })));
+    $('#rs-' + k).addEventListener('change', () => { setPath(doc, 'hex.' + k, valueOf($('#rs-' + k), defaults['hex.' + k])); changed(); });
+  }
   $('#rs-modifier').addEventListener('input', () => { setPath(doc, 'modifier', valueOf($('#rs-modifier'), defaults.modifier)); changed(); });
   const step = (d) => {
     const m = Math.max(-30, Math.min(30, Number(doc.modifier ?? 0) + d));
     setPath(doc, 'modifier', m === 0 ? undefined : m);
     changed();
   };
-  $('#rs-mod-down').addEventListener('click', () => step(-1));
-  $('#rs-mod-up').addEventListener('click', () => step(1));
+  // The strip's −/+ and the Combat panel's, one step each.
+  for (const at of ['#rs-mod', '#mod']) {
+    $(at + '-down').addEventListener('click', () => step(-1));
+    $(at + '-up').addEventListener('click', () => step(1));
+  }
   // Each option a chip in its short words; its full words are its
   // tooltip and its description.
   for (const o of commonFirst(schema.options)) {
@@ -284,9 +300,15 @@ function stripOptions(crt) {
 function syncRules() {
   if (!rsChips.size) return;
   $('#rs-crt').value = $('#crt').value;
-  $('#rs-table').value = $('#table').value = doc.table ?? defaults.table;
-  if ((doc.table ?? 'auto') !== 'auto') $('#rs-table-why').textContent = ''; // a table set: nothing chosen
+  const table = $('#table').value = doc.table ?? defaults.table;
+  for (const r of document.querySelectorAll('#rs-table input')) r.checked = r.value === table;
+  if ((doc.table ?? 'auto') !== 'auto') autoChip(null); // a table set: nothing chosen
   for (const id of ['#rs-modifier', '#modifier']) if (document.activeElement !== $(id)) $(id).value = doc.modifier ?? '';
+  // A front's hexes each have their own terrain and weather (Plan tab).
+  for (const k of ['terrain', 'weather']) {
+    $('#rs-' + k).value = $('#' + k).value = doc.hex?.[k] ?? $('#' + k).options[0]?.value;
+    $('#rs-' + k).closest('.rs-hex').hidden = !!doc.targets;
+  }
   const on = new Set(doc.options ?? []), shown = stripOptions($('#crt').value);
   for (const o of schema.options) {
     $('input', rsChips.get(o)).checked = on.has(o);
@@ -481,11 +503,20 @@ async function quickEntry(side, replace) {
   changed();
   // The attacker set and no defender yet (issue 27): the keys go on to the
   // defender's box, brought into view on a phone.
+  // Both stacks set on a phone (issue 27: the player scrolled 700 px to
+  // the Combat panel): a line under the bar's button points to the rules
+  // strip and the dice, behind it, until it is pressed.
+  if (side === 'defender' && stacks.attacker.length) rulesCue(getComputedStyle($('#summary-bar')).display !== 'none');
   if (side === 'attacker' && !stacks.defender.length) {
     const next = $('#quick-defender');
     next.focus({ preventScroll: true });
     next.closest('.quick').scrollIntoView({ block: 'nearest' });
   }
+}
+// rulesCue shows or hides the phone bar's pointer to the rules strip.
+function rulesCue(on) {
+  $('#sb-cue').hidden = !on;
+  $('#sb-more').classList.toggle('cue', on);
 }
 // commonOptions are the options most combats play with (issue 27: wild
 // results was one of ten chips in no obvious order): wild results, the
@@ -504,6 +535,7 @@ const commonFirst = (opts) => [...commonOptions.filter((o) => opts.includes(o)),
 let defenderPending = false;
 function newCombat() {
   defenderPending = true;
+  rulesCue(false);
   notTheExample();
   for (const side of ['attacker', 'defender']) {
     stacks[side] = [];
@@ -815,10 +847,11 @@ function attachError(f, raw) {
 }
 // noteAnchor is what an error's note goes under: a stack's typed line's
 // own message (so the note is under the side's stack box), a unit's row,
-// a group of chips, a checkbox's label, else the control itself.
+// a group of chips, a number box's −/+ line, a checkbox's label, else the
+// control itself.
 function noteAnchor(c) {
   if (c.classList.contains('quick-text')) return $(c.id.startsWith('quick-') ? `#${c.id}-msg` : `#${c.id.replace(/-quick$/, '-msg')}`) ?? c;
-  return c.closest('.row, .unit, .chips') ?? (c.type === 'checkbox' ? c.closest('label') : null) ?? c;
+  return c.closest('.row, .unit, .chips, .mod-step') ?? (c.type === 'checkbox' ? c.closest('label') : null) ?? c;
 }
 // controlFor is the control a scenario key path is entered in.
 function controlFor(path) {
@@ -913,10 +946,39 @@ function countedLine() {
 
 // diceHint is the dice box's one line: what a player holding the dice
 // most needs, which roll comes first under wild results (AsA 3.14,
-// docs/rules.md §8); the rest is behind "how the rolls are read".
+// docs/rules.md §8); the rest is behind "how the rolls are read". Two or
+// more rolls typed, and the answer's replay of them in (issue 27: a
+// player who typed two dice wondered which was whose), it says whose
+// each roll was (rollRoles).
+let lastReplay = null; // the answer's replay of the dice, drawn by summary
 function diceHint() {
   const wild = (doc.options ?? []).includes('wild-results');
-  $('#dice-hint').textContent = wild ? "attacker's roll first under wild results" : doc.crt === '2d6' ? 'a 2d6 roll is two dice' : 'one die a roll, in the rules\' order';
+  const typed = $('#dice').value.split(/[\s,]+/).filter(Boolean);
+  const roles = typed.length > 1 && lastReplay && lastReplay.dice.join() === typed.join() ? rollRoles(lastReplay) : '';
+  $('#dice-hint').textContent = roles || (wild ? "attacker's roll first under wild results" : doc.crt === '2d6' ? 'a 2d6 roll is two dice' : 'one die a roll, in the rules\' order');
+}
+// rollRoles says whose each replayed roll was, from the replay alone:
+// the table's roll is the last of the rolls used (docs/rules.md §8, dice
+// lists), its totals the attacker's then the defender's under wild
+// results (crt_roll); the rolls before it were the pre-combat rolls, the
+// rest unused. "5 = attacker, 1 = defender"; "5 = the combat roll; 1
+// unused". Empty when the dice do not add up to the table's totals (an
+// uploaded table's own dice): better no words than wrong ones.
+function rollRoles(r) {
+  const totals = r.crt_roll?.dice ?? [];
+  const per = doc.crt === '2d6' ? 2 : 1; // a 2d6 total is two rolls
+  const start = r.dice_used - totals.length * per;
+  if (start < 0) return '';
+  const groups = totals.map((_, i) => r.dice.slice(start + i * per, start + (i + 1) * per));
+  if (groups.some((g, i) => g.reduce((a, b) => a + b, 0) !== totals[i])) return '';
+  const say = (g) => g.join('+');
+  const out = [];
+  if (start > 0) out.push(`${r.dice.slice(0, start).join(', ')} = before the combat roll`);
+  if (groups.length === 2) out.push(`${say(groups[0])} = attacker, ${say(groups[1])} = defender`);
+  else if (groups.length === 1) out.push(`${say(groups[0])} = the combat roll`);
+  else out.push('no table roll (an automatic result)');
+  if (r.unused_dice > 0) out.push(`${r.dice.slice(r.dice_used).join(', ')} unused`);
+  return out.join('; ');
 }
 
 function refresh() {
@@ -939,6 +1001,8 @@ function methodLine(j, ms) {
 // if any.
 function summary(hex, odds, table, replay, opts = '') {
   diceSummary(replay);
+  lastReplay = replay ?? null;
+  diceHint();
   $('#sb-hex').textContent = hex;
   $('#sb-odds').textContent = odds;
   $('#sb-table').textContent = table;
@@ -1109,7 +1173,7 @@ const optionsInForce = () => (doc.options ?? []).map((o) => optionWords(o).short
 // odds level of a fractional-odds roll has its own line. A table the
 // player set needs no line.
 function tableWhy(s) {
-  $('#rs-table-why').textContent = autoChose(s);
+  autoChip(s);
   const why = $('#table-why');
   const choices = s?.table_choices ?? [];
   if (!s || (doc.table ?? 'auto') !== 'auto' || !choices.length) { why.textContent = ''; return; }
@@ -1139,14 +1203,21 @@ function autoReason(c) {
   const k = clause[c.reason.slice(0, 3)];
   return k ? `${c.chooser}'s choice, ${k}` : `${c.chooser}'s choice`;
 }
-// autoChose says beside the rules strip's Table what auto chose and why
-// (issue 27: a player told "Assault applies" left with Blitz's figure):
-// "auto → blitz (attacker's choice, more ARM)", one a distinct choice
-// under fractional odds. Empty when the player set the table.
-function autoChose(s) {
-  if (!s || (doc.table ?? 'auto') !== 'auto') return '';
-  const said = (s.table_choices ?? []).map((c) => { const r = autoReason(c); return r ? `${c.table} (${r})` : c.table; });
-  return said.length ? 'auto → ' + [...new Set(said)].join('; ') : '';
+// autoChip says in the rules strip what auto chose and why (issue 27: a
+// player told "Assault applies" left with Blitz's figure): the auto chip
+// reads "auto (→ blitz)", the line beside the chips "attacker's choice,
+// more ARM" (each table's own reason when a fractional-odds roll's levels
+// differ), the whole of tableWhy's line its tooltip. Plain "auto" and no
+// line when the player set the table or no answer is in.
+function autoChip(s) {
+  const on = s && (doc.table ?? 'auto') === 'auto' ? s.table_choices ?? [] : [];
+  const tables = [...new Set(on.map((c) => c.table))];
+  const label = $('#rs-table-auto-label'), why = $('#rs-table-why');
+  if (!label) return;
+  label.textContent = tables.length ? `auto (→ ${tables.join(' / ')})` : 'auto';
+  const reasons = [...new Set(on.map((c) => { const r = autoReason(c); return r && tables.length > 1 ? `${c.table}: ${r}` : r; }).filter(Boolean))];
+  why.textContent = reasons.join('; ');
+  why.title = why.textContent;
 }
 function renderLand(s) {
   const pickHad = tablePick && document.activeElement === tablePick;
@@ -2191,6 +2262,7 @@ function wire() {
   }
   for (const id of ['#sweep-lo', '#sweep-mlo', '#sweep-mhi']) for (const ev of ['input', 'change']) $(id).addEventListener(ev, () => { $(id).dataset.touched = '1'; });
   $('#sb-more').addEventListener('click', () => {
+    rulesCue(false);
     // Below the bar, however tall it is (a line more with the dice).
     $('#results').style.scrollMarginTop = `${$('#summary-bar').offsetHeight + 8}px`;
     $('#results').scrollIntoView({ block: 'start' }); $('#results').focus({ preventScroll: true }); });
