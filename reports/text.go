@@ -139,15 +139,21 @@ func WriteText(w io.Writer, s *analysis.Summary) error {
 }
 
 // rollWords says what the modifier did to the CRT roll the table read, as
-// the page says it: " (modifier +1: the attacker's 5 reads as 6, the
-// defender's 1 as 2)"; nothing when no roll was read.
+// the page says it: " (modifier +1: the combat's 5 reads as 6)", and under
+// wild results, whose two rolls a new player wondered about (which is
+// whose, and whether +1 helps the defender's): " (modifier +1 on both
+// rolls, higher being better for the attacker: the attacker's 5 reads as
+// 6 and picks the defender's part, the defender's 1 reads as 2 and picks
+// the attacker's)" (docs/rules.md §2.4, AsA 3.14); nothing when no roll
+// was read.
 func rollWords(r *analysis.CRTRoll) string {
 	if r == nil || len(r.Dice) == 0 || len(r.ReadAs) != len(r.Dice) {
 		return ""
 	}
 	m := fmt.Sprintf("modifier %+d", r.Modifier)
 	if len(r.Dice) == 2 {
-		return fmt.Sprintf(" (%s: the attacker's %d reads as %d, the defender's %d as %d)", m, r.Dice[0], r.ReadAs[0], r.Dice[1], r.ReadAs[1])
+		return fmt.Sprintf(" (%s on both rolls, higher being better for the attacker: the attacker's %d reads as %d and picks the defender's part, the defender's %d reads as %d and picks the attacker's)",
+			m, r.Dice[0], r.ReadAs[0], r.Dice[1], r.ReadAs[1])
 	}
 	return fmt.Sprintf(" (%s: the combat's %d reads as %d)", m, r.Dice[0], r.ReadAs[0])
 }

@@ -1529,7 +1529,8 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 	}
 	// The code said in words (replay.words, combat.Combat.Words; issue 27:
 	// a new player had to decode 2/2S): AsA 3.14, docs/rules.md §2, §2.4.
-	const line = "Rolls 5, 1 (modifier +1: the attacker's 5 reads as 6, the defender's 1 as 2): 2/2S at 3:1 on the assault table. " +
+	const line = "Rolls 5, 1 (modifier +1 on both rolls, higher being better for the attacker: the attacker's 5 reads as 6 and picks the defender's part, " +
+		"the defender's 1 reads as 2 and picks the attacker's): 2/2S at 3:1 on the assault table. " +
 		"The attackers lose 2 of their 3 units and the other turns face-down; both defending units are destroyed; the hex is taken."
 	if got := waitText(ctx, t, "#luck", line, 10*time.Second); !strings.Contains(got, line) {
 		t.Errorf("the dice line: %q, want it to hold %q", got, line)

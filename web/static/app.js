@@ -1289,12 +1289,13 @@ function footnotes(s) {
 
 // rollWords says what the modifier did to the CRT roll the table read
 // (the engine's replay.crt_roll), so a player holding the dice can check
-// it: " (modifier +1: the attacker's 5 reads as 6, the defender's 1 as 2)".
+// it, in the CLI's words (reports/text.go): under wild results which roll
+// is whose and that the modifier helps the attacker on both.
 function rollWords(roll) {
   if (!roll) return '';
   const m = `modifier ${roll.modifier >= 0 ? '+' : '−'}${Math.abs(roll.modifier)}`;
   const [a, b] = roll.dice, [ra, rb] = roll.read_as;
-  if (roll.dice.length === 2) return ` (${m}: the attacker's ${a} reads as ${ra}, the defender's ${b} as ${rb})`;
+  if (roll.dice.length === 2) return ` (${m} on both rolls, higher being better for the attacker: the attacker's ${a} reads as ${ra} and picks the defender's part, the defender's ${b} reads as ${rb} and picks the attacker's)`;
   return ` (${m}: the combat's ${a} reads as ${ra})`;
 }
 
