@@ -1535,6 +1535,11 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 	if got := waitText(ctx, t, "#luck", line, 10*time.Second); !strings.Contains(got, line) {
 		t.Errorf("the dice line: %q, want it to hold %q", got, line)
 	}
+	// How the answer was had, in a player's words (issue 27: "36 dice
+	// paths" read as jargon): two dice under wild results, 36 ways.
+	if got := liveText(ctx, t, "#status-text"); !strings.HasPrefix(got, "Exact: all 36 ways the dice can fall · ") {
+		t.Errorf("the status line: %q, want it to say the answer weighs all 36 ways the dice can fall", got)
+	}
 	// Plain help text, not a bold status line (issue 27).
 	if got := liveText(ctx, t, "#modifier-hint"); !strings.HasPrefix(got, "Your net die-roll modifier for what the page does not set; it already counts terrain, weather and HQ support (0 if unsure).") || !strings.Contains(got, "what the page counts") {
 		t.Errorf("the modifier hint is not one line to decide on, the list behind \"what the page counts\": %q", got)

@@ -989,9 +989,13 @@ function refresh() {
   if (tab === 'table') return guarded(tableNow);
 }
 
+// methodLine says how the answer was had, in a player's words (issue 27:
+// "36 dice paths" read as jargon): every way the dice can fall, or the
+// combats sampled.
 function methodLine(j, ms) {
+  const n = j.paths ?? 0;
   const how = j.method === 'exact'
-    ? `Exact: ${(j.paths ?? 0).toLocaleString('en')} dice paths`
+    ? `Exact: ${n === 1 ? 'the one way' : `all ${n.toLocaleString('en')} ways`} the dice can fall`
     : `Monte Carlo: ${(j.trials ?? 0).toLocaleString('en')} trials, seed ${j.seed}`;
   return `${how} · ${Math.round(ms)} ms`;
 }
