@@ -268,6 +268,7 @@ func combatKept(ctx context.Context, t *testing.T, url string, want float64) {
 	if h, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.hash`)); h != "" {
 		t.Errorf("a restored combat's address carries %q", h)
 	}
+	shotAs(ctx, t, "restored-1280.png", false, "", true)
 	// Example: the example as a first visit shows it, and it is kept no more.
 	if err := chromedp.Do(ctx, chromedp.Click(css("#show-example"))); err != nil {
 		t.Fatal(err)
