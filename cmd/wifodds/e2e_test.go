@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	neturl "net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -48,6 +49,25 @@ func setField(sel, value string) chromedp.Action[chromedp.Void] {
 }
 
 func css(sel string) chromedp.CSS { return chromedp.CSS(sel) }
+
+// forget clears the browser's localStorage for url's origin, where the
+// page keeps the combat being edited: the next visit opens on the example,
+// as a first visit does. It clears from a page of that origin the server
+// does not have, after the page has left (and written what it keeps on
+// leaving): the same storage, its writes in order, no app running.
+func forget(url string) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		u, err := neturl.Parse(url)
+		if err != nil {
+			return chromedp.Void{}, err
+		}
+		if _, err := chromedp.Navigate(u.Scheme+"://"+u.Host+"/no-such-page")(ctx, tg); err != nil {
+			return chromedp.Void{}, err
+		}
+		_, err = chromedp.Evaluate[bool](`localStorage.clear(), true`)(ctx, tg)
+		return chromedp.Void{}, err
+	}
+}
 
 // waitValue waits until the element's data-value is want.
 func waitValue(ctx context.Context, t *testing.T, sel string, want float64) {
@@ -107,6 +127,8 @@ func buildWildResults(ctx context.Context, t *testing.T, url string) {
 	want := cliHexTaken(t, "../../examples/wild-results-3to1.yaml")
 
 	steps := []chromedp.Action[chromedp.Void]{
+		chromedp.Navigate("about:blank"),
+		forget(url),
 		chromedp.Navigate(url),
 		chromedp.WaitVisible(css("#p-hex")),
 		setField("#name", "wild-results-3to1"),

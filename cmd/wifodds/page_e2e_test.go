@@ -86,6 +86,8 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 		t.Fatal(err)
 	}
 
+	// A player's return: the combat they left, kept in the browser.
+	combatKept(ctx, t, url, want)
 	// A first-time player: the first screen, the widest figures, the
 	// combat entered with real clicks and keys.
 	firstMinute(ctx, t, url, "#p-hex")
@@ -214,12 +216,121 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 	modifierToDice(ctx, t)
 }
 
-// open navigates afresh to the page and waits for its first answer.
+// open navigates afresh to the page, its kept combat forgotten (the
+// example on show, as on a first visit), and waits for its first answer.
 func open(ctx context.Context, t *testing.T, url string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), forget(url), chromedp.Navigate(url), chromedp.WaitVisible(css("#p-hex[data-value]"))); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// revisit navigates away and back to the page with what the browser keeps
+// left as it is, a player's return, and waits for its first answer.
+func revisit(ctx context.Context, t *testing.T, url string) {
 	t.Helper()
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(url), chromedp.WaitVisible(css("#p-hex[data-value]"))); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// combatKept checks the page keeps the combat being edited (issue 27: a
+// player came back to the example, their stacks gone): back on the page
+// with no share link, the same combat and the same answer, the intro
+// saying so; Example puts the example back and forgets it; a share link
+// wins over what is kept and leaves it alone; a damaged or foreign kept
+// value is dropped and the example shows, no error.
+func combatKept(ctx context.Context, t *testing.T, url string, want float64) {
+	t.Helper()
+	open(ctx, t, url)
+	example, exampleHex := pageYAML(ctx, t), attr(ctx, t, "#p-hex", "data-value")
+	entered := stackByQuickEntry(ctx, t, url, want)
+	if entered == example {
+		t.Fatal("the combat entered is the example: the check below proves nothing")
+	}
+	intro := func() string { return liveText(ctx, t, "#intro") }
+	kept := func() string {
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`localStorage.getItem('wifodds.combat') ?? ''`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	// At once: leaving the page keeps the last change, the timer or not.
+	revisit(ctx, t, url)
+	if got := pageYAML(ctx, t); got != entered {
+		t.Errorf("back on the page, the combat is not the one entered:\n%s\n--- want\n%s", got, entered)
+	}
+	waitValue(ctx, t, "#p-hex", want)
+	if in := intro(); !strings.Contains(in, "Your last combat, restored.") || strings.Contains(in, "example combat") {
+		t.Errorf("a restored combat's intro reads %q", in)
+	}
+	if h, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.hash`)); h != "" {
+		t.Errorf("a restored combat's address carries %q", h)
+	}
+	shotAs(ctx, t, "restored-1280.png", false, "", true)
+	// Example: the example as a first visit shows it, and it is kept no more.
+	if err := chromedp.Do(ctx, chromedp.Click(css("#show-example"))); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(ctx, t, "#p-hex", mustFloat(t, exampleHex))
+	if got := pageYAML(ctx, t); got != example {
+		t.Errorf("after Example the combat is not the example:\n%s\n--- want\n%s", got, example)
+	}
+	if in := intro(); !strings.Contains(in, "example combat") || strings.Contains(in, "restored") {
+		t.Errorf("after Example the intro reads %q", in)
+	}
+	if k := kept(); k != "" {
+		t.Errorf("after Example the page still keeps %q", k)
+	}
+	revisit(ctx, t, url)
+	if got, in := pageYAML(ctx, t), intro(); got != example || !strings.Contains(in, "example combat") {
+		t.Errorf("after Example, back on the page: the intro %q, the combat\n%s", in, got)
+	}
+	// A share link wins over the kept combat, and leaves it kept.
+	entered = stackByQuickEntry(ctx, t, url, want)
+	// Kept a moment after the last change: the defender entered last.
+	for end := time.Now().Add(5 * time.Second); time.Now().Before(end) && !strings.Contains(kept(), `"FR"`); time.Sleep(50 * time.Millisecond) {
+	}
+	before := kept()
+	if !strings.Contains(before, `"FR"`) {
+		t.Fatalf("the page keeps %q, not the combat entered", before)
+	}
+	const linked = "../../examples/fractional-odds-16to3.yaml"
+	openShareLink(ctx, t, url, linked, cliHexTaken(t, linked))
+	if got := pageYAML(ctx, t); got == entered {
+		t.Error("the share link's combat gave way to the kept one")
+	}
+	if in := intro(); strings.Contains(in, "restored") || strings.Contains(in, "example") {
+		t.Errorf("a share link's intro reads %q", in)
+	}
+	if k := kept(); k != before {
+		t.Errorf("opening a share link changed what is kept:\n%s\n--- was\n%s", k, before)
+	}
+	// Damaged or foreign: dropped, the example shown, no error.
+	for _, bad := range []string{`{"wifodds":1,"scenario":{"attacker":"x"`, `not json`, `[1,2]`, `{"wifodds":1,"scenario":{"attacker":{"units":"x"},"hex":7}}`, `{"wifodds":2,"scenario":{}}`} {
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`localStorage.setItem('wifodds.combat', %q), true`, bad))); err != nil {
+			t.Fatal(err)
+		}
+		if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(url), chromedp.WaitVisible(css("#p-hex[data-value]"))); err != nil {
+			t.Fatalf("kept %q: %v", bad, err)
+		}
+		if got, in, msg := pageYAML(ctx, t), intro(), liveText(ctx, t, "#error"); got != example || !strings.Contains(in, "example combat") || msg != "" {
+			t.Errorf("kept %q: the intro %q, the error %q, the combat\n%s", bad, in, msg, got)
+		}
+		if k := kept(); k != "" {
+			t.Errorf("kept %q: still kept as %q", bad, k)
+		}
+	}
+}
+
+func mustFloat(t *testing.T, s string) float64 {
+	t.Helper()
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		t.Fatalf("%q: %v", s, err)
+	}
+	return v
 }
 
 // combatKeys sets the wild-results example's keys other than the stacks.

@@ -554,6 +554,24 @@ function newCombat() {
 // a share link (issue 27: the line stayed true only until then).
 function notTheExample() {
   $('#intro-example').hidden = true;
+  $('#intro-restored').hidden = true;
+}
+// showExample puts the example back as a fresh visit shows it, and
+// forgets the kept combat: the next visit is a fresh one too.
+function showExample() {
+  doc = defaultDoc();
+  defenderPending = false;
+  uploadedCRT = null;
+  planOff.clear();
+  reserveOff.clear();
+  for (const side of ['attacker', 'defender']) $(`#quick-${side}`).value = '';
+  renderForm();
+  $('#intro-example').hidden = false;
+  $('#intro-restored').hidden = true;
+  if (tab === 'plan') selectTab('run');
+  changed();
+  forgetKept();
+  history.replaceState(null, '', location.pathname + location.search);
 }
 // tidyUnit drops the keys that say what a missing key says anyway.
 function tidyUnit(u) {
@@ -922,6 +940,7 @@ function changed() {
   clearTimeout(timer);
   timer = setTimeout(refresh, 25); // short: an exact answer takes about a millisecond
   history.replaceState(null, '', '#s=' + encodeDoc());
+  keepSoon();
 }
 
 // countedLine says beside the Modifier box what the page itself sets and
@@ -2139,6 +2158,56 @@ function decodeDoc(s) {
   const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/'));
   return JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0))));
 }
+// ---- The combat kept in the browser ---------------------------------------
+// The page keeps the combat being edited in the browser's localStorage
+// (issue 27: a player who closed the browser came back to the example):
+// the share link's document, written a moment after the last change and
+// read back on a visit with no share link. It never leaves the browser.
+// Storage may be full, disabled or absent (a private window): the page
+// then works on without it, saying nothing.
+const keptKey = 'wifodds.combat';
+const keptMax = 256 * 1024; // characters; a real combat is a few kB
+let keepTimer = 0;
+function keepSoon() {
+  clearTimeout(keepTimer);
+  keepTimer = setTimeout(keepNow, 300);
+}
+function keepNow() {
+  clearTimeout(keepTimer);
+  keepTimer = 0;
+  try {
+    const text = JSON.stringify({ wifodds: 1, scenario: scenarioDoc() });
+    // Too big to keep: better none than an older combat restored as the last.
+    if (text.length > keptMax) localStorage.removeItem(keptKey);
+    else localStorage.setItem(keptKey, text);
+  } catch { /* no storage: nothing is kept */ }
+}
+function forgetKept() {
+  clearTimeout(keepTimer);
+  keepTimer = 0;
+  try { localStorage.removeItem(keptKey); } catch { /* no storage */ }
+}
+// keptCombat is the kept combat once it passes the checks of an imported
+// document; null when none is kept. A damaged or foreign
+// value is dropped without a word: it is not the player's doing.
+async function keptCombat() {
+  let text;
+  try { text = localStorage.getItem(keptKey); } catch { return null; }
+  if (text === null) return null;
+  try {
+    if (text.length > keptMax) throw new Error('too long');
+    const v = JSON.parse(text);
+    const d = v?.scenario;
+    if (v?.wifodds !== 1 || !d || typeof d !== 'object' || Array.isArray(d)) throw new Error('not a kept combat');
+    // YAML reads JSON: the engine checks it as it checks a file.
+    const { status, json } = await engine.call('parse', {}, { scenario: JSON.stringify(d) });
+    if (status !== 200) throw new Error(json?.error);
+    return d; // the page's own, in its order
+  } catch {
+    forgetKept();
+    return null;
+  }
+}
 async function importYAML(text) {
   const { status, json } = await engine.call('parse', {}, { scenario: text });
   if (status !== 200) throw new Error(json.error);
@@ -2211,6 +2280,9 @@ function wire() {
     changed();
   });
   $('#new-combat').addEventListener('click', newCombat);
+  $('#show-example').addEventListener('click', showExample);
+  // Closing the tab before the timer fires keeps the last change too.
+  addEventListener('pagehide', () => { if (keepTimer) keepNow(); });
   // Touching the defender (a row changed, a button pressed, the focus
   // leaving it) ends New combat's grace: an empty defender is then an
   // error beside it. Typing in its box is not: the stack is on its way.
@@ -2334,6 +2406,15 @@ async function main() {
       notTheExample();
       planFields(d);
     } catch { showError('The link carries no readable scenario; starting afresh.'); }
+  } else {
+    // No share link: the combat the player left, if any (a link wins).
+    const kept = await keptCombat();
+    if (kept) {
+      doc = fromDoc(kept);
+      notTheExample();
+      $('#intro-restored').hidden = false;
+      planFields(kept);
+    }
   }
   wire();
   renderForm();
