@@ -1471,7 +1471,7 @@ func firstMinute(ctx context.Context, t *testing.T, url, answer string) {
 	if !got.Answer || !got.Quick {
 		t.Errorf("the first screen lacks the answer (%s: %v) or the attacker's quick-entry box (%v)", answer, got.Answer, got.Quick)
 	}
-	if !strings.Contains(got.Intro, "example combat") || !strings.Contains(got.Intro, "the rules beside the odds") {
+	if !strings.Contains(got.Intro, "example combat") || !strings.Contains(got.Intro, "the rules in the odds panel") {
 		t.Errorf("the first screen does not say the combat on show is an example, or where the rules are set: %q", got.Intro)
 	}
 	// The placeholder is whole in its box, at 390 px too (issue 27).
@@ -1775,9 +1775,9 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 		if (q('#headline').children.length || !q('#new-note')) out.push('an answer is on show');
 		if ([...document.querySelectorAll('.field-error')].some((e) => !e.hidden && e.offsetParent)) out.push('an error is on show');
 		if (q('#results').classList.contains('stale')) out.push('marked stale');
-		// The intro is still true: no example on show, the rules beside the odds.
+		// The intro is still true: no example on show, the rules in the odds panel.
 		const intro = q('#intro').innerText;
-		if (/example/.test(intro) || !/the rules beside the odds/.test(intro)) out.push('the intro reads ' + JSON.stringify(intro));
+		if (/example/.test(intro) || !/the rules in the odds panel/.test(intro)) out.push('the intro reads ' + JSON.stringify(intro));
 		return out.join('; '); })()`))
 	if err != nil || v != "" {
 		t.Errorf("New combat: %s (%v)", v, err)
@@ -2029,7 +2029,7 @@ func shareLinkKeepsPlan(ctx context.Context, t *testing.T, url string) {
 		t.Errorf("a plan's share link shows target and cost %q, want the link's \"0.5 committed_units\"", got)
 	}
 	// The link's combat is no example: the intro does not call it one.
-	if intro := liveText(ctx, t, "#intro"); strings.Contains(intro, "example") || !strings.Contains(intro, "the rules beside the odds") {
+	if intro := liveText(ctx, t, "#intro"); strings.Contains(intro, "example") || !strings.Contains(intro, "the rules in the odds panel") {
 		t.Errorf("a share link's page: the intro reads %q", intro)
 	}
 	waitText(ctx, t, "#plan-rec", "Send ", 60*time.Second)
@@ -2048,6 +2048,11 @@ func shareLinkKeepsPlan(ctx context.Context, t *testing.T, url string) {
 // leaves the combat as it found it.
 func rulesStrip(ctx context.Context, t *testing.T, want float64) {
 	t.Helper()
+	// The Combat panel says its rules are the strip's (a fresh player
+	// wondered which of the two places counted).
+	if got := liveText(ctx, t, "#combat-same"); !strings.Contains(got, "also in the odds panel: the same settings") {
+		t.Errorf("the Combat panel does not say its rules are the odds panel's: %q", got)
+	}
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const out = [], q = (s) => document.querySelector(s);
 		const strip = q('#rules-strip'), r = strip.getBoundingClientRect();
 		if (strip.previousElementSibling !== q('#headline')) out.push('the strip is not right under the headline figures');
