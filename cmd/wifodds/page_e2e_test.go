@@ -1394,8 +1394,8 @@ func errorsBesideTheirControls(ctx context.Context, t *testing.T, url string) {
 	if err := chromedp.Do(ctx, setField("#dice", "")); err != nil {
 		t.Fatal(err)
 	}
-	if got := waitAttr(ctx, t, "#dice", "aria-describedby", "dice-hint"); got != "dice-hint" {
-		t.Errorf("the dice box fixed is described by %q, want its hint alone", got)
+	if got := waitAttr(ctx, t, "#dice", "aria-describedby", "dice-hint dice-msg"); got != "dice-hint dice-msg" {
+		t.Errorf("the dice box fixed is described by %q, want its own hint and misreading note alone", got)
 	}
 	// A plan's target out of range: under the Plan tab's target box.
 	text, err := os.ReadFile("../../examples/plan-one-hex.yaml")
@@ -1650,6 +1650,25 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 	// paths" read as jargon): two dice under wild results, 36 ways.
 	if got := liveText(ctx, t, "#status-text"); !strings.HasPrefix(got, "Exact: all 36 ways the dice can fall · ") {
 		t.Errorf("the status line: %q, want it to say the answer weighs all 36 ways the dice can fall", got)
+	}
+	// The verdict heads the dice's outcome, as the phone's bar gives it.
+	if got := liveText(ctx, t, "#dice-verdict"); got != "The dice you rolled: 2/2S, hex taken" {
+		t.Errorf("the dice's heading: %q, want the verdict \"The dice you rolled: 2/2S, hex taken\"", got)
+	}
+	// A roll that is not a number is said at once beside the box (a fresh
+	// player typed "x7" and the outcome just went); the rolls typed again,
+	// the note goes and the outcome is back.
+	if err := chromedp.Do(ctx, setField("#dice", "x7, 1")); err != nil {
+		t.Fatal(err)
+	}
+	if got := liveText(ctx, t, "#dice-msg"); got != `"x7" is not a roll: type the numbers rolled, e.g. 5, 1` {
+		t.Errorf("an unreadable roll: the note beside the dice reads %q", got)
+	}
+	if err := chromedp.Do(ctx, setField("#dice", "5, 1")); err != nil {
+		t.Fatal(err)
+	}
+	if got := waitText(ctx, t, "#luck", line, 10*time.Second); !strings.Contains(got, line) || liveText(ctx, t, "#dice-msg") != "" {
+		t.Errorf("the rolls typed again: the dice line %q, the note %q", got, liveText(ctx, t, "#dice-msg"))
 	}
 	// Plain help text, not a bold status line (issue 27).
 	if got := liveText(ctx, t, "#modifier-hint"); !strings.HasPrefix(got, "Your net die-roll modifier for what the page does not set; it already counts terrain, weather and HQ support (0 if unsure).") || !strings.Contains(got, "what the page counts") {

@@ -218,6 +218,8 @@ function renderForm() {
   renderRows('#ship-rows', 'naval_strikes', shipFields, 'Ship', doc.attacker);
   renderRows('#aircraft-rows', 'aircraft', aircraftFields, 'Aircraft', doc.attacker);
   $('#dice').value = (doc.dice ?? []).join(', ');
+  $('#dice-msg').hidden = true;
+  $('#dice').removeAttribute('aria-invalid');
   syncRules();
   countedLine();
   showKind();
@@ -545,6 +547,8 @@ function newCombat() {
   delete doc.dice;
   delete doc.name;
   $('#dice').value = '';
+  $('#dice-msg').hidden = true;
+  $('#dice').removeAttribute('aria-invalid');
   $('#name').value = '';
   changed();
   $('#quick-attacker').focus();
@@ -832,7 +836,8 @@ const rawLine = (raw) => el('details', { class: 'raw' }, el('summary', { text: '
 // file.
 function showError(msg, file) {
   for (const e of document.querySelectorAll('.field-error.attached')) e.remove();
-  for (const e of document.querySelectorAll('[aria-invalid=true]:not(.quick-text)')) e.removeAttribute('aria-invalid');
+  // The stacks' typed lines and the Rolled box say their own misreadings.
+  for (const e of document.querySelectorAll('[aria-invalid=true]:not(.quick-text):not(#dice)')) e.removeAttribute('aria-invalid');
   // A control an error was attached to gets its own description back.
   for (const c of document.querySelectorAll('[data-attached]')) {
     c.removeAttribute('aria-invalid');
@@ -1259,7 +1264,7 @@ function renderLand(s) {
   // values decide outcomes (issue 27: the caveat sat only at the foot of
   // the page, with nothing on P(hex taken) pointing to it).
   if ((s.warnings ?? []).some((w) => /reconstructed/.test(w))) {
-    $('#p-hex .k').append(' ', el('a', { href: '#recon-note', class: 'dagger', text: '†', 'aria-label': 'reconstructed table values: see the note under the results' }));
+    $('#p-hex .k').append(' ', el('a', { href: '#recon-note', class: 'dagger', text: '†', title: 'Some table values are reconstructed: see the note under the results', 'aria-label': 'reconstructed table values: see the note under the results' }));
   }
   if (pickHad) tablePick.focus();
   tableWhy(s);
@@ -1270,7 +1275,9 @@ function renderLand(s) {
     'retreated or shattered), at these odds on this table; below, each result the table can give and the losses, with their chances.' }),
   el('div', { class: 'matchup', role: 'img', 'aria-label': `${stackWords('attacker')} against ${stackWords('defender')}` },
     side('attacker'), el('span', { class: 'vs', text: 'vs' }), side('defender'))],
-  r ? [el('h3', { text: 'The dice you rolled' }), el('p', { id: 'luck', text:
+  // The verdict first, as the phone's bar gives it (a fresh player read 70
+  // words for it at 1280 px).
+  r ? [el('h3', { id: 'dice-verdict', text: `The dice you rolled: ${r.result}, hex ${r.hex_taken ? 'taken' : 'held'}` }), el('p', { id: 'luck', text:
     `Rolls ${r.dice.join(', ')}${rollWords(r.crt_roll)}: ${r.result} at ${r.odds} on the ${r.table} table. ${r.words} ` +
     `That outcome had a ${pct(r.probability)} chance; an outcome at least as good for the attacker, ${pct(r.at_least_as_good)}.` })] : []);
   const d = $('#run-detail');
@@ -2317,9 +2324,17 @@ function wire() {
     uploadedAir = f ? await f.text() : null;
     changed();
   });
+  // Rolls that are not whole numbers are said at once beside the box
+  // (a fresh player typed "x7" and the dice's outcome just went); the
+  // combat is answered without them meanwhile.
   $('#dice').addEventListener('input', () => {
-    const rolls = $('#dice').value.split(/[\s,]+/).filter(Boolean).map(Number);
-    if (rolls.length && rolls.every((r) => Number.isInteger(r))) doc.dice = rolls; else delete doc.dice;
+    const typed = $('#dice').value.split(/[\s,]+/).filter(Boolean), rolls = typed.map(Number);
+    const bad = typed.filter((t, i) => !Number.isInteger(rolls[i]));
+    if (rolls.length && !bad.length) doc.dice = rolls; else delete doc.dice;
+    const msg = $('#dice-msg');
+    msg.hidden = !bad.length;
+    msg.textContent = bad.length ? `"${bad[0]}" is not a roll: type the numbers rolled, e.g. 5, 1` : '';
+    if (bad.length) $('#dice').setAttribute('aria-invalid', 'true'); else $('#dice').removeAttribute('aria-invalid');
     changed();
   });
   // Enter in the Modifier field goes on to the Rolled box, the next step
