@@ -140,9 +140,10 @@ func Sweep(ctx context.Context, in answer.Input, v url.Values, lim Limits) (*ana
 	}
 	// Checked before anything is computed: the steps' summaries are held
 	// until the answer is written, about 2 kB of memory each.
-	if n := (f.Totals.Hi - f.Totals.Lo + 1) * max(len(f.Modifiers), 1) * max(len(f.CRTs), 1); n > MaxSweepCombats {
+	totals, mods, tables := f.Totals.Hi-f.Totals.Lo+1, max(len(f.Modifiers), 1), max(len(f.CRTs), 1)
+	if n := totals * mods * tables; n > MaxSweepCombats {
 		return nil, bad("a sweep of %d combats (%d totals x %d modifiers x %d tables): a request computes at most %d; narrow %s or modifier, or run `wifodds sweep` for more",
-			n, f.Totals.Hi-f.Totals.Lo+1, max(len(f.Modifiers), 1), max(len(f.CRTs), 1), MaxSweepCombats, f.Axis)
+			n, totals, mods, tables, MaxSweepCombats, f.Axis)
 	}
 	if f.Target, err = q.float("target", 0, 1); err != nil {
 		return nil, err
