@@ -218,8 +218,7 @@ function renderForm() {
   renderRows('#ship-rows', 'naval_strikes', shipFields, 'Ship', doc.attacker);
   renderRows('#aircraft-rows', 'aircraft', aircraftFields, 'Aircraft', doc.attacker);
   $('#dice').value = (doc.dice ?? []).join(', ');
-  $('#dice-msg').hidden = true;
-  $('#dice').removeAttribute('aria-invalid');
+  diceMisread(null);
   syncRules();
   countedLine();
   showKind();
@@ -243,7 +242,9 @@ function setOption(o, on) {
 // document as the Combat panel's twin does, and syncRules draws both from
 // the document after every change.
 function buildRulesStrip() {
-  $('#rs-crt').replaceChildren(...[...$('#crt').options].map((o) => el('option', { value: o.value, text: o.textContent })));
+  // The strip's selects offer what their twins in the panels offer.
+  const sameOptions = (to, from) => $(to).replaceChildren(...[...$(from).options].map((o) => el('option', { value: o.value, text: o.textContent })));
+  sameOptions('#rs-crt', '#crt');
   // The table as a row of radio chips (issue 27: a select whose text
   // changed width moved the row under the pointer): one click for
   // assault; the auto chip names what auto chose, its reason beside it.
@@ -263,7 +264,7 @@ function buildRulesStrip() {
   // strip said "terrain, weather and HQ already counted" but not which,
   // and the player scrolled to the Hex panel to check).
   for (const k of ['terrain', 'weather']) {
-    $('#rs-' + k).replaceChildren(...[...$('#' + k).options].map((o) => el('option', { value: o.value, text: o.textContent })));
+    sameOptions('#rs-' + k, '#' + k);
     $('#rs-' + k).addEventListener('change', () => { setPath(doc, 'hex.' + k, valueOf($('#rs-' + k), defaults['hex.' + k])); changed(); });
   }
   $('#rs-modifier').addEventListener('input', () => { setPath(doc, 'modifier', valueOf($('#rs-modifier'), defaults.modifier)); changed(); });
@@ -302,9 +303,7 @@ function stripOptions(crt) {
 function syncRules() {
   if (!rsChips.size) return;
   $('#rs-crt').value = $('#crt').value;
-  const table = $('#table').value = doc.table ?? defaults.table;
-  for (const r of document.querySelectorAll('#rs-table input')) r.checked = r.value === table;
-  if ((doc.table ?? 'auto') !== 'auto') autoChip(null); // a table set: nothing chosen
+  syncTable();
   for (const id of ['#rs-modifier', '#modifier']) if (document.activeElement !== $(id)) $(id).value = doc.modifier ?? '';
   // A front's hexes each have their own terrain and weather (Plan tab).
   for (const k of ['terrain', 'weather']) {
@@ -515,6 +514,14 @@ async function quickEntry(side, replace) {
     next.closest('.quick').scrollIntoView({ block: 'nearest' });
   }
 }
+// diceMisread says under the Rolled box that a roll typed is not a number
+// (bad, the first such), or takes the note away (null).
+function diceMisread(bad) {
+  const msg = $('#dice-msg');
+  msg.hidden = bad === null;
+  msg.textContent = bad === null ? '' : `"${bad}" is not a roll: type the numbers rolled, e.g. 5, 1`;
+  if (bad === null) $('#dice').removeAttribute('aria-invalid'); else $('#dice').setAttribute('aria-invalid', 'true');
+}
 // rulesCue shows or hides the phone bar's pointer to the rules strip.
 function rulesCue(on) {
   $('#sb-cue').hidden = !on;
@@ -547,8 +554,7 @@ function newCombat() {
   delete doc.dice;
   delete doc.name;
   $('#dice').value = '';
-  $('#dice-msg').hidden = true;
-  $('#dice').removeAttribute('aria-invalid');
+  diceMisread(null);
   $('#name').value = '';
   changed();
   $('#quick-attacker').focus();
@@ -563,17 +569,10 @@ function notTheExample() {
 // showExample puts the example back as a fresh visit shows it, and
 // forgets the kept combat: the next visit is a fresh one too.
 function showExample() {
-  doc = defaultDoc();
-  defenderPending = false;
-  uploadedCRT = null;
-  planOff.clear();
-  reserveOff.clear();
   for (const side of ['attacker', 'defender']) $(`#quick-${side}`).value = '';
-  renderForm();
+  load(defaultDoc());
   $('#intro-example').hidden = false;
-  $('#intro-restored').hidden = true;
   if (tab === 'plan') selectTab('run');
-  changed();
   forgetKept();
   history.replaceState(null, '', location.pathname + location.search);
 }
@@ -937,7 +936,6 @@ let firstAnswerMs = null; // when the first answer was drawn, for the browser te
 function changed() {
   syncUnits('attacker');
   syncUnits('defender');
-  syncTable();
   syncRules();
   countedLine();
   edits++;
@@ -1186,8 +1184,14 @@ function tableCard(value, s) {
   sub.title = opts;
   return c;
 }
+// syncTable draws the table from the document into its three controls:
+// the table card's, the rules strip's chips and the Combat panel's.
 function syncTable() {
-  if (tablePick) tablePick.value = doc.table ?? defaults.table;
+  const table = doc.table ?? defaults.table;
+  if (tablePick) tablePick.value = table;
+  $('#table').value = table;
+  for (const r of document.querySelectorAll('#rs-table input')) r.checked = r.value === table;
+  if (table !== 'auto') autoChip(null); // a table set: nothing chosen
 }
 // optionsInForce names the options in force in a word or two each (the
 // schema's short words, scenario/words.go), for the table card and the
@@ -2331,10 +2335,7 @@ function wire() {
     const typed = $('#dice').value.split(/[\s,]+/).filter(Boolean), rolls = typed.map(Number);
     const bad = typed.filter((t, i) => !Number.isInteger(rolls[i]));
     if (rolls.length && !bad.length) doc.dice = rolls; else delete doc.dice;
-    const msg = $('#dice-msg');
-    msg.hidden = !bad.length;
-    msg.textContent = bad.length ? `"${bad[0]}" is not a roll: type the numbers rolled, e.g. 5, 1` : '';
-    if (bad.length) $('#dice').setAttribute('aria-invalid', 'true'); else $('#dice').removeAttribute('aria-invalid');
+    diceMisread(bad[0] ?? null);
     changed();
   });
   // Enter in the Modifier field goes on to the Rolled box, the next step
