@@ -4,12 +4,10 @@ import (
 	"context"
 	"errors"
 	"net/url"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/wifodds/wifodds/answer"
-	"github.com/wifodds/wifodds/scenario"
 )
 
 // A sweep request is refused by its size before anything is computed
@@ -17,11 +15,7 @@ import (
 // a 400 naming the count, even with its context already cancelled; at the
 // bound it is computed, every combat of it.
 func TestSweepIsBounded(t *testing.T) {
-	text, err := os.ReadFile("../../examples/wild-results-3to1.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	in := answer.Input{Name: "request.yaml", Text: text, Options: scenario.ParseOptions{NoFiles: true}, Tables: answer.Supplied{}}
+	in := exampleInput(t)
 	lim := Limits{MaxTrials: 10_000, Workers: 1}
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
