@@ -220,7 +220,7 @@ func pageChecks(t *testing.T, url, axe string, images bool) {
 // example on show, as on a first visit), and waits for its first answer.
 func open(ctx context.Context, t *testing.T, url string) {
 	t.Helper()
-	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), forget(url), chromedp.Navigate(url), chromedp.WaitVisible(css("#p-hex[data-value]"))); err != nil {
+	if err := chromedp.Do(ctx, firstVisit(url), chromedp.WaitVisible(css("#p-hex[data-value]"))); err != nil {
 		t.Fatal(err)
 	}
 }
