@@ -1670,6 +1670,30 @@ func firstTimerHelps(ctx context.Context, t *testing.T, url string, want float64
 	if got := waitText(ctx, t, "#luck", line, 10*time.Second); !strings.Contains(got, line) || liveText(ctx, t, "#dice-msg") != "" {
 		t.Errorf("the rolls typed again: the dice line %q, the note %q", got, liveText(ctx, t, "#dice-msg"))
 	}
+	// A roll the combat cannot use (a 7 on the d6, docs/rules.md §2) is
+	// the dice box's error: the odds, which no roll changes, stay current
+	// (issue 27: they were struck as not the combat's), the outcome of
+	// the dice goes, and the engine's words sit under the box.
+	if err := chromedp.Do(ctx, setField("#dice", "7, 1")); err != nil {
+		t.Fatal(err)
+	}
+	const wrong = "Dice, roll 1: 7 is not a roll of the d6 the rules roll there"
+	if got := waitText(ctx, t, "#dice-box > .field-error.attached > span", wrong, 10*time.Second); got != wrong {
+		t.Errorf("a roll out of range: the note under the dice box reads %q, want %q", got, wrong)
+	}
+	beside(ctx, t, "#dice", "#dice-box > .field-error.attached > span", wrong)
+	if answerStale(ctx, t) || attr(ctx, t, "#p-hex", "data-value") != strconv.FormatFloat(want, 'g', -1, 64) {
+		t.Errorf("a roll out of range: the odds are struck (%v) or not the combat's (%s, want %v)", answerStale(ctx, t), attr(ctx, t, "#p-hex", "data-value"), want)
+	}
+	if n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#dice-verdict, #luck').length`)); err != nil || n != 0 {
+		t.Errorf("a roll out of range: the dice's outcome is still shown (%d elements, %v)", n, err)
+	}
+	if err := chromedp.Do(ctx, setField("#dice", "5, 1")); err != nil {
+		t.Fatal(err)
+	}
+	if got := waitText(ctx, t, "#luck", line, 10*time.Second); !strings.Contains(got, line) || liveText(ctx, t, "#dice-box > .field-error.attached") != "" {
+		t.Errorf("the rolls mended: the dice line %q, the note %q", got, liveText(ctx, t, "#dice-box > .field-error.attached"))
+	}
 	// Plain help text, not a bold status line (issue 27).
 	if got := liveText(ctx, t, "#modifier-hint"); !strings.HasPrefix(got, "Your net die-roll modifier for what the page does not set; it already counts terrain, weather and HQ support (0 if unsure).") || !strings.Contains(got, "what the page counts") {
 		t.Errorf("the modifier hint is not one line to decide on, the list behind \"what the page counts\": %q", got)

@@ -869,11 +869,11 @@ function attachError(f, raw) {
 }
 // noteAnchor is what an error's note goes under: a stack's typed line's
 // own message (so the note is under the side's stack box), a unit's row,
-// a group of chips, a number box's −/+ line, a checkbox's label, else the
-// control itself.
+// a group of chips, a number box's −/+ line, the dice's line, a
+// checkbox's label, else the control itself.
 function noteAnchor(c) {
   if (c.classList.contains('quick-text')) return $(c.id.startsWith('quick-') ? `#${c.id}-msg` : `#${c.id.replace(/-quick$/, '-msg')}`) ?? c;
-  return c.closest('.row, .unit, .chips, .mod-step') ?? (c.type === 'checkbox' ? c.closest('label') : null) ?? c;
+  return c.closest('.row, .unit, .chips, .mod-step, .dice-line') ?? (c.type === 'checkbox' ? c.closest('label') : null) ?? c;
 }
 // controlFor is the control a scenario key path is entered in.
 function controlFor(path) {
@@ -1069,13 +1069,32 @@ async function runNow() {
   const params = { method: 'auto', explain: $('#explain').checked };
   const raids = Number($('#raids').value || 1);
   if (doc.kind === 'bombardment' && raids > 1) params.raids = raids;
-  const { json, ms } = await api('run', doc, params);
+  const { json, ms, diceWrong } = await runAsked(params);
   if (newAndEmpty() || awaitingDefender()) return; // New combat was pressed while this ran
   $('#status-text').textContent = methodLine(json, ms);
   if (doc.kind === 'bombardment') renderRaid(json); else renderLand(json);
+  // The odds stand; the rolls typed are said to be wrong beside their box.
+  if (diceWrong) showError(diceWrong);
   if (lastEdit && window.wifodds) window.wifodds.editToAnswerMs = performance.now() - lastEdit;
   firstAnswerMs ??= performance.now(); // after navigation: the page's clock starts there
   if (window.wifodds) Object.assign(window.wifodds, { firstAnswerMs, answerMs: ms });
+}
+
+// runAsked is the combat's answer. Rolls the combat cannot use (a 7 on
+// a d6) are the dice box's error, not the combat's: the odds do not
+// depend on them (issue 27: a roll mistyped struck the odds as not
+// current), so the combat is answered without them and diceWrong holds
+// the engine's message for the box.
+async function runAsked(params) {
+  try {
+    return await api('run', doc, params);
+  } catch (e) {
+    const lines = e.name === 'AbortError' || doc.dice === undefined ? [] : e.message.split('\n').filter((l) => l.trim());
+    if (!lines.length || !lines.every((l) => diceError.test(l))) throw e;
+    const rest = { ...doc };
+    delete rest.dice;
+    return { ...(await api('run', rest, params)), diceWrong: e.message };
+  }
 }
 
 function card(key, value, sub, id, raw, cls) {
