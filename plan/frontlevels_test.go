@@ -1,0 +1,175 @@
+package plan
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/scenario"
+)
+
+// levelsAgree plans s by the front search and by deciding hexes and
+// reports where their frontiers' costs and values differ (and the front
+// search's points); each point's assignment must also reach its value
+// and cost when its hexes' forces are weighed afresh.
+func levelsAgree(t testing.TB, s *scenario.Scenario, cfg Config) (levelStats, int, string) {
+	t.Helper()
+	pls, err := planners(context.Background(), s, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl := pls[0]
+	pts, st, err := pl.frontLevels()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Plan(context.Background(), s, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := res.TablePlan.Frontier
+	var diff []string
+	if len(pts) != len(want) {
+		diff = append(diff, fmt.Sprintf("%d points, want %d", len(pts), len(want)))
+	}
+	for i := range min(len(pts), len(want)) {
+		if g, w := pts[i], want[i]; !near(g.cost, w.Cost, 1e-9) || !near(g.value, *w.Value, 1e-9) {
+			diff = append(diff, fmt.Sprintf("point %d: cost %v value %v, want %v %v", i, g.cost, g.value, w.Cost, *w.Value))
+		}
+	}
+	nt, nc := len(s.Targets), len(pl.e.pool.classes)
+	total := make(counts, nc)
+	for i, p := range pts {
+		value := 0.0
+		clear(total)
+		for h := range nt {
+			x := counts(p.x[h*nc : (h+1)*nc])
+			for c, k := range x {
+				total[c] += k
+			}
+			if x.size() == 0 {
+				continue
+			}
+			v, err := pl.e.eval(h, pl.k, x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			value += s.Targets[h].Value * v.HexTaken.P
+		}
+		if c := pl.costOf(total, 0, 0); !near(c, p.cost, 1e-9) || !near(value, p.value, 1e-9) {
+			diff = append(diff, fmt.Sprintf("point %d's assignment costs %v and is worth %v, not %v and %v", i, c, value, p.cost, p.value))
+		}
+	}
+	return st, len(want), strings.Join(diff, "; ")
+}
+
+// inLevelsScope reports whether the prototype takes s: a committed cost,
+// no support pool, max_units or committed units (richFrontYAML writes
+// no objective unless asked).
+func inLevelsScope(s *scenario.Scenario) bool {
+	switch s.Plan.Cost {
+	case scenario.ExpectedFactorsLost, scenario.ExpectedUnitsLost:
+		return false
+	}
+	return len(s.Attacker.SupportAvailable) == 0 && s.Plan.MaxUnits == 0 && len(s.Attacker.Units) == 0
+}
+
+// Deciding hexes finds the front search's frontier (every point's cost
+// and value; not its forces) on richFrontYAML's random fronts in its
+// scope: 2 to 4 hexes and up to 14 units (10 on 3, 8 on 4), twins,
+// narrowed can_attack, values and options, the three committed costs
+// (fixed seeds).
+func TestFrontLevelsIsFrontSearch(t *testing.T) {
+	fronts := 60
+	if testing.Short() {
+		fronts = 20
+	}
+	solved, points, want := 0, 0, 2*fronts
+	for seed := 0; fronts > 0; seed++ {
+		r := rand.New(rand.NewPCG(uint64(seed), 61))
+		targets := 2 + seed%3
+		text := richFrontYAML(r, seed, targets, 4+r.IntN([]int{11, 7, 5}[targets-2]))
+		s, cfg := parseWithTable(t, text, Config{})
+		if !inLevelsScope(s) {
+			continue
+		}
+		fronts--
+		st, n, diff := levelsAgree(t, s, cfg)
+		if diff != "" {
+			t.Errorf("seed %d: %s\n%s", seed, diff, text)
+		}
+		solved += st.Solved
+		points += n
+	}
+	if solved == 0 || points < want {
+		t.Errorf("%d combinations searched, %d frontier points: the test tests little", solved, points)
+	}
+	t.Logf("%d combinations searched, %d frontier points", solved, points)
+}
+
+// frontCut is benchmarks/scenarios/plan-front-4x24.yaml with its first n
+// available units, ready to plan.
+func frontCut(t testing.TB, n int) (*scenario.Scenario, Config) {
+	t.Helper()
+	s, err := scenario.Load("../benchmarks/scenarios/plan-front-4x24.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Attacker.Available = s.Attacker.Available[:n]
+	tb, err := crt.Builtin(s.CRT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, Config{Tables: []Table{{Name: s.CRT, Table: tb}}}
+}
+
+// Deciding hexes finds the front search's frontier on the 16-, 18- and
+// 20-unit cuts of issue 25's front (the 20 only without -short: the
+// front search takes seconds).
+func TestFrontLevelsCuts(t *testing.T) {
+	cuts := []int{16, 18, 20}
+	if testing.Short() {
+		cuts = cuts[:1]
+	}
+	for _, n := range cuts {
+		t.Run(fmt.Sprintf("4x%d", n), func(t *testing.T) {
+			s, cfg := frontCut(t, n)
+			st, _, diff := levelsAgree(t, s, cfg)
+			if diff != "" {
+				t.Error(diff)
+			}
+			t.Logf("levels %v, combinations %d, skipped %d, searched %d, nodes %d", st.Levels, st.Combos, st.Skip, st.Solved, st.Nodes)
+		})
+	}
+}
+
+// BenchmarkFrontLevels finds the frontier of issue 25's front and its
+// cuts by deciding hexes, reporting the combinations searched, the
+// branch and bound's nodes and the heap.
+func BenchmarkFrontLevels(b *testing.B) {
+	for _, n := range []int{16, 18, 20, 24} {
+		b.Run(fmt.Sprintf("4x%d", n), func(b *testing.B) {
+			s, cfg := frontCut(b, n)
+			var st levelStats
+			var pts []levelPoint
+			for b.Loop() {
+				pls, err := planners(context.Background(), s, cfg)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if pts, st, err = pls[0].frontLevels(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(len(pts)), "points")
+			b.ReportMetric(float64(st.Combos), "combos")
+			b.ReportMetric(float64(st.Solved), "searched")
+			b.ReportMetric(float64(st.Nodes), "nodes")
+			b.ReportMetric(float64(st.States), "hex-states")
+			reportHeap(b)
+		})
+	}
+}
