@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sort"
 
 	"github.com/wifodds/wifodds/scenario"
 )
@@ -103,6 +102,7 @@ func (pl *planner) frontLevels() ([]levelPoint, levelStats, error) {
 		return nil, st, err
 	}
 	ls := &levelSearch{fs: fs, hexes: fb.hexes, add: add, nt: nt, nc: nc}
+	ls.init()
 	// Each hex's levels and the least it costs alone to reach each.
 	levels := make([][]float64, nt)
 	least := make([][]float64, nt)
@@ -115,10 +115,8 @@ func (pl *planner) frontLevels() ([]levelPoint, levelStats, error) {
 		slices.Sort(lv)
 		lv = slices.Compact(lv)
 		levels[t] = lv
-		least[t] = make([]float64, len(lv))
-		for i, l := range lv {
-			least[t][i] = ls.need(t, 0, 0, l)
-		}
+		ls.needs(t, lv)
+		least[t] = ls.tab[t][:len(lv)] // layer 0's one state: the base
 		st.Levels = append(st.Levels, len(lv))
 		if combos *= len(lv); combos > maxLevelCombos {
 			return nil, st, fmt.Errorf("plan: deciding hexes: more than %d combinations of levels", maxLevelCombos)
@@ -166,7 +164,6 @@ func (pl *planner) frontLevels() ([]levelPoint, levelStats, error) {
 		total += add[c][len(add[c])-1]
 	}
 	ls.m = total + 1
-	ls.init()
 	var pts []levelPoint
 	for n, cb := range list {
 		if n%4096 == 0 {
@@ -181,7 +178,7 @@ func (pl *planner) frontLevels() ([]levelPoint, levelStats, error) {
 		st.Solved++
 		r := cb.code
 		for t := range nt {
-			ls.lv[t] = levels[t][r%len(levels[t])]
+			ls.lv[t] = r % len(levels[t])
 			r /= len(levels[t])
 		}
 		before := ls.nodes
@@ -208,54 +205,120 @@ func (pl *planner) frontLevels() ([]levelPoint, levelStats, error) {
 // levelSearch is the branch and bound for one combination's least cost:
 // the classes taken in the front search's order, each class's items
 // split among the hexes it can attack; a hex's state is its index in its
-// one-hex search's layer.
+// one-hex search's layer. A node's children are tried by their bound,
+// least first, and a node reached again (the same layer and hexes'
+// states) for no less than before is not searched again (levelMemo).
 type levelSearch struct {
 	fs     *frontSearch
 	hexes  []*hexBound
 	add    [][]float64 // add[c][k]: what k items of class c cost
 	nt, nc int
-	lv     []float64 // by hex: the level to reach
-	m      float64   // the least cost known: only a cheaper one counts
-	found  bool
-	idx    [][]int32 // by layer: the hexes' states
-	x      []uint8   // the assignment grown (target-major)
-	best   []uint8   // the assignment of the last cost found
-	rest   []float64 // by layer: the most the classes to come cost
-	done   []bool    // by hex: at its level sending nothing more
-	doneAt [][]bool  // by layer: done, as the layer's node found it
-	nodes  int64
+	lv     []int // by hex: the level to reach (its index)
+	// tab[t][(off[t][pos]+j)*nl[t]+i]: the least cost the classes from
+	// layer pos on add to hex t's state j so it reaches its level i.
+	tab   [][]float64
+	off   [][]int
+	nl    []int
+	m     float64 // the least cost known: only a cheaper one counts
+	found bool
+	rest  []float64 // by layer: the most the classes to come cost
+	x     []uint8   // the assignment grown (target-major)
+	best  []uint8   // the assignment of the last cost found
+	nodes int64
+	// By layer: the children of the node searched there, their hexes'
+	// states and items sent to each hex (nt each).
+	kids   [][]levelKid
+	kidIdx [][]int32
+	kidX   [][]uint8
+	idx    []int32 // scratch: a child's hexes' states
+	ks     []uint8 // scratch: a child's items by hex
+	root   []int32 // every hex at its base: state 0 of layer 0
+	memo   levelMemo
+}
+
+// levelKid is a child of a node: its bound, cost, the hexes at their
+// level (a bit each) and where its states and items are.
+type levelKid struct {
+	lb, cost float64
+	done     uint64
+	n        int
 }
 
 func (ls *levelSearch) init() {
-	ls.lv = make([]float64, ls.nt)
-	ls.idx = make([][]int32, ls.nc+1)
-	for i := range ls.idx {
-		ls.idx[i] = make([]int32, ls.nt) // layer 0: every hex at its base, state 0
-	}
+	ls.lv = make([]int, ls.nt)
 	ls.x = make([]uint8, ls.nt*ls.nc)
-	ls.done = make([]bool, ls.nt)
-	ls.doneAt = make([][]bool, ls.nc+1)
-	for i := range ls.doneAt {
-		ls.doneAt[i] = make([]bool, ls.nt)
-	}
+	ls.best = make([]uint8, ls.nt*ls.nc)
 	ls.rest = make([]float64, ls.nc+1)
 	for pos := ls.nc - 1; pos >= 0; pos-- {
 		c := ls.fs.order[pos]
 		ls.rest[pos] = ls.rest[pos+1] + ls.add[c][len(ls.add[c])-1]
 	}
-	ls.best = make([]uint8, ls.nt*ls.nc)
+	ls.kids = make([][]levelKid, ls.nc)
+	ls.kidIdx = make([][]int32, ls.nc)
+	ls.kidX = make([][]uint8, ls.nc)
+	ls.idx = make([]int32, ls.nt)
+	ls.ks = make([]uint8, ls.nt)
+	ls.root = make([]int32, ls.nt)
+	ls.memo = newLevelMemo(ls.nt, levelMemoSlots)
+	ls.tab = make([][]float64, ls.nt)
+	ls.off = make([][]int, ls.nt)
+	ls.nl = make([]int, ls.nt)
+}
+
+// needs fills hex t's part of tab for its levels lv (ascending): the
+// first point of each state's staircase (cost and P rising) reaching each
+// level, or +Inf.
+func (ls *levelSearch) needs(t int, lv []float64) {
+	h := ls.hexes[t]
+	ls.nl[t] = len(lv)
+	ls.off[t] = make([]int, len(h.stairs)+1)
+	for pos, f := range h.stairs {
+		ls.off[t][pos+1] = ls.off[t][pos] + len(f.off) - 1
+	}
+	tab := make([]float64, 0, ls.off[t][len(h.stairs)]*len(lv))
+	for _, f := range h.stairs {
+		for j := range len(f.off) - 1 {
+			st := f.at(j)
+			k := 0
+			for _, l := range lv {
+				for k < len(st) && st[k].p < l {
+					k++
+				}
+				if k == len(st) {
+					tab = append(tab, math.Inf(1))
+				} else {
+					tab = append(tab, st[k].cost)
+				}
+			}
+		}
+	}
+	ls.tab[t] = tab
 }
 
 // need is the least cost the classes from layer pos on add to hex t's
-// state j so it reaches P >= l: the first point of its staircase (cost
-// and P rising) reaching l, or +Inf.
-func (ls *levelSearch) need(t, pos int, j int32, l float64) float64 {
-	st := ls.hexes[t].stairs[pos].at(int(j))
-	i := sort.Search(len(st), func(i int) bool { return st[i].p >= l })
-	if i == len(st) {
-		return math.Inf(1)
+// state j so it reaches its level.
+func (ls *levelSearch) need(t, pos int, j int32) float64 {
+	return ls.tab[t][(ls.off[t][pos]+int(j))*ls.nl[t]+ls.lv[t]]
+}
+
+// bound is the bound of the node at layer pos whose hexes' states are idx,
+// costing cost so far: cost plus each hex's need, and the hexes already
+// at their level; ok is false when the node cannot beat m, or its hexes'
+// needs are more than the classes to come cost in all (they are met by
+// disjoint items).
+func (ls *levelSearch) bound(pos int, idx []int32, cost float64) (lb float64, done uint64, ok bool) {
+	lb = cost
+	for t := range ls.nt {
+		n := ls.need(t, pos, idx[t])
+		if n == 0 {
+			done |= 1 << t
+		}
+		lb += n
+		if lb >= ls.m-costTol || lb-cost > ls.rest[pos]+costTol {
+			return lb, done, false
+		}
 	}
-	return st[i].cost
+	return lb, done, true
 }
 
 // solve looks for an assignment reaching every hex's level for less than
@@ -264,70 +327,139 @@ func (ls *levelSearch) need(t, pos int, j int32, l float64) float64 {
 func (ls *levelSearch) solve() bool {
 	ls.found = false
 	clear(ls.x)
-	ls.node(0, 0)
+	ls.memo.next()
+	if lb, done, ok := ls.bound(0, ls.root, 0); ok {
+		ls.node(0, 0, lb, done, ls.root)
+	}
 	return ls.found
 }
 
-// node is the search at layer pos, the assignment so far costing cost.
-func (ls *levelSearch) node(pos int, cost float64) {
+// node is the search at layer pos from the hexes' states idx, the
+// assignment so far costing cost, its bound lb and done its hexes at
+// their level.
+func (ls *levelSearch) node(pos int, cost, lb float64, done uint64, idx []int32) {
 	ls.nodes++
-	cur := ls.idx[pos]
-	lb, done := cost, true
-	for t := range ls.nt {
-		n := ls.need(t, pos, cur[t], ls.lv[t])
-		ls.done[t] = n == 0
-		lb += n
-		// The hexes' needs are met by disjoint items of the classes to
-		// come, which cost at most rest[pos] in all.
-		if lb >= ls.m-costTol || lb-cost > ls.rest[pos]+costTol {
-			return
-		}
-		if n > 0 {
-			done = false
-		}
-	}
-	if done {
+	if done == 1<<ls.nt-1 {
 		// Every hex at its level already: sending more costs no less.
 		ls.m, ls.found = cost, true
 		copy(ls.best, ls.x)
 		return
 	}
-	if pos == ls.nc {
-		return // unreachable: a last layer's need is 0 or +Inf
+	if pos == ls.nc || ls.memo.seen(pos, idx, cost) {
+		return
 	}
-	copy(ls.doneAt[pos], ls.done)
 	c := ls.fs.order[pos]
-	next := ls.idx[pos+1]
+	ls.kids[pos], ls.kidIdx[pos], ls.kidX[pos] = ls.kids[pos][:0], ls.kidIdx[pos][:0], ls.kidX[pos][:0]
 	for t, h := range ls.hexes {
-		next[t] = h.trans[pos][h.start[pos][cur[t]]] // sending nothing
+		ls.idx[t] = h.trans[pos][h.start[pos][idx[t]]] // sending nothing
 	}
-	ls.split(pos, c, 0, len(ls.fs.p.classes[c].items), 0, cost)
+	clear(ls.ks)
+	ls.gather(pos, c, 0, len(ls.fs.p.classes[c].items), 0, idx, cost, done)
+	kids := ls.kids[pos]
+	slices.SortFunc(kids, func(a, b levelKid) int {
+		switch {
+		case a.lb < b.lb:
+			return -1
+		case a.lb > b.lb:
+			return 1
+		case a.cost > b.cost:
+			return -1
+		case a.cost < b.cost:
+			return 1
+		}
+		return a.n - b.n
+	})
+	nt := ls.nt
+	for _, k := range kids {
+		if k.lb >= ls.m-costTol {
+			break
+		}
+		for t := range nt {
+			ls.x[t*ls.nc+c] = ls.kidX[pos][k.n*nt+t]
+		}
+		ls.node(pos+1, k.cost, k.lb, k.done, ls.kidIdx[pos][k.n*nt:(k.n+1)*nt])
+	}
+	for t := range nt {
+		ls.x[t*ls.nc+c] = 0
+	}
 }
 
-// split sends class c's items to the hexes it can attack from the j-th
-// on, at most left more, sent already sent to those before.
-func (ls *levelSearch) split(pos, c, j, left, sent int, cost float64) {
+// gather lists the children of the node at layer pos (hexes' states idx,
+// cost so far cost, done its hexes at their level): class c's items sent
+// to the hexes it can attack from the j-th on, at most left more, sent
+// already sent to those before. A hex at its level gets nothing: an item
+// sent there could be kept instead, for no more cost.
+func (ls *levelSearch) gather(pos, c, j, left, sent int, idx []int32, cost float64, done uint64) {
 	ts := ls.fs.allowed[c]
 	if j == len(ts) {
-		ls.node(pos+1, cost+ls.add[c][sent])
+		kc := cost + ls.add[c][sent]
+		lb, kd, ok := ls.bound(pos+1, ls.idx, kc)
+		if !ok {
+			return
+		}
+		ls.kids[pos] = append(ls.kids[pos], levelKid{lb: lb, cost: kc, done: kd, n: len(ls.kids[pos])})
+		ls.kidIdx[pos] = append(ls.kidIdx[pos], ls.idx...)
+		ls.kidX[pos] = append(ls.kidX[pos], ls.ks...)
 		return
 	}
 	t := ts[j]
-	if ls.doneAt[pos][t] {
-		// The hex is at its level sending nothing more: an item sent
-		// there could be kept instead, for no more cost.
-		ls.split(pos, c, j+1, left, sent, cost)
+	if done&(1<<t) != 0 {
+		ls.gather(pos, c, j+1, left, sent, idx, cost, done)
 		return
 	}
 	h := ls.hexes[t]
-	base := h.start[pos][ls.idx[pos][t]]
-	next := ls.idx[pos+1]
-	xi := t*ls.nc + c
+	base := h.start[pos][idx[t]]
 	for k := range left + 1 {
-		next[t] = h.trans[pos][base+int32(k)]
-		ls.x[xi] = uint8(k)
-		ls.split(pos, c, j+1, left-k, sent+k, cost)
+		ls.idx[t] = h.trans[pos][base+int32(k)]
+		ls.ks[t] = uint8(k)
+		ls.gather(pos, c, j+1, left-k, sent+k, idx, cost, done)
 	}
-	ls.x[xi] = 0
-	next[t] = h.trans[pos][base]
+	ls.idx[t], ls.ks[t] = h.trans[pos][base], 0
+}
+
+// levelMemoSlots is how many nodes levelMemo remembers.
+const levelMemoSlots = 1 << 20
+
+// levelMemo remembers, for the nodes of one search, the least cost each
+// was reached at: a node reached again for no less is not searched again,
+// since what its classes to come can add depends on its layer and hexes'
+// states only, and the first visit (its subtree searched whole, against
+// an m no lower) found every completion cheaper than m. It forgets: a
+// slot holds the last node hashed to it, so it only ever prunes a node it
+// has seen.
+type levelMemo struct {
+	nt    int
+	keys  []int32 // by slot: the layer, then the hexes' states
+	cost  []float64
+	stamp []uint32 // by slot: the search that wrote it
+	now   uint32
+}
+
+func newLevelMemo(nt, slots int) levelMemo {
+	return levelMemo{nt: nt, keys: make([]int32, slots*(nt+1)), cost: make([]float64, slots), stamp: make([]uint32, slots)}
+}
+
+// next starts a search: every slot written before is forgotten.
+func (m *levelMemo) next() { m.now++ }
+
+// seen reports whether the node (pos, idx) was reached in this search
+// for at most cost, and otherwise remembers it at cost.
+func (m *levelMemo) seen(pos int, idx []int32, cost float64) bool {
+	h := uint64(pos) * 0x9e3779b97f4a7c15
+	for _, j := range idx {
+		h = (h ^ uint64(uint32(j))) * 0xbf58476d1ce4e5b9
+	}
+	h ^= h >> 31
+	s := int(h % uint64(len(m.cost)))
+	k := m.keys[s*(m.nt+1) : (s+1)*(m.nt+1)]
+	if m.stamp[s] == m.now && k[0] == int32(pos) && slices.Equal(k[1:], idx) {
+		if m.cost[s] <= cost {
+			return true
+		}
+		m.cost[s] = cost
+		return false
+	}
+	m.stamp[s], k[0], m.cost[s] = m.now, int32(pos), cost
+	copy(k[1:], idx)
+	return false
 }
