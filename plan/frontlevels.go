@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -144,17 +145,7 @@ func (pl *planner) frontLevels() ([]levelPoint, levelStats, error) {
 		}
 	}
 	slices.SortFunc(list, func(a, b combo) int {
-		switch {
-		case a.value > b.value:
-			return -1
-		case a.value < b.value:
-			return 1
-		case a.lb < b.lb:
-			return -1
-		case a.lb > b.lb:
-			return 1
-		}
-		return a.code - b.code
+		return cmp.Or(cmp.Compare(b.value, a.value), cmp.Compare(a.lb, b.lb), a.code-b.code)
 	})
 	st.Combos = len(list)
 	// m starts above what every unit sent costs: any reachable
@@ -213,18 +204,13 @@ type levelSearch struct {
 	hexes  []*hexBound
 	add    [][]float64 // add[c][k]: what k items of class c cost
 	nt, nc int
-	lv     []int // by hex: the level to reach (its index)
-	// tab[t][(off[t][pos]+j)*nl[t]+i]: the least cost the classes from
-	// layer pos on add to hex t's state j so it reaches its level i.
-	tab   [][]float64
-	off   [][]int
-	nl    []int
-	m     float64 // the least cost known: only a cheaper one counts
-	found bool
-	rest  []float64 // by layer: the most the classes to come cost
-	x     []uint8   // the assignment grown (target-major)
-	best  []uint8   // the assignment of the last cost found
-	nodes int64
+	lv     []int   // by hex: the level to reach (its index)
+	m      float64 // the least cost known: only a cheaper one counts
+	found  bool
+	rest   []float64 // by layer: the most the classes to come cost
+	x      []uint8   // the assignment grown (target-major)
+	best   []uint8   // the assignment of the last cost found
+	nodes  int64
 	// By layer: the children of the node searched there, their hexes'
 	// states and items sent to each hex (nt each).
 	kids   [][]levelKid
@@ -234,6 +220,11 @@ type levelSearch struct {
 	ks     []uint8 // scratch: a child's items by hex
 	root   []int32 // every hex at its base: state 0 of layer 0
 	memo   levelMemo
+	// tab[t][(off[t][pos]+j)*nl[t]+i]: the least cost the classes from
+	// layer pos on add to hex t's state j so it reaches its level i.
+	tab [][]float64
+	off [][]int
+	nl  []int
 }
 
 // levelKid is a child of a node: its bound, cost, the hexes at their
@@ -357,17 +348,8 @@ func (ls *levelSearch) node(pos int, cost, lb float64, done uint64, idx []int32)
 	ls.gather(pos, c, 0, len(ls.fs.p.classes[c].items), 0, idx, cost, done)
 	kids := ls.kids[pos]
 	slices.SortFunc(kids, func(a, b levelKid) int {
-		switch {
-		case a.lb < b.lb:
-			return -1
-		case a.lb > b.lb:
-			return 1
-		case a.cost > b.cost:
-			return -1
-		case a.cost < b.cost:
-			return 1
-		}
-		return a.n - b.n
+		// The least bound first; among equals the one spending more now.
+		return cmp.Or(cmp.Compare(a.lb, b.lb), cmp.Compare(b.cost, a.cost), a.n-b.n)
 	})
 	nt := ls.nt
 	for _, k := range kids {
