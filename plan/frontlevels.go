@@ -50,14 +50,26 @@ type levelPoint struct {
 	x           []uint8
 }
 
+// levelCombo is a combination of levels: its value, lower bound and code
+// (the hexes' level indices, mixed radix, hex 0 the lowest digit).
+type levelCombo struct {
+	value, lb float64
+	code      int
+}
+
 // levelStats says what the prototype did.
 type levelStats struct {
 	Levels []int // by target: its distinct P levels, 0 included
 	Combos int   // combinations of levels worth more than nothing
 	Skip   int   // skipped by their lower bound
 	Solved int   // searched by branch and bound
-	Nodes  int64 // the branch and bound's nodes
-	States int   // the hexes' one-hex states, every layer
+	Nodes  int64 // the branch and bound's nodes (the forces' searches' too)
+	// With the forces: the searches for them, their nodes and the
+	// assignments of a point's cost and value met.
+	TieSearches int
+	TieNodes    int64
+	TieLeaves   int64
+	States      int // the hexes' one-hex states, every layer
 }
 
 // levelTrace, when set (by tests), sees each combination searched: its
@@ -69,8 +81,9 @@ var levelTrace func(value, lb, m float64, nodes int64, found bool)
 const maxLevelCombos = 1 << 24
 
 // frontLevels is the frontier of pl's front by deciding hexes, cheapest
-// first.
-func (pl *planner) frontLevels() ([]levelPoint, levelStats, error) {
+// first; with forces, each point's assignment is the one the front search
+// reports (levelForces), else the first the branch and bound found.
+func (pl *planner) frontLevels(forces bool) ([]levelPoint, levelStats, error) {
 	var st levelStats
 	s := pl.s
 	switch {
@@ -125,11 +138,7 @@ func (pl *planner) frontLevels() ([]levelPoint, levelStats, error) {
 	}
 	// Every combination worth something, by value (highest first), then
 	// by its lower bound.
-	type combo struct {
-		value, lb float64
-		code      int
-	}
-	list := make([]combo, 0, combos)
+	list := make([]levelCombo, 0, combos)
 	digit := make([]int, nt)
 	for code := range combos {
 		r := code
@@ -141,10 +150,10 @@ func (pl *planner) frontLevels() ([]levelPoint, levelStats, error) {
 			lb += least[t][digit[t]]
 		}
 		if value > 0 {
-			list = append(list, combo{value, lb, code})
+			list = append(list, levelCombo{value, lb, code})
 		}
 	}
-	slices.SortFunc(list, func(a, b combo) int {
+	slices.SortFunc(list, func(a, b levelCombo) int {
 		return cmp.Or(cmp.Compare(b.value, a.value), cmp.Compare(a.lb, b.lb), a.code-b.code)
 	})
 	st.Combos = len(list)
@@ -167,11 +176,7 @@ func (pl *planner) frontLevels() ([]levelPoint, levelStats, error) {
 			continue
 		}
 		st.Solved++
-		r := cb.code
-		for t := range nt {
-			ls.lv[t] = r % len(levels[t])
-			r /= len(levels[t])
-		}
+		ls.setLevels(cb.code, levels)
 		before := ls.nodes
 		ok := ls.solve()
 		if levelTrace != nil {
@@ -190,6 +195,11 @@ func (pl *planner) frontLevels() ([]levelPoint, levelStats, error) {
 	}
 	st.Nodes = ls.nodes
 	slices.Reverse(pts)
+	if forces {
+		if err := ls.levelForces(pl, pts, list, levels, &st); err != nil {
+			return nil, st, err
+		}
+	}
 	return pts, st, nil
 }
 
@@ -220,6 +230,9 @@ type levelSearch struct {
 	ks     []uint8 // scratch: a child's items by hex
 	root   []int32 // every hex at its base: state 0 of layer 0
 	memo   levelMemo
+	// tie, when set, makes the search list every assignment reaching the
+	// levels for at most m (levelForces) instead of a cheaper one.
+	tie *levelTie
 	// tab[t][(off[t][pos]+j)*nl[t]+i]: the least cost the classes from
 	// layer pos on add to hex t's state j so it reaches its level i.
 	tab [][]float64
@@ -286,6 +299,14 @@ func (ls *levelSearch) needs(t int, lv []float64) {
 	ls.tab[t] = tab
 }
 
+// setLevels sets the levels to reach from a combination's code.
+func (ls *levelSearch) setLevels(code int, levels [][]float64) {
+	for t := range ls.nt {
+		ls.lv[t] = code % len(levels[t])
+		code /= len(levels[t])
+	}
+}
+
 // need is the least cost the classes from layer pos on add to hex t's
 // state j so it reaches its level.
 func (ls *levelSearch) need(t, pos int, j int32) float64 {
@@ -330,19 +351,32 @@ func (ls *levelSearch) solve() bool {
 // their level.
 func (ls *levelSearch) node(pos int, cost, lb float64, done uint64, idx []int32) {
 	ls.nodes++
-	if done == 1<<ls.nt-1 {
+	if lt := ls.tie; lt != nil {
+		// Every assignment reaching the levels within the cost: sending
+		// more after every hex is at its level may cost nothing.
+		if pos == ls.nc {
+			lt.leaf(ls, cost)
+			return
+		}
+		if lt.seen(ls, pos, cost) {
+			return
+		}
+	} else if done == 1<<ls.nt-1 {
 		// Every hex at its level already: sending more costs no less.
 		ls.m, ls.found = cost, true
 		copy(ls.best, ls.x)
 		return
 	}
-	if pos == ls.nc || ls.memo.seen(pos, idx, cost) {
+	if ls.tie == nil && (pos == ls.nc || ls.memo.seen(pos, idx, cost)) {
 		return
 	}
 	c := ls.fs.order[pos]
 	ls.kids[pos], ls.kidIdx[pos], ls.kidX[pos] = ls.kids[pos][:0], ls.kidIdx[pos][:0], ls.kidX[pos][:0]
 	for t, h := range ls.hexes {
 		ls.idx[t] = h.trans[pos][h.start[pos][idx[t]]] // sending nothing
+	}
+	if ls.tie != nil {
+		ls.tie.begin(pos)
 	}
 	clear(ls.ks)
 	ls.gather(pos, c, 0, len(ls.fs.p.classes[c].items), 0, idx, cost, done)
@@ -359,6 +393,9 @@ func (ls *levelSearch) node(pos int, cost, lb float64, done uint64, idx []int32)
 		for t := range nt {
 			ls.x[t*ls.nc+c] = ls.kidX[pos][k.n*nt+t]
 		}
+		if ls.tie != nil {
+			copy(ls.tie.cur[pos+1], ls.tie.kidF[pos][k.n*nt:(k.n+1)*nt])
+		}
 		ls.node(pos+1, k.cost, k.lb, k.done, ls.kidIdx[pos][k.n*nt:(k.n+1)*nt])
 	}
 	for t := range nt {
@@ -370,7 +407,8 @@ func (ls *levelSearch) node(pos int, cost, lb float64, done uint64, idx []int32)
 // cost so far cost, done its hexes at their level): class c's items sent
 // to the hexes it can attack from the j-th on, at most left more, sent
 // already sent to those before. A hex at its level gets nothing: an item
-// sent there could be kept instead, for no more cost.
+// sent there could be kept instead, for no more cost (in the search for
+// forces, for less: only when every item costs something, skipDone).
 func (ls *levelSearch) gather(pos, c, j, left, sent int, idx []int32, cost float64, done uint64) {
 	ts := ls.fs.allowed[c]
 	if j == len(ts) {
@@ -382,10 +420,13 @@ func (ls *levelSearch) gather(pos, c, j, left, sent int, idx []int32, cost float
 		ls.kids[pos] = append(ls.kids[pos], levelKid{lb: lb, cost: kc, done: kd, n: len(ls.kids[pos])})
 		ls.kidIdx[pos] = append(ls.kidIdx[pos], ls.idx...)
 		ls.kidX[pos] = append(ls.kidX[pos], ls.ks...)
+		if ls.tie != nil {
+			ls.tie.kidF[pos] = append(ls.tie.kidF[pos], ls.tie.f...)
+		}
 		return
 	}
 	t := ts[j]
-	if done&(1<<t) != 0 {
+	if done&(1<<t) != 0 && (ls.tie == nil || ls.tie.skipDone) {
 		ls.gather(pos, c, j+1, left, sent, idx, cost, done)
 		return
 	}
@@ -394,13 +435,19 @@ func (ls *levelSearch) gather(pos, c, j, left, sent int, idx []int32, cost float
 	for k := range left + 1 {
 		ls.idx[t] = h.trans[pos][base+int32(k)]
 		ls.ks[t] = uint8(k)
+		if ls.tie != nil {
+			ls.tie.send(pos, t, k)
+		}
 		ls.gather(pos, c, j+1, left-k, sent+k, idx, cost, done)
 	}
 	ls.idx[t], ls.ks[t] = h.trans[pos][base], 0
+	if ls.tie != nil {
+		ls.tie.send(pos, t, 0)
+	}
 }
 
 // levelMemoSlots is how many nodes levelMemo remembers.
-const levelMemoSlots = 1 << 20
+const levelMemoSlots = 1 << 16
 
 // levelMemo remembers, for the nodes of one search, the least cost each
 // was reached at: a node reached again for no less is not searched again,
