@@ -3,6 +3,7 @@ package plan
 import (
 	"bytes"
 	"errors"
+	"math"
 	"slices"
 )
 
@@ -51,6 +52,15 @@ type levelTie struct {
 	f    []int32
 	kidF [][]int32
 	memo tieMemo
+	// least[t][(off[t][pos]+j)*nl+i]: the fewest expected factors hex t
+	// loses from its full state j at layer pos once at its level i or
+	// above, whatever the classes to come send it (the other hexes
+	// forgotten): a bound on the tie-break, +Inf past what it reaches.
+	least [][]float64
+	off   [][]int
+	nl    []int
+	// lostCut: a child was dropped by its losses' bound (gather).
+	lostCut bool
 	// skipDone: every item costs more than costTol, so no assignment of
 	// a point's cost sends an item to a hex at its level already (kept
 	// instead, the rest would reach the levels for less than the point).
@@ -79,6 +89,11 @@ func (ls *levelSearch) levelForces(pl *planner, pts []levelPoint, list []levelCo
 		}
 		lt.full = append(lt.full, h)
 	}
+	for t, h := range lt.full {
+		if err := lt.leastLost(t, h, levels[t]); err != nil {
+			return err
+		}
+	}
 	lt.memo = newTieMemo(ls.nt, ls.nc, tieMemoSlots)
 	lt.skipDone = true
 	for c := range ls.nc {
@@ -106,8 +121,9 @@ func (ls *levelSearch) levelForces(pl *planner, pts []levelPoint, list []levelCo
 			clear(lt.cur[0]) // every hex at its base
 			lt.memo.next()
 			before, leaves := ls.nodes, lt.leaves
-			if lb, done, ok := ls.bound(0, ls.root, 0); ok {
-				ls.node(0, 0, lb, done, ls.root)
+			ls.memo.next()
+			if _, _, ok := ls.bound(0, ls.root, 0); ok {
+				lt.node(ls, 0, 0, ls.root)
 			}
 			if levelTrace != nil {
 				levelTrace(cb.value, cb.lb, pt.cost, ls.nodes-before, lt.leaves > leaves)
@@ -123,6 +139,115 @@ func (ls *levelSearch) levelForces(pl *planner, pts []levelPoint, list []levelCo
 	}
 	st.TieNodes, st.TieLeaves = ls.nodes-nodes, lt.leaves
 	return nil
+}
+
+// leastLost fills hex t's part of least, for its levels lv (ascending),
+// from its last layer back.
+func (lt *levelTie) leastLost(t int, h *hexBound, lv []float64) error {
+	nc, nl := len(h.layers)-1, len(lv)
+	off := make([]int, nc+2)
+	for pos, lay := range h.layers {
+		off[pos+1] = off[pos] + lay.len()
+	}
+	if off[nc+1]*nl > tieBoundSize {
+		return errTieBoundTooLarge
+	}
+	tab := make([]float64, off[nc+1]*nl)
+	last := h.layers[nc]
+	for j := range last.len() {
+		lost, p := 0.0, 0.0
+		if v := h.finEval[j]; v != nil && h.lay.size.get(last.key(j)) > 0 {
+			lf, err := h.lay.factorsLost(h.sp, v, last.key(j))
+			if err != nil {
+				return err
+			}
+			lost, p = lf, v.HexTaken.P
+		}
+		for i, l := range lv {
+			tab[(off[nc]+j)*nl+i] = lost
+			if p < l {
+				tab[(off[nc]+j)*nl+i] = math.Inf(1)
+			}
+		}
+	}
+	for pos := nc - 1; pos >= 0; pos-- {
+		for j := range h.layers[pos].len() {
+			row := tab[(off[pos]+j)*nl : (off[pos]+j+1)*nl]
+			for i := range row {
+				row[i] = math.Inf(1)
+			}
+			for _, q := range h.trans[pos][h.start[pos][j]:h.start[pos][j+1]] {
+				for i, v := range tab[(off[pos+1]+int(q))*nl : (off[pos+1]+int(q)+1)*nl] {
+					row[i] = min(row[i], v)
+				}
+			}
+		}
+	}
+	lt.least = append(lt.least, tab)
+	lt.off = append(lt.off, off)
+	lt.nl = append(lt.nl, nl)
+	return nil
+}
+
+// tieBoundSize bounds the entries of a hex's least.
+const tieBoundSize = 8 << 20
+
+var errTieBoundTooLarge = errors.New("plan: deciding hexes: the forces' bound outgrew its memory")
+
+// lostBound is the fewest expected factors the hexes' full states f at
+// layer pos lose in all once at their levels.
+func (lt *levelTie) lostBound(ls *levelSearch, pos int, f []int32) float64 {
+	b := 0.0
+	for t := range f {
+		b += lt.least[t][(lt.off[t][pos]+int(f[t]))*lt.nl[t]+ls.lv[t]]
+	}
+	return b
+}
+
+// beaten reports whether no completion of the node at layer pos can lose
+// as few expected factors as the best assignment met (by costTol).
+func (lt *levelTie) beaten(ls *levelSearch, pos int) bool {
+	return lt.found && lt.lostBound(ls, pos, lt.cur[pos]) > lt.lost+costTol
+}
+
+// node is the search for forces at layer pos from the hexes' states idx
+// (their full states lt.cur[pos]), the assignment so far costing cost. It
+// reports whether the node is dead: no assignment completing it reaches
+// the levels within the point's cost. A dead node is remembered (ls.memo:
+// its completions depend on its states and cost only), and one met again
+// no cheaper is dead without a search. A node is not known dead when the
+// bound on losses or the memo of full states cut some of its subtree.
+func (lt *levelTie) node(ls *levelSearch, pos int, cost float64, idx []int32) (dead bool) {
+	ls.nodes++
+	if pos == ls.nc {
+		lt.leaf(ls, cost)
+		return false
+	}
+	if ls.memo.has(pos, idx, cost) {
+		return true
+	}
+	if lt.beaten(ls, pos) || lt.seen(ls, pos, cost) {
+		return false
+	}
+	_, done, _ := ls.bound(pos, idx, cost)
+	lt.lostCut = false
+	c := ls.children(pos, idx, cost, done)
+	dead = !lt.lostCut
+	nt := ls.nt
+	for _, k := range ls.kids[pos] {
+		if k.lb >= ls.m-costTol {
+			continue // dead: no completion within the cost
+		}
+		ls.take(pos, c, k)
+		if !lt.node(ls, pos+1, k.cost, ls.kidIdx[pos][k.n*nt:(k.n+1)*nt]) {
+			dead = false
+		}
+	}
+	ls.untake(c)
+	if dead {
+		ls.memo.put(pos, idx, cost)
+	}
+	return dead
 }
 
 // begin starts the children of the node at layer pos: each hex sending

@@ -244,6 +244,7 @@ type levelSearch struct {
 // level (a bit each) and where its states and items are.
 type levelKid struct {
 	lb, cost float64
+	lost     float64 // in the search for forces: lostBound, else 0
 	done     uint64
 	n        int
 }
@@ -351,25 +352,32 @@ func (ls *levelSearch) solve() bool {
 // their level.
 func (ls *levelSearch) node(pos int, cost, lb float64, done uint64, idx []int32) {
 	ls.nodes++
-	if lt := ls.tie; lt != nil {
-		// Every assignment reaching the levels within the cost: sending
-		// more after every hex is at its level may cost nothing.
-		if pos == ls.nc {
-			lt.leaf(ls, cost)
-			return
-		}
-		if lt.seen(ls, pos, cost) {
-			return
-		}
-	} else if done == 1<<ls.nt-1 {
+	if done == 1<<ls.nt-1 {
 		// Every hex at its level already: sending more costs no less.
 		ls.m, ls.found = cost, true
 		copy(ls.best, ls.x)
 		return
 	}
-	if ls.tie == nil && (pos == ls.nc || ls.memo.seen(pos, idx, cost)) {
+	if pos == ls.nc || ls.memo.seen(pos, idx, cost) {
 		return
 	}
+	c := ls.children(pos, idx, cost, done)
+	nt := ls.nt
+	for _, k := range ls.kids[pos] {
+		if k.lb >= ls.m-costTol {
+			break // the rest bound no less
+		}
+		ls.take(pos, c, k)
+		ls.node(pos+1, k.cost, k.lb, k.done, ls.kidIdx[pos][k.n*nt:(k.n+1)*nt])
+	}
+	ls.untake(c)
+}
+
+// children lists the children of the node at layer pos (its hexes'
+// states idx, cost so far cost, done its hexes at their level) into
+// kids[pos], by their bound (in the search for forces, by their losses'
+// bound first), and returns the layer's class.
+func (ls *levelSearch) children(pos int, idx []int32, cost float64, done uint64) int {
 	c := ls.fs.order[pos]
 	ls.kids[pos], ls.kidIdx[pos], ls.kidX[pos] = ls.kids[pos][:0], ls.kidIdx[pos][:0], ls.kidX[pos][:0]
 	for t, h := range ls.hexes {
@@ -380,25 +388,28 @@ func (ls *levelSearch) node(pos int, cost, lb float64, done uint64, idx []int32)
 	}
 	clear(ls.ks)
 	ls.gather(pos, c, 0, len(ls.fs.p.classes[c].items), 0, idx, cost, done)
-	kids := ls.kids[pos]
-	slices.SortFunc(kids, func(a, b levelKid) int {
+	slices.SortFunc(ls.kids[pos], func(a, b levelKid) int {
 		// The least bound first; among equals the one spending more now.
-		return cmp.Or(cmp.Compare(a.lb, b.lb), cmp.Compare(b.cost, a.cost), a.n-b.n)
+		return cmp.Or(cmp.Compare(a.lost, b.lost), cmp.Compare(a.lb, b.lb), cmp.Compare(b.cost, a.cost), a.n-b.n)
 	})
+	return c
+}
+
+// take sets the assignment grown to child k of the node at layer pos
+// (class c).
+func (ls *levelSearch) take(pos, c int, k levelKid) {
 	nt := ls.nt
-	for _, k := range kids {
-		if k.lb >= ls.m-costTol {
-			break
-		}
-		for t := range nt {
-			ls.x[t*ls.nc+c] = ls.kidX[pos][k.n*nt+t]
-		}
-		if ls.tie != nil {
-			copy(ls.tie.cur[pos+1], ls.tie.kidF[pos][k.n*nt:(k.n+1)*nt])
-		}
-		ls.node(pos+1, k.cost, k.lb, k.done, ls.kidIdx[pos][k.n*nt:(k.n+1)*nt])
-	}
 	for t := range nt {
+		ls.x[t*ls.nc+c] = ls.kidX[pos][k.n*nt+t]
+	}
+	if ls.tie != nil {
+		copy(ls.tie.cur[pos+1], ls.tie.kidF[pos][k.n*nt:(k.n+1)*nt])
+	}
+}
+
+// untake sends none of class c again.
+func (ls *levelSearch) untake(c int) {
+	for t := range ls.nt {
 		ls.x[t*ls.nc+c] = 0
 	}
 }
@@ -417,7 +428,14 @@ func (ls *levelSearch) gather(pos, c, j, left, sent int, idx []int32, cost float
 		if !ok {
 			return
 		}
-		ls.kids[pos] = append(ls.kids[pos], levelKid{lb: lb, cost: kc, done: kd, n: len(ls.kids[pos])})
+		k := levelKid{lb: lb, cost: kc, done: kd, n: len(ls.kids[pos])}
+		if lt := ls.tie; lt != nil {
+			if k.lost = lt.lostBound(ls, pos+1, lt.f); lt.found && k.lost > lt.lost+costTol {
+				lt.lostCut = true
+				return
+			}
+		}
+		ls.kids[pos] = append(ls.kids[pos], k)
 		ls.kidIdx[pos] = append(ls.kidIdx[pos], ls.idx...)
 		ls.kidX[pos] = append(ls.kidX[pos], ls.ks...)
 		if ls.tie != nil {
@@ -444,6 +462,34 @@ func (ls *levelSearch) gather(pos, c, j, left, sent int, idx []int32, cost float
 	if ls.tie != nil {
 		ls.tie.send(pos, t, 0)
 	}
+}
+
+// has reports whether the node (pos, idx) was remembered in this search
+// at cost or less.
+func (m *levelMemo) has(pos int, idx []int32, cost float64) bool {
+	s, k := m.slot(pos, idx)
+	return m.stamp[s] == m.now && k[0] == int32(pos) && slices.Equal(k[1:], idx) && m.cost[s] <= cost
+}
+
+// put remembers the node (pos, idx) at cost.
+func (m *levelMemo) put(pos int, idx []int32, cost float64) {
+	s, k := m.slot(pos, idx)
+	if m.stamp[s] == m.now && k[0] == int32(pos) && slices.Equal(k[1:], idx) && m.cost[s] <= cost {
+		return
+	}
+	m.stamp[s], k[0], m.cost[s] = m.now, int32(pos), cost
+	copy(k[1:], idx)
+}
+
+// slot is where the node (pos, idx) is remembered, and its key there.
+func (m *levelMemo) slot(pos int, idx []int32) (int, []int32) {
+	h := uint64(pos) * 0x9e3779b97f4a7c15
+	for _, j := range idx {
+		h = (h ^ uint64(uint32(j))) * 0xbf58476d1ce4e5b9
+	}
+	h ^= h >> 31
+	s := int(h % uint64(len(m.cost)))
+	return s, m.keys[s*(m.nt+1) : (s+1)*(m.nt+1)]
 }
 
 // levelMemoSlots is how many nodes levelMemo remembers.
@@ -474,21 +520,9 @@ func (m *levelMemo) next() { m.now++ }
 // seen reports whether the node (pos, idx) was reached in this search
 // for at most cost, and otherwise remembers it at cost.
 func (m *levelMemo) seen(pos int, idx []int32, cost float64) bool {
-	h := uint64(pos) * 0x9e3779b97f4a7c15
-	for _, j := range idx {
-		h = (h ^ uint64(uint32(j))) * 0xbf58476d1ce4e5b9
+	if m.has(pos, idx, cost) {
+		return true
 	}
-	h ^= h >> 31
-	s := int(h % uint64(len(m.cost)))
-	k := m.keys[s*(m.nt+1) : (s+1)*(m.nt+1)]
-	if m.stamp[s] == m.now && k[0] == int32(pos) && slices.Equal(k[1:], idx) {
-		if m.cost[s] <= cost {
-			return true
-		}
-		m.cost[s] = cost
-		return false
-	}
-	m.stamp[s], k[0], m.cost[s] = m.now, int32(pos), cost
-	copy(k[1:], idx)
+	m.put(pos, idx, cost)
 	return false
 }
