@@ -50,14 +50,26 @@ type levelPoint struct {
 	x           []uint8
 }
 
+// levelCombo is a combination of levels: its value, lower bound and code
+// (the hexes' level indices, mixed radix, hex 0 the lowest digit).
+type levelCombo struct {
+	value, lb float64
+	code      int
+}
+
 // levelStats says what the prototype did.
 type levelStats struct {
 	Levels []int // by target: its distinct P levels, 0 included
 	Combos int   // combinations of levels worth more than nothing
 	Skip   int   // skipped by their lower bound
 	Solved int   // searched by branch and bound
-	Nodes  int64 // the branch and bound's nodes
-	States int   // the hexes' one-hex states, every layer
+	Nodes  int64 // the branch and bound's nodes (the forces' searches' too)
+	// With the forces: the searches for them, their nodes and the
+	// assignments of a point's cost and value met.
+	TieSearches int
+	TieNodes    int64
+	TieLeaves   int64
+	States      int // the hexes' one-hex states, every layer
 }
 
 // levelTrace, when set (by tests), sees each combination searched: its
@@ -69,8 +81,9 @@ var levelTrace func(value, lb, m float64, nodes int64, found bool)
 const maxLevelCombos = 1 << 24
 
 // frontLevels is the frontier of pl's front by deciding hexes, cheapest
-// first.
-func (pl *planner) frontLevels() ([]levelPoint, levelStats, error) {
+// first; with forces, each point's assignment is the one the front search
+// reports (levelForces), else the first the branch and bound found.
+func (pl *planner) frontLevels(forces bool) ([]levelPoint, levelStats, error) {
 	var st levelStats
 	s := pl.s
 	switch {
@@ -125,11 +138,7 @@ func (pl *planner) frontLevels() ([]levelPoint, levelStats, error) {
 	}
 	// Every combination worth something, by value (highest first), then
 	// by its lower bound.
-	type combo struct {
-		value, lb float64
-		code      int
-	}
-	list := make([]combo, 0, combos)
+	list := make([]levelCombo, 0, combos)
 	digit := make([]int, nt)
 	for code := range combos {
 		r := code
@@ -141,10 +150,10 @@ func (pl *planner) frontLevels() ([]levelPoint, levelStats, error) {
 			lb += least[t][digit[t]]
 		}
 		if value > 0 {
-			list = append(list, combo{value, lb, code})
+			list = append(list, levelCombo{value, lb, code})
 		}
 	}
-	slices.SortFunc(list, func(a, b combo) int {
+	slices.SortFunc(list, func(a, b levelCombo) int {
 		return cmp.Or(cmp.Compare(b.value, a.value), cmp.Compare(a.lb, b.lb), a.code-b.code)
 	})
 	st.Combos = len(list)
@@ -167,11 +176,7 @@ func (pl *planner) frontLevels() ([]levelPoint, levelStats, error) {
 			continue
 		}
 		st.Solved++
-		r := cb.code
-		for t := range nt {
-			ls.lv[t] = r % len(levels[t])
-			r /= len(levels[t])
-		}
+		ls.setLevels(cb.code, levels)
 		before := ls.nodes
 		ok := ls.solve()
 		if levelTrace != nil {
@@ -190,6 +195,11 @@ func (pl *planner) frontLevels() ([]levelPoint, levelStats, error) {
 	}
 	st.Nodes = ls.nodes
 	slices.Reverse(pts)
+	if forces {
+		if err := ls.levelForces(pl, pts, list, levels, &st); err != nil {
+			return nil, st, err
+		}
+	}
 	return pts, st, nil
 }
 
@@ -220,6 +230,9 @@ type levelSearch struct {
 	ks     []uint8 // scratch: a child's items by hex
 	root   []int32 // every hex at its base: state 0 of layer 0
 	memo   levelMemo
+	// tie, when set, makes the search list every assignment reaching the
+	// levels for at most m (levelForces) instead of a cheaper one.
+	tie *levelTie
 	// tab[t][(off[t][pos]+j)*nl[t]+i]: the least cost the classes from
 	// layer pos on add to hex t's state j so it reaches its level i.
 	tab [][]float64
@@ -231,6 +244,7 @@ type levelSearch struct {
 // level (a bit each) and where its states and items are.
 type levelKid struct {
 	lb, cost float64
+	lost     float64 // in the search for forces: lostBound, else 0
 	done     uint64
 	n        int
 }
@@ -286,6 +300,14 @@ func (ls *levelSearch) needs(t int, lv []float64) {
 	ls.tab[t] = tab
 }
 
+// setLevels sets the levels to reach from a combination's code.
+func (ls *levelSearch) setLevels(code int, levels [][]float64) {
+	for t := range ls.nt {
+		ls.lv[t] = code % len(levels[t])
+		code /= len(levels[t])
+	}
+}
+
 // need is the least cost the classes from layer pos on add to hex t's
 // state j so it reaches its level.
 func (ls *levelSearch) need(t, pos int, j int32) float64 {
@@ -339,29 +361,55 @@ func (ls *levelSearch) node(pos int, cost, lb float64, done uint64, idx []int32)
 	if pos == ls.nc || ls.memo.seen(pos, idx, cost) {
 		return
 	}
+	c := ls.children(pos, idx, cost, done)
+	nt := ls.nt
+	for _, k := range ls.kids[pos] {
+		if k.lb >= ls.m-costTol {
+			break // the rest bound no less
+		}
+		ls.take(pos, c, k)
+		ls.node(pos+1, k.cost, k.lb, k.done, ls.kidIdx[pos][k.n*nt:(k.n+1)*nt])
+	}
+	ls.untake(c)
+}
+
+// children lists the children of the node at layer pos (its hexes'
+// states idx, cost so far cost, done its hexes at their level) into
+// kids[pos], by their bound (in the search for forces, by their losses'
+// bound first), and returns the layer's class.
+func (ls *levelSearch) children(pos int, idx []int32, cost float64, done uint64) int {
 	c := ls.fs.order[pos]
 	ls.kids[pos], ls.kidIdx[pos], ls.kidX[pos] = ls.kids[pos][:0], ls.kidIdx[pos][:0], ls.kidX[pos][:0]
 	for t, h := range ls.hexes {
 		ls.idx[t] = h.trans[pos][h.start[pos][idx[t]]] // sending nothing
 	}
+	if ls.tie != nil {
+		ls.tie.begin(pos)
+	}
 	clear(ls.ks)
 	ls.gather(pos, c, 0, len(ls.fs.p.classes[c].items), 0, idx, cost, done)
-	kids := ls.kids[pos]
-	slices.SortFunc(kids, func(a, b levelKid) int {
+	slices.SortFunc(ls.kids[pos], func(a, b levelKid) int {
 		// The least bound first; among equals the one spending more now.
-		return cmp.Or(cmp.Compare(a.lb, b.lb), cmp.Compare(b.cost, a.cost), a.n-b.n)
+		return cmp.Or(cmp.Compare(a.lost, b.lost), cmp.Compare(a.lb, b.lb), cmp.Compare(b.cost, a.cost), a.n-b.n)
 	})
+	return c
+}
+
+// take sets the assignment grown to child k of the node at layer pos
+// (class c).
+func (ls *levelSearch) take(pos, c int, k levelKid) {
 	nt := ls.nt
-	for _, k := range kids {
-		if k.lb >= ls.m-costTol {
-			break
-		}
-		for t := range nt {
-			ls.x[t*ls.nc+c] = ls.kidX[pos][k.n*nt+t]
-		}
-		ls.node(pos+1, k.cost, k.lb, k.done, ls.kidIdx[pos][k.n*nt:(k.n+1)*nt])
-	}
 	for t := range nt {
+		ls.x[t*ls.nc+c] = ls.kidX[pos][k.n*nt+t]
+	}
+	if ls.tie != nil {
+		copy(ls.tie.cur[pos+1], ls.tie.kidF[pos][k.n*nt:(k.n+1)*nt])
+	}
+}
+
+// untake sends none of class c again.
+func (ls *levelSearch) untake(c int) {
+	for t := range ls.nt {
 		ls.x[t*ls.nc+c] = 0
 	}
 }
@@ -370,7 +418,8 @@ func (ls *levelSearch) node(pos int, cost, lb float64, done uint64, idx []int32)
 // cost so far cost, done its hexes at their level): class c's items sent
 // to the hexes it can attack from the j-th on, at most left more, sent
 // already sent to those before. A hex at its level gets nothing: an item
-// sent there could be kept instead, for no more cost.
+// sent there could be kept instead, for no more cost (in the search for
+// forces, for less: only when every item costs something, skipDone).
 func (ls *levelSearch) gather(pos, c, j, left, sent int, idx []int32, cost float64, done uint64) {
 	ts := ls.fs.allowed[c]
 	if j == len(ts) {
@@ -379,13 +428,23 @@ func (ls *levelSearch) gather(pos, c, j, left, sent int, idx []int32, cost float
 		if !ok {
 			return
 		}
-		ls.kids[pos] = append(ls.kids[pos], levelKid{lb: lb, cost: kc, done: kd, n: len(ls.kids[pos])})
+		k := levelKid{lb: lb, cost: kc, done: kd, n: len(ls.kids[pos])}
+		if lt := ls.tie; lt != nil {
+			if k.lost = lt.lostBound(ls, pos+1, lt.f); lt.found && k.lost > lt.lost+costTol {
+				lt.lostCut = true
+				return
+			}
+		}
+		ls.kids[pos] = append(ls.kids[pos], k)
 		ls.kidIdx[pos] = append(ls.kidIdx[pos], ls.idx...)
 		ls.kidX[pos] = append(ls.kidX[pos], ls.ks...)
+		if ls.tie != nil {
+			ls.tie.kidF[pos] = append(ls.tie.kidF[pos], ls.tie.f...)
+		}
 		return
 	}
 	t := ts[j]
-	if done&(1<<t) != 0 {
+	if done&(1<<t) != 0 && (ls.tie == nil || ls.tie.skipDone) {
 		ls.gather(pos, c, j+1, left, sent, idx, cost, done)
 		return
 	}
@@ -394,13 +453,47 @@ func (ls *levelSearch) gather(pos, c, j, left, sent int, idx []int32, cost float
 	for k := range left + 1 {
 		ls.idx[t] = h.trans[pos][base+int32(k)]
 		ls.ks[t] = uint8(k)
+		if ls.tie != nil {
+			ls.tie.send(pos, t, k)
+		}
 		ls.gather(pos, c, j+1, left-k, sent+k, idx, cost, done)
 	}
 	ls.idx[t], ls.ks[t] = h.trans[pos][base], 0
+	if ls.tie != nil {
+		ls.tie.send(pos, t, 0)
+	}
+}
+
+// has reports whether the node (pos, idx) was remembered in this search
+// at cost or less.
+func (m *levelMemo) has(pos int, idx []int32, cost float64) bool {
+	s, k := m.slot(pos, idx)
+	return m.stamp[s] == m.now && k[0] == int32(pos) && slices.Equal(k[1:], idx) && m.cost[s] <= cost
+}
+
+// put remembers the node (pos, idx) at cost.
+func (m *levelMemo) put(pos int, idx []int32, cost float64) {
+	s, k := m.slot(pos, idx)
+	if m.stamp[s] == m.now && k[0] == int32(pos) && slices.Equal(k[1:], idx) && m.cost[s] <= cost {
+		return
+	}
+	m.stamp[s], k[0], m.cost[s] = m.now, int32(pos), cost
+	copy(k[1:], idx)
+}
+
+// slot is where the node (pos, idx) is remembered, and its key there.
+func (m *levelMemo) slot(pos int, idx []int32) (int, []int32) {
+	h := uint64(pos) * 0x9e3779b97f4a7c15
+	for _, j := range idx {
+		h = (h ^ uint64(uint32(j))) * 0xbf58476d1ce4e5b9
+	}
+	h ^= h >> 31
+	s := int(h % uint64(len(m.cost)))
+	return s, m.keys[s*(m.nt+1) : (s+1)*(m.nt+1)]
 }
 
 // levelMemoSlots is how many nodes levelMemo remembers.
-const levelMemoSlots = 1 << 20
+const levelMemoSlots = 1 << 16
 
 // levelMemo remembers, for the nodes of one search, the least cost each
 // was reached at: a node reached again for no less is not searched again,
@@ -427,21 +520,9 @@ func (m *levelMemo) next() { m.now++ }
 // seen reports whether the node (pos, idx) was reached in this search
 // for at most cost, and otherwise remembers it at cost.
 func (m *levelMemo) seen(pos int, idx []int32, cost float64) bool {
-	h := uint64(pos) * 0x9e3779b97f4a7c15
-	for _, j := range idx {
-		h = (h ^ uint64(uint32(j))) * 0xbf58476d1ce4e5b9
+	if m.has(pos, idx, cost) {
+		return true
 	}
-	h ^= h >> 31
-	s := int(h % uint64(len(m.cost)))
-	k := m.keys[s*(m.nt+1) : (s+1)*(m.nt+1)]
-	if m.stamp[s] == m.now && k[0] == int32(pos) && slices.Equal(k[1:], idx) {
-		if m.cost[s] <= cost {
-			return true
-		}
-		m.cost[s] = cost
-		return false
-	}
-	m.stamp[s], k[0], m.cost[s] = m.now, int32(pos), cost
-	copy(k[1:], idx)
+	m.put(pos, idx, cost)
 	return false
 }

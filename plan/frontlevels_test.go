@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,15 +15,16 @@ import (
 // levelsAgree plans s by the front search and by deciding hexes and
 // reports where their frontiers' costs and values differ (and the front
 // search's points); each point's assignment must also reach its value
-// and cost when its hexes' forces are weighed afresh.
-func levelsAgree(t testing.TB, s *scenario.Scenario, cfg Config) (levelStats, int, string) {
+// and cost when its hexes' forces are weighed afresh. With forces, each
+// point's assignment must be the front search's too.
+func levelsAgree(t testing.TB, s *scenario.Scenario, cfg Config, forces bool) (levelStats, int, string) {
 	t.Helper()
 	pls, err := planners(context.Background(), s, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	pl := pls[0]
-	pts, st, err := pl.frontLevels()
+	pts, st, err := pl.frontLevels(forces)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,8 +64,41 @@ func levelsAgree(t testing.TB, s *scenario.Scenario, cfg Config) (levelStats, in
 		if c := pl.costOf(total, 0, 0); !near(c, p.cost, 1e-9) || !near(value, p.value, 1e-9) {
 			diff = append(diff, fmt.Sprintf("point %d's assignment costs %v and is worth %v, not %v and %v", i, c, value, p.cost, p.value))
 		}
+		if forces && i < len(want) {
+			if g, w := fmt.Sprint(unitsOf(pl.e.pool, p.x, nt)), fmt.Sprint(hexUnits(want[i])); g != w {
+				diff = append(diff, fmt.Sprintf("point %d's force %s, want %s", i, g, w))
+			}
+		}
 	}
 	return st, len(want), strings.Join(diff, "; ")
+}
+
+// unitsOf is the units an assignment (target-major counts) sends to each
+// of nt hexes: of each class, the first hex the cheapest items, as the
+// front's answer lists them.
+func unitsOf(p *pool, xs []uint8, nt int) [][]string {
+	nc := len(p.classes)
+	next := make([]int, nc)
+	out := make([][]string, nt)
+	for t := range nt {
+		var items []int
+		for c, k := range xs[t*nc : (t+1)*nc] {
+			items = append(items, p.classes[c].items[next[c]:next[c]+int(k)]...)
+			next[c] += int(k)
+		}
+		slices.Sort(items)
+		out[t] = p.ids(items)
+	}
+	return out
+}
+
+// hexUnits is the units a front's force sends to each hex.
+func hexUnits(f *Force) [][]string {
+	var out [][]string
+	for _, h := range f.Hexes {
+		out = append(out, h.Units)
+	}
+	return out
 }
 
 // inLevelsScope reports whether the prototype takes s: a committed cost,
@@ -97,7 +132,7 @@ func TestFrontLevelsIsFrontSearch(t *testing.T) {
 			continue
 		}
 		fronts--
-		st, n, diff := levelsAgree(t, s, cfg)
+		st, n, diff := levelsAgree(t, s, cfg, true)
 		if diff != "" {
 			t.Errorf("seed %d: %s\n%s", seed, diff, text)
 		}
@@ -137,39 +172,47 @@ func TestFrontLevelsCuts(t *testing.T) {
 	for _, n := range cuts {
 		t.Run(fmt.Sprintf("4x%d", n), func(t *testing.T) {
 			s, cfg := frontCut(t, n)
-			st, _, diff := levelsAgree(t, s, cfg)
+			st, _, diff := levelsAgree(t, s, cfg, true)
 			if diff != "" {
 				t.Error(diff)
 			}
-			t.Logf("levels %v, combinations %d, skipped %d, searched %d, nodes %d", st.Levels, st.Combos, st.Skip, st.Solved, st.Nodes)
+			t.Logf("levels %v, combinations %d, skipped %d, searched %d, nodes %d; forces: %d searches, %d nodes, %d assignments weighed", st.Levels, st.Combos, st.Skip, st.Solved, st.Nodes, st.TieSearches, st.TieNodes, st.TieLeaves)
 		})
 	}
 }
 
 // BenchmarkFrontLevels finds the frontier of issue 25's front and its
-// cuts by deciding hexes, reporting the combinations searched, the
-// branch and bound's nodes and the heap.
+// cuts by deciding hexes, its values and costs alone and with its forces,
+// reporting the combinations searched, the branch and bound's nodes, the
+// assignments weighed for the forces and the heap.
 func BenchmarkFrontLevels(b *testing.B) {
 	for _, n := range []int{16, 18, 20, 24} {
-		b.Run(fmt.Sprintf("4x%d", n), func(b *testing.B) {
-			s, cfg := frontCut(b, n)
-			var st levelStats
-			var pts []levelPoint
-			for b.Loop() {
-				pls, err := planners(context.Background(), s, cfg)
-				if err != nil {
-					b.Fatal(err)
-				}
-				if pts, st, err = pls[0].frontLevels(); err != nil {
-					b.Fatal(err)
-				}
+		for _, forces := range []bool{false, true} {
+			name := fmt.Sprintf("4x%d", n)
+			if forces {
+				name += "/forces"
 			}
-			b.ReportMetric(float64(len(pts)), "points")
-			b.ReportMetric(float64(st.Combos), "combos")
-			b.ReportMetric(float64(st.Solved), "searched")
-			b.ReportMetric(float64(st.Nodes), "nodes")
-			b.ReportMetric(float64(st.States), "hex-states")
-			reportHeap(b)
-		})
+			b.Run(name, func(b *testing.B) {
+				s, cfg := frontCut(b, n)
+				var st levelStats
+				var pts []levelPoint
+				for b.Loop() {
+					pls, err := planners(context.Background(), s, cfg)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if pts, st, err = pls[0].frontLevels(forces); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(len(pts)), "points")
+				b.ReportMetric(float64(st.Combos), "combos")
+				b.ReportMetric(float64(st.Solved), "searched")
+				b.ReportMetric(float64(st.Nodes-st.TieNodes), "nodes")
+				b.ReportMetric(float64(st.TieNodes), "tie-nodes")
+				b.ReportMetric(float64(st.TieLeaves), "tie-leaves")
+				reportHeap(b)
+			})
+		}
 	}
 }
