@@ -22,6 +22,11 @@ import (
 // frontier in the order walking every assignment would, so the frontier is
 // the walk's (TestFrontStateSearchIsReference).
 func (pl *planner) front() (*TablePlan, error) {
+	if pl.decidable() {
+		if tp, err := pl.frontDecided(); !errors.Is(err, errTooManyCombos) && !errors.Is(err, errBoundTooLarge) {
+			return tp, err
+		}
+	}
 	e, p := pl.e, pl.e.pool
 	nt, nc := len(pl.s.Targets), len(p.classes)
 	limit := pl.maxUnits()

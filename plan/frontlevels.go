@@ -78,7 +78,7 @@ type levelStats struct {
 var levelTrace func(value, lb, m float64, nodes int64, found bool)
 
 // maxLevelCombos bounds the combinations the prototype lists.
-const maxLevelCombos = 1 << 24
+const maxLevelCombos = 1 << 22
 
 // frontLevels is the frontier of pl's front by deciding hexes, cheapest
 // first; with forces, each point's assignment is the one the front search
@@ -133,7 +133,7 @@ func (pl *planner) frontLevels(forces bool) ([]levelPoint, levelStats, error) {
 		least[t] = ls.tab[t][:len(lv)] // layer 0's one state: the base
 		st.Levels = append(st.Levels, len(lv))
 		if combos *= len(lv); combos > maxLevelCombos {
-			return nil, st, fmt.Errorf("plan: deciding hexes: more than %d combinations of levels", maxLevelCombos)
+			return nil, st, fmt.Errorf("%w: more than %d", errTooManyCombos, maxLevelCombos)
 		}
 	}
 	// Every combination worth something, by value (highest first), then
