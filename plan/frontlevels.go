@@ -63,7 +63,7 @@ type levelStats struct {
 	Combos int   // combinations of levels worth more than nothing
 	Skip   int   // skipped by their lower bound
 	Solved int   // searched by branch and bound
-	Nodes  int64 // the branch and bound's nodes (the forces' searches' too)
+	Nodes  int64 // the branch and bound's nodes (the forces' not counted)
 	// With the forces: the searches for them, their nodes and the
 	// assignments of a point's cost and value met.
 	TieSearches int

@@ -188,9 +188,9 @@ func TestFrontLevelsCuts(t *testing.T) {
 func BenchmarkFrontLevels(b *testing.B) {
 	for _, n := range []int{16, 18, 20, 24} {
 		for _, forces := range []bool{false, true} {
-			name := fmt.Sprintf("4x%d", n)
+			name := fmt.Sprintf("4x%d/values", n)
 			if forces {
-				name += "/forces"
+				name = fmt.Sprintf("4x%d/forces", n)
 			}
 			b.Run(name, func(b *testing.B) {
 				s, cfg := frontCut(b, n)
@@ -208,7 +208,7 @@ func BenchmarkFrontLevels(b *testing.B) {
 				b.ReportMetric(float64(len(pts)), "points")
 				b.ReportMetric(float64(st.Combos), "combos")
 				b.ReportMetric(float64(st.Solved), "searched")
-				b.ReportMetric(float64(st.Nodes-st.TieNodes), "nodes")
+				b.ReportMetric(float64(st.Nodes), "nodes")
 				b.ReportMetric(float64(st.TieNodes), "tie-nodes")
 				b.ReportMetric(float64(st.TieLeaves), "tie-leaves")
 				reportHeap(b)
