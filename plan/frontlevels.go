@@ -33,18 +33,25 @@ import (
 // each hex, the least its staircase adds to reach the hex's level from
 // its current state with the classes still to come (every hex using
 // every unit to come: a relaxation, but of a fixed target at each hex,
-// far tighter than the front search's over all targets at once).
+// far tighter than the front search's over all targets at once); a node
+// whose hexes need more than the classes to come cost in all is
+// infeasible (the needs are met by disjoint items). Children are tried
+// by bound, least first; a hex at its level gets nothing more; a node
+// reached again in the same search for no less is not searched again
+// (levelMemo).
+//
+// With forces, each point's assignment is then the front search's
+// (frontlevelforces.go): the tie-break among the assignments of the
+// point's cost and value (least expected factors lost, then fewer items,
+// then the walk's order).
 //
 // Not covered: chance objectives, costs in expected losses, requires,
 // a shared support pool, max_units and committed units (each refused
-// with an error), and the frontier's forces: the tie-break among the
-// assignments of a point (least expected factors lost, then fewer
-// units, then the walk's order) is not sought, so only the frontier's
-// costs and values are the planner's.
+// with an error).
 
-// levelPoint is a frontier point: its cost and value, and the assignment
-// the branch and bound found for it (target-major counts, not the
-// planner's tie-broken force).
+// levelPoint is a frontier point: its cost and value, and its assignment
+// (target-major counts): the first the branch and bound found, or with
+// forces the front search's.
 type levelPoint struct {
 	cost, value float64
 	x           []uint8
@@ -78,7 +85,7 @@ type levelStats struct {
 var levelTrace func(value, lb, m float64, nodes int64, found bool)
 
 // maxLevelCombos bounds the combinations the prototype lists.
-const maxLevelCombos = 1 << 24
+const maxLevelCombos = 1 << 22
 
 // frontLevels is the frontier of pl's front by deciding hexes, cheapest
 // first; with forces, each point's assignment is the one the front search

@@ -181,6 +181,37 @@ func TestFrontLevelsCuts(t *testing.T) {
 	}
 }
 
+// Deciding hexes refuses, with an error saying what, each front outside
+// its scope: a cost in losses, a chance objective, requires, max_units,
+// committed units, a support pool.
+func TestFrontLevelsRefusesOutOfScope(t *testing.T) {
+	cases := []struct {
+		name string
+		edit func(*scenario.Scenario)
+		want string
+	}{
+		{"loss cost", func(s *scenario.Scenario) { s.Plan.Cost = scenario.ExpectedFactorsLost }, "committed cost"},
+		{"objective", func(s *scenario.Scenario) { s.Plan.Objective = scenario.ObjectiveAll }, "expected hexes"},
+		{"requires", func(s *scenario.Scenario) { s.Targets[1].Requires = []int{0} }, "requires"},
+		{"max_units", func(s *scenario.Scenario) { s.Plan.MaxUnits = 3 }, "max_units"},
+		{"committed units", func(s *scenario.Scenario) { s.Attacker.Units = s.Attacker.Available[:1] }, "committed units"},
+		{"support", func(s *scenario.Scenario) {
+			s.Attacker.SupportAvailable = []scenario.Support{{ID: "s0", Factors: 2}}
+		}, "support pool"},
+	}
+	for _, c := range cases {
+		s, cfg := frontCut(t, 6)
+		c.edit(s)
+		pls, err := planners(context.Background(), s, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := pls[0].frontLevels(false); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.want)
+		}
+	}
+}
+
 // BenchmarkFrontLevels finds the frontier of issue 25's front and its
 // cuts by deciding hexes, its values and costs alone and with its forces,
 // reporting the combinations searched, the branch and bound's nodes, the
