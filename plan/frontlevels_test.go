@@ -181,15 +181,15 @@ func TestFrontLevelsCuts(t *testing.T) {
 	}
 }
 
-// withLevelsBound runs the test with the front search pruned from its
-// first layer by the exact frontier deciding hexes finds.
-func withLevelsBound(t testing.TB) {
+// withLevelsBound prunes the front search from its first layer by the
+// exact frontier deciding hexes finds, until the returned func is called.
+func withLevelsBound() (restore func()) {
 	old, oldFrom := frontierBound, pruneFrom
 	frontierBound, pruneFrom = newLevelsBound, 0
-	t.Cleanup(func() { frontierBound, pruneFrom = old, oldFrom })
+	return func() { frontierBound, pruneFrom = old, oldFrom }
 }
 
-// planText plans a front, failing the test on an error.
+// planFront plans a front, failing the test on an error.
 func planFront(t testing.TB, s *scenario.Scenario, cfg Config) *TablePlan {
 	t.Helper()
 	res, err := Plan(context.Background(), s, cfg)
@@ -233,7 +233,7 @@ func TestLevelsBoundIsFrontSearch(t *testing.T) {
 	for _, f := range all {
 		want := planFront(t, f.s, f.cfg)
 		func() {
-			withLevelsBound(t)
+			defer withLevelsBound()()
 			got := planFront(t, f.s, f.cfg)
 			if g, w := comparable(t, got), comparable(t, want); g != w {
 				t.Errorf("%s: pruned by the frontier\n got %s\nwant %s", f.name, g, w)
@@ -325,7 +325,7 @@ func BenchmarkLevelsBound(b *testing.B) {
 	for _, n := range []int{16, 18, 20, 24} {
 		b.Run(fmt.Sprintf("4x%d", n), func(b *testing.B) {
 			s, cfg := frontCut(b, n)
-			withLevelsBound(b)
+			b.Cleanup(withLevelsBound())
 			var tp *TablePlan
 			for b.Loop() {
 				tp = planFront(b, s, cfg)
