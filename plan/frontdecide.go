@@ -4,8 +4,6 @@ import (
 	"errors"
 	"slices"
 	"sync/atomic"
-
-	"github.com/wifodds/wifodds/scenario"
 )
 
 // decideHexes: a front the search by deciding hexes covers is planned by
@@ -22,24 +20,11 @@ var errTooManyCombos = errors.New("plan: deciding hexes: too many combinations o
 // decided counts the fronts deciding hexes planned (tests read it).
 var decided atomic.Int64
 
-// decidable reports whether deciding hexes covers pl's front: the
-// expected hexes taken against a committed cost, no hex waiting on
-// others, no max_units, no units committed already and no shared support
-// pool. Any other front takes the front's state search.
-func (pl *planner) decidable() bool {
-	s := pl.s
-	switch {
-	case !decideHexes, s.Plan.Cost == scenario.ExpectedFactorsLost, s.Plan.Cost == scenario.ExpectedUnitsLost,
-		s.Plan.IsChance(), hasRequires(s.Targets), s.Plan.MaxUnits > 0, len(pl.e.commit) > 0:
-		return false
-	}
-	for _, it := range pl.e.pool.items {
-		if it.Unit == nil {
-			return false
-		}
-	}
-	return true
-}
+// decidable reports whether deciding hexes covers pl's front
+// (levelScope: the expected hexes against a committed cost, no hex
+// waiting on others, no max_units, no units committed already and no
+// shared support pool). Any other front takes the front's state search.
+func (pl *planner) decidable() bool { return decideHexes && pl.levelScope() == nil }
 
 // frontDecided is the front's plan by deciding hexes: each frontier
 // point's assignment is the one the front's state search reports, and

@@ -33,18 +33,25 @@ import (
 // each hex, the least its staircase adds to reach the hex's level from
 // its current state with the classes still to come (every hex using
 // every unit to come: a relaxation, but of a fixed target at each hex,
-// far tighter than the front search's over all targets at once).
+// far tighter than the front search's over all targets at once); a node
+// whose hexes need more than the classes to come cost in all is
+// infeasible (the needs are met by disjoint items). Children are tried
+// by bound, least first; a hex at its level gets nothing more; a node
+// reached again in the same search for no less is not searched again
+// (levelMemo).
+//
+// With forces, each point's assignment is then the front search's
+// (frontlevelforces.go): the tie-break among the assignments of the
+// point's cost and value (least expected factors lost, then fewer items,
+// then the walk's order).
 //
 // Not covered: chance objectives, costs in expected losses, requires,
 // a shared support pool, max_units and committed units (each refused
-// with an error), and the frontier's forces: the tie-break among the
-// assignments of a point (least expected factors lost, then fewer
-// units, then the walk's order) is not sought, so only the frontier's
-// costs and values are the planner's.
+// with an error).
 
-// levelPoint is a frontier point: its cost and value, and the assignment
-// the branch and bound found for it (target-major counts, not the
-// planner's tie-broken force).
+// levelPoint is a frontier point: its cost and value, and its assignment
+// (target-major counts): the first the branch and bound found, or with
+// forces the front search's.
 type levelPoint struct {
 	cost, value float64
 	x           []uint8
@@ -63,7 +70,7 @@ type levelStats struct {
 	Combos int   // combinations of levels worth more than nothing
 	Skip   int   // skipped by their lower bound
 	Solved int   // searched by branch and bound
-	Nodes  int64 // the branch and bound's nodes (the forces' searches' too)
+	Nodes  int64 // the branch and bound's nodes (the forces' not counted)
 	// With the forces: the searches for them, their nodes and the
 	// assignments of a point's cost and value met.
 	TieSearches int
@@ -84,36 +91,71 @@ const maxLevelCombos = 1 << 22
 // first; with forces, each point's assignment is the one the front search
 // reports (levelForces), else the first the branch and bound found.
 func (pl *planner) frontLevels(forces bool) ([]levelPoint, levelStats, error) {
-	var st levelStats
-	s := pl.s
-	switch {
-	case s.Plan.Cost == scenario.ExpectedFactorsLost || s.Plan.Cost == scenario.ExpectedUnitsLost:
-		return nil, st, errors.New("plan: deciding hexes takes a committed cost only")
-	case s.Plan.IsChance():
-		return nil, st, errors.New("plan: deciding hexes takes the expected hexes only")
-	case hasRequires(s.Targets):
-		return nil, st, errors.New("plan: deciding hexes takes no requires")
-	case s.Plan.MaxUnits > 0:
-		return nil, st, errors.New("plan: deciding hexes takes no max_units")
-	case len(pl.e.commit) > 0:
-		return nil, st, errors.New("plan: deciding hexes takes no committed units")
-	}
-	p := pl.e.pool
-	for _, it := range p.items {
-		if it.Unit == nil {
-			return nil, st, errors.New("plan: deciding hexes takes no support pool")
-		}
+	if err := pl.levelScope(); err != nil {
+		return nil, levelStats{}, err
 	}
 	fs, _, values, _, err := pl.newFrontSearch()
 	if err != nil {
-		return nil, st, err
+		return nil, levelStats{}, err
 	}
+	r, err := pl.levelFrontier(fs, values)
+	if err != nil {
+		return nil, r.st, err
+	}
+	if forces {
+		if err := r.ls.levelForces(pl, r.pts, r.list, r.levels, &r.st); err != nil {
+			return nil, r.st, err
+		}
+	}
+	return r.pts, r.st, nil
+}
+
+// levelScope refuses a front the prototype does not cover.
+func (pl *planner) levelScope() error {
+	s := pl.s
+	switch {
+	case s.Plan.Cost == scenario.ExpectedFactorsLost || s.Plan.Cost == scenario.ExpectedUnitsLost:
+		return errors.New("plan: deciding hexes takes a committed cost only")
+	case s.Plan.IsChance():
+		return errors.New("plan: deciding hexes takes the expected hexes only")
+	case hasRequires(s.Targets):
+		return errors.New("plan: deciding hexes takes no requires")
+	case s.Plan.MaxUnits > 0:
+		return errors.New("plan: deciding hexes takes no max_units")
+	case len(pl.e.commit) > 0:
+		return errors.New("plan: deciding hexes takes no committed units")
+	}
+	for _, it := range pl.e.pool.items {
+		if it.Unit == nil {
+			return errors.New("plan: deciding hexes takes no support pool")
+		}
+	}
+	return nil
+}
+
+// levelRun is what deciding hexes found: the one-hex searches (fb's
+// hexes), the search, the frontier, every combination by value and each
+// hex's levels.
+type levelRun struct {
+	fb     *frontBound
+	ls     *levelSearch
+	pts    []levelPoint
+	list   []levelCombo
+	levels [][]float64
+	st     levelStats
+}
+
+// levelFrontier finds the frontier's costs and values over fs's states.
+func (pl *planner) levelFrontier(fs *frontSearch, values []float64) (*levelRun, error) {
+	r := &levelRun{}
+	st := &r.st
+	p := pl.e.pool
 	nt, nc := len(fs.sps), len(p.classes)
 	fb := &frontBound{pl: pl, fs: fs, values: values}
 	fb.scratch(nt, nc)
 	add, err := fb.hexBounds()
 	if err != nil {
-		return nil, st, err
+		return r, err
 	}
 	ls := &levelSearch{fs: fs, hexes: fb.hexes, add: add, nt: nt, nc: nc}
 	ls.init()
@@ -133,7 +175,7 @@ func (pl *planner) frontLevels(forces bool) ([]levelPoint, levelStats, error) {
 		least[t] = ls.tab[t][:len(lv)] // layer 0's one state: the base
 		st.Levels = append(st.Levels, len(lv))
 		if combos *= len(lv); combos > maxLevelCombos {
-			return nil, st, fmt.Errorf("%w: more than %d", errTooManyCombos, maxLevelCombos)
+			return r, fmt.Errorf("%w: more than %d", errTooManyCombos, maxLevelCombos)
 		}
 	}
 	// Every combination worth something, by value (highest first), then
@@ -168,7 +210,7 @@ func (pl *planner) frontLevels(forces bool) ([]levelPoint, levelStats, error) {
 	for n, cb := range list {
 		if n%4096 == 0 {
 			if err := fs.ctx.Err(); err != nil {
-				return nil, st, err
+				return r, err
 			}
 		}
 		if cb.lb >= ls.m-costTol {
@@ -195,12 +237,63 @@ func (pl *planner) frontLevels(forces bool) ([]levelPoint, levelStats, error) {
 	}
 	st.Nodes = ls.nodes
 	slices.Reverse(pts)
-	if forces {
-		if err := ls.levelForces(pl, pts, list, levels, &st); err != nil {
-			return nil, st, err
+	r.fb, r.ls, r.pts, r.list, r.levels = fb, ls, pts, list, levels
+	return r, nil
+}
+
+// frontierBound, when set (by tests), builds the bound a front's search
+// prunes by instead of newFrontBound.
+var frontierBound func(pl *planner, fs *frontSearch, values []float64) (*frontBound, error)
+
+// newLevelsBound is a bound for fs's search from the exact frontier that
+// deciding hexes finds: an assignment is dropped when, for every frontier
+// point and every combination of levels worth the point's value, its
+// hexes' states cannot reach those levels within the point's cost, or
+// need more than the classes to come cost in all (levelSearch's bound).
+// Every partial assignment of an assignment of a frontier point's cost
+// and value passes, so it is kept, and the front search's own ties
+// choose among them: its answer is unchanged, the counts of states aside
+// (TestLevelsBoundIsFrontSearch). A measurement of how far the exact
+// frontier alone takes the front search (docs/performance.md).
+func newLevelsBound(pl *planner, fs *frontSearch, values []float64) (*frontBound, error) {
+	if err := pl.levelScope(); err != nil {
+		return nil, err
+	}
+	r, err := pl.levelFrontier(fs, values)
+	if err != nil {
+		return nil, err
+	}
+	fb, ls, nt := r.fb, r.ls, len(fs.sps)
+	fb.layer = -1
+	fb.norm = make([]uint64, fs.l.words)
+	// Each point's cost and the levels (nt a combination) of its value.
+	type target struct {
+		cost float64
+		lv   []int
+	}
+	var targets []target
+	for _, pt := range r.pts {
+		for _, cb := range r.list {
+			if !near(cb.value, pt.value, valueTol) || cb.lb > pt.cost+costTol {
+				continue
+			}
+			ls.setLevels(cb.code, r.levels)
+			targets = append(targets, target{pt.cost, slices.Clone(ls.lv)})
 		}
 	}
-	return pts, st, nil
+	fb.offFrontier = func(child []int32, cost float64, c int) bool {
+		for _, tg := range targets {
+			need := 0.0
+			for t := range nt {
+				need += ls.tab[t][(ls.off[t][c]+int(child[t]))*ls.nl[t]+tg.lv[t]]
+			}
+			if cost+need <= tg.cost+costTol && need <= ls.rest[c]+costTol {
+				return false
+			}
+		}
+		return true
+	}
+	return fb, nil
 }
 
 // levelSearch is the branch and bound for one combination's least cost:
