@@ -103,6 +103,11 @@ func (ls *levelSearch) levelForces(pl *planner, pts []levelPoint, list []levelCo
 	defer func() { ls.tie = nil }()
 	nodes := ls.nodes
 	for i := range pts {
+		// The forces found so far, of the frontier's: a 4x24 front takes
+		// minutes (docs/performance.md).
+		if pl.cfg.Progress != nil {
+			pl.cfg.Progress(uint64(i), uint64(len(pts)))
+		}
 		pt := &pts[i]
 		lt.found = false
 		for _, cb := range list {
@@ -125,6 +130,9 @@ func (ls *levelSearch) levelForces(pl *planner, pts []levelPoint, list []levelCo
 			if _, _, ok := ls.bound(0, ls.root, 0); ok {
 				lt.node(ls, 0, 0, ls.root)
 			}
+			if ls.stopped {
+				return ls.fs.ctx.Err()
+			}
 			if levelTrace != nil {
 				levelTrace(cb.value, cb.lb, pt.cost, ls.nodes-before, lt.leaves > leaves)
 			}
@@ -136,6 +144,9 @@ func (ls *levelSearch) levelForces(pl *planner, pts []levelPoint, list []levelCo
 			return errors.New("plan: deciding hexes: no assignment of a frontier point's cost and value")
 		}
 		copy(pt.x, lt.x)
+	}
+	if pl.cfg.Progress != nil {
+		pl.cfg.Progress(uint64(len(pts)), uint64(len(pts)))
 	}
 	st.TieNodes, st.TieLeaves = ls.nodes-nodes, lt.leaves
 	return nil
@@ -218,7 +229,9 @@ func (lt *levelTie) beaten(ls *levelSearch, pos int) bool {
 // no cheaper is dead without a search. A node is not known dead when the
 // bound on losses or the memo of full states cut some of its subtree.
 func (lt *levelTie) node(ls *levelSearch, pos int, cost float64, idx []int32) (dead bool) {
-	ls.nodes++
+	if ls.cancelled() {
+		return false
+	}
 	if pos == ls.nc {
 		lt.leaf(ls, cost)
 		return false

@@ -221,6 +221,9 @@ func (pl *planner) levelFrontier(fs *frontSearch, values []float64) (*levelRun, 
 		ls.setLevels(cb.code, levels)
 		before := ls.nodes
 		ok := ls.solve()
+		if ls.stopped {
+			return r, fs.ctx.Err()
+		}
 		if levelTrace != nil {
 			levelTrace(cb.value, cb.lb, ls.m, ls.nodes-before, ok)
 		}
@@ -331,6 +334,20 @@ type levelSearch struct {
 	tab [][]float64
 	off [][]int
 	nl  []int
+	// stopped: the context was cancelled during a search, which ended
+	// short; its caller returns the context's error.
+	stopped bool
+}
+
+// cancelled counts a node and reports whether the search must stop: the
+// context is read every 65,536 nodes, so a long search stops within a few
+// milliseconds of Ctrl-C or a server's deadline.
+func (ls *levelSearch) cancelled() bool {
+	ls.nodes++
+	if ls.nodes&(1<<16-1) == 0 && ls.fs.ctx.Err() != nil {
+		ls.stopped = true
+	}
+	return ls.stopped
 }
 
 // levelKid is a child of a node: its bound, cost, the hexes at their
@@ -444,7 +461,9 @@ func (ls *levelSearch) solve() bool {
 // assignment so far costing cost, its bound lb and done its hexes at
 // their level.
 func (ls *levelSearch) node(pos int, cost, lb float64, done uint64, idx []int32) {
-	ls.nodes++
+	if ls.cancelled() {
+		return
+	}
 	if done == 1<<ls.nt-1 {
 		// Every hex at its level already: sending more costs no less.
 		ls.m, ls.found = cost, true

@@ -28,7 +28,11 @@ func levelsAgree(t testing.TB, s *scenario.Scenario, cfg Config, forces bool) (l
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The front's state search, deciding hexes off.
+	old := decideHexes
+	decideHexes = false
 	res, err := Plan(context.Background(), s, cfg)
+	decideHexes = old
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,6 +209,7 @@ func planFront(t testing.TB, s *scenario.Scenario, cfg Config) *TablePlan {
 // TestFrontLevelsIsFrontSearch and on the 16-, 18- and 20-unit cuts of
 // issue 25's front (18 and 20 only without -short); and it drops states.
 func TestLevelsBoundIsFrontSearch(t *testing.T) {
+	withStateSearch(t)
 	fronts := 40
 	cuts := []int{16, 18, 20}
 	if testing.Short() {
