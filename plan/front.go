@@ -23,7 +23,7 @@ import (
 // the walk's (TestFrontStateSearchIsReference).
 func (pl *planner) front() (*TablePlan, error) {
 	if pl.decidable() {
-		if tp, err := pl.frontDecided(); !errors.Is(err, errTooManyCombos) && !errors.Is(err, errBoundTooLarge) {
+		if tp, err := pl.frontDecided(); !errors.Is(err, errTooManyCombos) && !errors.Is(err, errBoundTooLarge) && !errors.Is(err, errTieBoundTooLarge) {
 			return tp, err
 		}
 	}

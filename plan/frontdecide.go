@@ -14,7 +14,8 @@ var decideHexes = true
 // errTooManyCombos: the hexes' levels make more combinations than
 // deciding hexes lists (maxLevelCombos, about 100 MiB of them); the front
 // takes the front's state search instead, as it does when the hexes'
-// one-hex searches outgrow their memory (errBoundTooLarge).
+// one-hex searches or the forces' bound on losses outgrow their memory
+// (errBoundTooLarge, errTieBoundTooLarge).
 var errTooManyCombos = errors.New("plan: deciding hexes: too many combinations of levels")
 
 // decided counts the fronts deciding hexes planned (tests read it).

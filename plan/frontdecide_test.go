@@ -3,6 +3,7 @@ package plan
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"sync"
 	"testing"
 	"time"
@@ -45,5 +46,32 @@ func TestDecidedFrontStops(t *testing.T) {
 			t.Errorf("cancelled after %v: no progress shown (%v)", after, seen)
 		}
 		mu.Unlock()
+	}
+}
+
+// Deciding hexes gives the same answer, byte for byte with its counts, on
+// 1, 2 and 3 workers (the forces' points shared among them): on the
+// random fronts of TestFrontStateSearchIsReference it covers and on the
+// 16-unit cut of the 4x24 front.
+func TestDecidedFrontWorkerInvariant(t *testing.T) {
+	before := decided.Load()
+	for seed := range 40 {
+		r := rand.New(rand.NewPCG(uint64(seed), 26))
+		text := richFrontYAML(r, seed, 1+seed%3, 2+r.IntN(11))
+		s, cfg := parseWithTable(t, text, Config{})
+		first := planJSON(t, s, cfg, 1)
+		for workers := 2; workers <= 3; workers++ {
+			if planJSON(t, s, cfg, workers) != first {
+				t.Errorf("seed %d, %d workers: another answer\n%s", seed, workers, text)
+			}
+		}
+	}
+	if n := decided.Load() - before; n < 15 {
+		t.Errorf("deciding hexes planned %d of the 120 plans", n)
+	}
+	s, cfg := frontCut(t, 16)
+	first := planJSON(t, s, cfg, 1)
+	if planJSON(t, s, cfg, 2) != first {
+		t.Error("the 4x16 cut, 2 workers: another answer")
 	}
 }

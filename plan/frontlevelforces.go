@@ -5,6 +5,8 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"sync"
+	"sync/atomic"
 )
 
 // The forces of deciding hexes' frontier (frontlevels.go), a first
@@ -70,11 +72,8 @@ type levelTie struct {
 // levelForces sets each point's assignment to the front search's, from
 // the combinations list (value, lower bound, code) of levels.
 func (ls *levelSearch) levelForces(pl *planner, pts []levelPoint, list []levelCombo, levels [][]float64, st *levelStats) error {
-	lt := &levelTie{pl: pl, fs: ls.fs, x: make([]uint8, ls.nt*ls.nc), f: make([]int32, ls.nt),
-		cur: make([][]int32, ls.nc+1), kidF: make([][]int32, ls.nc)}
-	for i := range lt.cur {
-		lt.cur[i] = make([]int32, ls.nt)
-	}
+	lt := &levelTie{pl: pl, fs: ls.fs}
+	lt.scratch(ls.nt, ls.nc)
 	// Each hex's one-hex search keyed by full state (normalise with a
 	// cost in losses), and its final states weighed.
 	fb := &frontBound{pl: pl, fs: ls.fs, lossCost: true}
@@ -94,7 +93,6 @@ func (ls *levelSearch) levelForces(pl *planner, pts []levelPoint, list []levelCo
 			return err
 		}
 	}
-	lt.memo = newTieMemo(ls.nt, ls.nc, tieMemoSlots)
 	lt.skipDone = true
 	for c := range ls.nc {
 		lt.skipDone = lt.skipDone && ls.add[c][1] > costTol
@@ -102,54 +100,126 @@ func (ls *levelSearch) levelForces(pl *planner, pts []levelPoint, list []levelCo
 	ls.tie = lt
 	defer func() { ls.tie = nil }()
 	nodes := ls.nodes
-	for i := range pts {
-		// The forces found so far, of the frontier's: a 4x24 front takes
-		// minutes (docs/performance.md).
-		if pl.cfg.Progress != nil {
-			pl.cfg.Progress(uint64(i), uint64(len(pts)))
-		}
-		pt := &pts[i]
-		lt.found = false
-		for _, cb := range list {
-			if !near(cb.value, pt.value, valueTol) || cb.lb > pt.cost+costTol {
-				continue
+	// The points are searched apart, each by one worker (a search's
+	// scratch and tables of its own, the hexes' tables shared and only
+	// read): what a point's search finds depends on the point alone, so
+	// the forces and the counts are the same on any number of workers.
+	workers := min(pl.e.workers, len(pts))
+	if !parallelBuild || levelTrace != nil {
+		workers = 1
+	}
+	searches := make([]int, len(pts))
+	errs := make([]error, len(pts))
+	var next, done atomic.Int64
+	work := func(ls *levelSearch, lt *levelTie) {
+		for {
+			i := int(next.Add(1) - 1)
+			if i >= len(pts) {
+				return
 			}
-			if err := ls.fs.ctx.Err(); err != nil {
-				return err
+			searches[i], errs[i] = ls.forcePoint(lt, &pts[i], list, levels)
+			// The forces found so far, of the frontier's: a 4x24 front
+			// takes minutes (docs/performance.md).
+			if d := done.Add(1); pl.cfg.Progress != nil {
+				pl.cfg.Progress(uint64(d), uint64(len(pts)))
 			}
-			st.TieSearches++
-			ls.setLevels(cb.code, levels)
-			// Only assignments costing no more than the point (to
-			// within costTol) are listed.
-			ls.m = pt.cost + 2*costTol
-			clear(ls.x)
-			clear(lt.cur[0]) // every hex at its base
-			lt.memo.next()
-			before, leaves := ls.nodes, lt.leaves
-			ls.memo.next()
-			if _, _, ok := ls.bound(0, ls.root, 0); ok {
-				lt.node(ls, 0, 0, ls.root)
-			}
-			if ls.stopped {
-				return ls.fs.ctx.Err()
-			}
-			if levelTrace != nil {
-				levelTrace(cb.value, cb.lb, pt.cost, ls.nodes-before, lt.leaves > leaves)
-			}
-			if lt.err != nil {
-				return lt.err
+			if errs[i] != nil {
+				return
 			}
 		}
-		if !lt.found {
-			return errors.New("plan: deciding hexes: no assignment of a frontier point's cost and value")
-		}
-		copy(pt.x, lt.x)
 	}
 	if pl.cfg.Progress != nil {
-		pl.cfg.Progress(uint64(len(pts)), uint64(len(pts)))
+		pl.cfg.Progress(0, uint64(len(pts)))
+	}
+	forks := []*levelSearch{ls}
+	var wg sync.WaitGroup
+	for range workers - 1 {
+		f := ls.fork()
+		forks = append(forks, f)
+		wg.Go(func() { work(f, f.tie) })
+	}
+	work(ls, lt)
+	wg.Wait()
+	for i := range pts {
+		if errs[i] != nil {
+			return errs[i]
+		}
+		st.TieSearches += searches[i]
+	}
+	for _, f := range forks[1:] {
+		ls.nodes += f.nodes
+		lt.leaves += f.tie.leaves
 	}
 	st.TieNodes, st.TieLeaves = ls.nodes-nodes, lt.leaves
 	return nil
+}
+
+// forcePoint sets the point's assignment to the front search's: every
+// combination of the point's value searched for the assignments of its
+// cost, the best kept (leaf). It reports how many combinations it
+// searched.
+func (ls *levelSearch) forcePoint(lt *levelTie, pt *levelPoint, list []levelCombo, levels [][]float64) (int, error) {
+	searches := 0
+	lt.found = false
+	for _, cb := range list {
+		if !near(cb.value, pt.value, valueTol) || cb.lb > pt.cost+costTol {
+			continue
+		}
+		if err := ls.fs.ctx.Err(); err != nil {
+			return searches, err
+		}
+		searches++
+		ls.setLevels(cb.code, levels)
+		// Only assignments costing no more than the point (to within
+		// costTol) are listed.
+		ls.m = pt.cost + 2*costTol
+		clear(ls.x)
+		clear(lt.cur[0]) // every hex at its base
+		lt.memo.next()
+		before, leaves := ls.nodes, lt.leaves
+		ls.memo.next()
+		if _, _, ok := ls.bound(0, ls.root, 0); ok {
+			lt.node(ls, 0, 0, ls.root)
+		}
+		if ls.stopped {
+			return searches, ls.fs.ctx.Err()
+		}
+		if levelTrace != nil {
+			levelTrace(cb.value, cb.lb, pt.cost, ls.nodes-before, lt.leaves > leaves)
+		}
+		if lt.err != nil {
+			return searches, lt.err
+		}
+	}
+	if !lt.found {
+		return searches, errors.New("plan: deciding hexes: no assignment of a frontier point's cost and value")
+	}
+	copy(pt.x, lt.x)
+	return searches, nil
+}
+
+// fork is a search for another worker: the same hexes and tables, read
+// only, with scratch, a table of nodes and a search for forces of its
+// own.
+func (ls *levelSearch) fork() *levelSearch {
+	f := &levelSearch{fs: ls.fs, hexes: ls.hexes, add: ls.add, nt: ls.nt, nc: ls.nc, rest: ls.rest, root: ls.root,
+		tab: ls.tab, off: ls.off, nl: ls.nl}
+	f.scratch()
+	lt := ls.tie
+	f.tie = &levelTie{pl: lt.pl, fs: lt.fs, full: lt.full, least: lt.least, off: lt.off, nl: lt.nl, skipDone: lt.skipDone}
+	f.tie.scratch(ls.nt, ls.nc)
+	return f
+}
+
+// scratch gives lt what one worker's searches write: the assignment, the
+// full states by layer and the table of nodes.
+func (lt *levelTie) scratch(nt, nc int) {
+	lt.x, lt.f = make([]uint8, nt*nc), make([]int32, nt)
+	lt.cur, lt.kidF = make([][]int32, nc+1), make([][]int32, nc)
+	for i := range lt.cur {
+		lt.cur[i] = make([]int32, nt)
+	}
+	lt.memo = newTieMemo(nt, nc, tieMemoSlots)
 }
 
 // leastLost fills hex t's part of least, for its levels lv (ascending),

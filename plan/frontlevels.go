@@ -360,24 +360,30 @@ type levelKid struct {
 }
 
 func (ls *levelSearch) init() {
-	ls.lv = make([]int, ls.nt)
-	ls.x = make([]uint8, ls.nt*ls.nc)
-	ls.best = make([]uint8, ls.nt*ls.nc)
+	ls.scratch()
 	ls.rest = make([]float64, ls.nc+1)
 	for pos := ls.nc - 1; pos >= 0; pos-- {
 		c := ls.fs.order[pos]
 		ls.rest[pos] = ls.rest[pos+1] + ls.add[c][len(ls.add[c])-1]
 	}
+	ls.root = make([]int32, ls.nt)
+	ls.tab = make([][]float64, ls.nt)
+	ls.off = make([][]int, ls.nt)
+	ls.nl = make([]int, ls.nt)
+}
+
+// scratch gives ls what one worker's searches write: the levels, the
+// assignments, the children by layer and the table of nodes.
+func (ls *levelSearch) scratch() {
+	ls.lv = make([]int, ls.nt)
+	ls.x = make([]uint8, ls.nt*ls.nc)
+	ls.best = make([]uint8, ls.nt*ls.nc)
 	ls.kids = make([][]levelKid, ls.nc)
 	ls.kidIdx = make([][]int32, ls.nc)
 	ls.kidX = make([][]uint8, ls.nc)
 	ls.idx = make([]int32, ls.nt)
 	ls.ks = make([]uint8, ls.nt)
-	ls.root = make([]int32, ls.nt)
 	ls.memo = newLevelMemo(ls.nt, levelMemoSlots)
-	ls.tab = make([][]float64, ls.nt)
-	ls.off = make([][]int, ls.nt)
-	ls.nl = make([]int, ls.nt)
 }
 
 // needs fills hex t's part of tab for its levels lv (ascending): the
