@@ -22,40 +22,19 @@ import (
 // frontier in the order walking every assignment would, so the frontier is
 // the walk's (TestFrontStateSearchIsReference).
 func (pl *planner) front() (*TablePlan, error) {
+	if pl.decidable() {
+		if tp, err := pl.frontDecided(); !errors.Is(err, errTooManyCombos) && !errors.Is(err, errBoundTooLarge) && !errors.Is(err, errTieBoundTooLarge) {
+			return tp, err
+		}
+	}
 	e, p := pl.e, pl.e.pool
 	nt, nc := len(pl.s.Targets), len(p.classes)
 	limit := pl.maxUnits()
-	fs := &frontSearch{ctx: e.ctx, p: p, limit: limit, byBP: pl.s.Plan.Cost == scenario.CommittedBuildPoints, workers: e.workers,
-		allowed: make([][]int, nc), off: []int{0}}
-	var ids []string
-	values := make([]float64, nt)
-	allowed := make([][]bool, nt)
-	for t, ft := range pl.s.Targets {
-		ids = append(ids, ft.ID)
-		values[t] = ft.Value
-		sp := newStateSpace(p, e.targets[t], e.tables[pl.k].Table, e.commit)
-		lay := newLayout(sp, p, limit)
-		fs.sps, fs.lays = append(fs.sps, sp), append(fs.lays, lay)
-		fs.off = append(fs.off, fs.off[t]+lay.words)
-		allowed[t] = make([]bool, nc)
-		for c := range p.classes {
-			if p.classes[c].can[t] {
-				allowed[t][c] = true
-				fs.allowed[c] = append(fs.allowed[c], t)
-			}
-		}
-	}
-	// The tuple's states are whole keys: no group shares a combat but its
-	// smallest factors, so no state dominates another.
-	fs.l = &layout{words: fs.off[nt], groupBits: 64 * fs.off[nt]}
-	if err := pl.checkStateLimit(fs.l.stateBytes(nt * nc)); err != nil {
+	fs, ids, values, allowed, err := pl.newFrontSearch()
+	if err != nil {
 		return nil, err
 	}
-	// A front's states are wide: the search holds at most what
-	// frontMemory does, whatever the limit.
 	perState := fs.l.stateBytes(nt * nc)
-	fs.maxStates = int(min(pl.cfg.MaxForces, frontMemory/perState))
-	fs.order = classOrder(p)
 	// The bound scores the hexes as if each were attacked whatever the
 	// others do. With requires that still bounds the chance and the
 	// expected hexes from above (a hex waiting on others is taken only
@@ -67,6 +46,9 @@ func (pl *planner) front() (*TablePlan, error) {
 	if !hasRequires(pl.s.Targets) {
 		bobj := newObjective(pl.s.Plan, ids)
 		fs.newBound = func() (*frontBound, error) { return newFrontBound(pl, fs, values, bobj) }
+		if frontierBound != nil {
+			fs.newBound = func() (*frontBound, error) { return frontierBound(pl, fs, values) }
+		}
 	}
 	fin, err := fs.run()
 	if errors.Is(err, errTooManyStates) {
@@ -254,6 +236,47 @@ func (pl *planner) front() (*TablePlan, error) {
 	}
 	pl.warn(tp)
 	return tp, nil
+}
+
+// newFrontSearch readies the search over the states of pl's front: each
+// target's state space and layout, the targets each class can attack,
+// the order the classes are taken in and the most states memory holds;
+// with the targets' ids and values, and allowed[t][c]: whether class c
+// can attack target t.
+func (pl *planner) newFrontSearch() (fs *frontSearch, ids []string, values []float64, allowed [][]bool, err error) {
+	e, p := pl.e, pl.e.pool
+	nt, nc := len(pl.s.Targets), len(p.classes)
+	limit := pl.maxUnits()
+	fs = &frontSearch{ctx: e.ctx, p: p, limit: limit, byBP: pl.s.Plan.Cost == scenario.CommittedBuildPoints, workers: e.workers,
+		allowed: make([][]int, nc), off: []int{0}}
+	values = make([]float64, nt)
+	allowed = make([][]bool, nt)
+	for t, ft := range pl.s.Targets {
+		ids = append(ids, ft.ID)
+		values[t] = ft.Value
+		sp := newStateSpace(p, e.targets[t], e.tables[pl.k].Table, e.commit)
+		lay := newLayout(sp, p, limit)
+		fs.sps, fs.lays = append(fs.sps, sp), append(fs.lays, lay)
+		fs.off = append(fs.off, fs.off[t]+lay.words)
+		allowed[t] = make([]bool, nc)
+		for c := range p.classes {
+			if p.classes[c].can[t] {
+				allowed[t][c] = true
+				fs.allowed[c] = append(fs.allowed[c], t)
+			}
+		}
+	}
+	// The tuple's states are whole keys: no group shares a combat but its
+	// smallest factors, so no state dominates another.
+	fs.l = &layout{words: fs.off[nt], groupBits: 64 * fs.off[nt]}
+	if err := pl.checkStateLimit(fs.l.stateBytes(nt * nc)); err != nil {
+		return nil, nil, nil, nil, err
+	}
+	// A front's states are wide: the search holds at most what
+	// frontMemory does, whatever the limit.
+	fs.maxStates = int(min(pl.cfg.MaxForces, frontMemory/fs.l.stateBytes(nt*nc)))
+	fs.order = classOrder(p)
+	return fs, ids, values, allowed, nil
 }
 
 // ownCosts sets a cost in expected losses, which was read from the

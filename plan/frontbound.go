@@ -102,6 +102,11 @@ type frontBound struct {
 	// rechecked: batched checks made again after the points known changed
 	rechecked int
 	bytes     int // the staircases' memory
+	// offFrontier, when set (deciding hexes' prototype, its tests only),
+	// replaces the verdict: it reports whether an assignment whose hexes'
+	// states at layer c are child, costing cost, can reach no frontier
+	// point.
+	offFrontier func(child []int32, cost float64, c int) bool
 	// rest[c]: the most the classes from c on add to a committed cost.
 	rest []float64
 	// Points known: the expected hexes, and the objective's chance.
@@ -148,11 +153,38 @@ func newFrontBound(pl *planner, fs *frontSearch, values []float64, obj *objectiv
 	nt, nc := len(fs.sps), len(fs.p.classes)
 	fb.scratch(nt, nc)
 	fb.layer = -1
+	add, err := fb.hexBounds()
+	if err != nil {
+		return nil, err
+	}
+	// The most the classes from c on can add to a committed cost.
+	fb.rest = make([]float64, nc+1)
+	for pos := nc - 1; pos >= 0; pos-- {
+		c := fs.order[pos]
+		fb.rest[pos] = fb.rest[pos+1] + add[c][len(add[c])-1]
+	}
+	fb.norm = make([]uint64, fs.l.words)
+	if err := fb.seed(); err != nil {
+		return nil, err
+	}
+	if boundBuilt != nil {
+		boundBuilt(fb)
+	}
+	return fb, nil
+}
+
+// hexBounds builds each target's part of the bound: the target's own
+// one-hex search over every class that can reach it, one weighing per
+// distinct combat, and the staircases. add[c][k] is what k items of class
+// c add to a committed cost.
+func (fb *frontBound) hexBounds() (add [][]float64, err error) {
+	fs, pl := fb.fs, fb.pl
+	nt, nc := len(fs.sps), len(fs.p.classes)
 	// What k items of class c add to a committed cost: its k cheapest
 	// under build points. Summed over the hexes this is at most what the
 	// class adds to the whole assignment (prefix sums of ascending costs
 	// are superadditive), so each hex's staircase stays an upper bound.
-	add := make([][]float64, nc)
+	add = make([][]float64, nc)
 	x := make(counts, nc)
 	for c := range add {
 		add[c] = make([]float64, len(fs.p.classes[c].items)+1)
@@ -179,20 +211,7 @@ func newFrontBound(pl *planner, fs *frontSearch, values []float64, obj *objectiv
 		}
 		fb.hexes = append(fb.hexes, h)
 	}
-	// The most the classes from c on can add to a committed cost.
-	fb.rest = make([]float64, nc+1)
-	for pos := nc - 1; pos >= 0; pos-- {
-		c := fs.order[pos]
-		fb.rest[pos] = fb.rest[pos+1] + add[c][len(add[c])-1]
-	}
-	fb.norm = make([]uint64, fs.l.words)
-	if err := fb.seed(); err != nil {
-		return nil, err
-	}
-	if boundBuilt != nil {
-		boundBuilt(fb)
-	}
-	return fb, nil
+	return add, nil
 }
 
 // scratch makes the scratch a check of a front of nt targets and nc
@@ -566,6 +585,13 @@ func (fb *frontBound) beaten(key []uint64, xs []uint8, c int) (bool, error) {
 	pt, err := fb.point(key, xs, c)
 	if err != nil {
 		return false, err
+	}
+	if fb.offFrontier != nil {
+		if !fb.offFrontier(fb.child, fb.pl.costOf(fb.total, 0, 0), c) {
+			return false, nil
+		}
+		fb.pruned++
+		return true, nil
 	}
 	fb.offerPoint(pt)
 	if !fb.verdict(c) {

@@ -11,13 +11,23 @@ import (
 	"testing"
 )
 
-// withPruneFrom runs the test with the front's search pruning from layers
-// of from states.
+// withPruneFrom runs the test with the front's state search pruning from
+// layers of from states, on every front (deciding hexes off).
 func withPruneFrom(t *testing.T, from int) {
 	t.Helper()
 	old := pruneFrom
 	pruneFrom = from
+	withStateSearch(t)
 	t.Cleanup(func() { pruneFrom = old })
+}
+
+// withStateSearch runs the test with every front planned by the front's
+// state search, deciding hexes off (frontdecide.go).
+func withStateSearch(t *testing.T) {
+	t.Helper()
+	old := decideHexes
+	decideHexes = false
+	t.Cleanup(func() { decideHexes = old })
 }
 
 // objectiveFor is a random objective for a front of ids hexes, with a
@@ -64,9 +74,9 @@ func withObjective(text, objective string) string {
 func planPruned(t *testing.T, text string, workers int) (pruned, whole *TablePlan) {
 	t.Helper()
 	run := func(from int) *TablePlan {
-		old := pruneFrom
-		pruneFrom = from
-		defer func() { pruneFrom = old }()
+		old, oldDecide := pruneFrom, decideHexes
+		pruneFrom, decideHexes = from, false
+		defer func() { pruneFrom, decideHexes = old, oldDecide }()
 		s, cfg := parseWithTable(t, text, Config{Workers: workers})
 		res, err := Plan(context.Background(), s, cfg)
 		if err != nil {

@@ -336,6 +336,25 @@ func richFrontYAML(r *rand.Rand, seed, targets, n int) string {
 // 3 workers (fixed seeds). It merges assignments: on the larger fronts it
 // keeps fewer states than the walk's assignments.
 func TestFrontStateSearchIsReference(t *testing.T) {
+	withStateSearch(t)
+	frontIsReference(t)
+}
+
+// Deciding hexes (frontdecide.go) gives the answer of walking every
+// assignment on the same fronts: on those it covers (the expected hexes
+// against a committed cost, no max_units), it plans them, and the rest
+// take the front's state search.
+func TestDecidedFrontIsReference(t *testing.T) {
+	before := decided.Load()
+	frontIsReference(t)
+	if n := decided.Load() - before; n < 5 {
+		t.Errorf("deciding hexes planned %d of the 40 fronts", n)
+	}
+}
+
+// frontIsReference is TestFrontStateSearchIsReference on the searches in
+// force.
+func frontIsReference(t *testing.T) {
 	merged := 0
 	for seed := range 40 {
 		r := rand.New(rand.NewPCG(uint64(seed), 26))

@@ -1,0 +1,77 @@
+package plan
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Deciding hexes stops when its context is cancelled, in the values'
+// search and in the forces' (the 4x24 front takes minutes there), and
+// shows the forces found as it goes.
+func TestDecidedFrontStops(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plans the 4x24 front for a few seconds")
+	}
+	s, cfg := frontCut(t, 24)
+	cfg.Workers = 1
+	for _, after := range []time.Duration{200 * time.Millisecond, 4 * time.Second} {
+		var mu sync.Mutex
+		var seen []uint64
+		ctx, cancel := context.WithTimeout(context.Background(), after)
+		done := make(chan error, 1)
+		go func() {
+			cfg.Progress = func(d, n uint64) {
+				mu.Lock()
+				seen = append(seen, d, n)
+				mu.Unlock()
+			}
+			_, err := Plan(ctx, s, cfg)
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if !errors.Is(err, context.DeadlineExceeded) {
+				t.Errorf("cancelled after %v: %v, want the context's error", after, err)
+			}
+		case <-time.After(after + time.Minute):
+			t.Fatalf("cancelled after %v: still planning a minute later", after)
+		}
+		cancel()
+		mu.Lock()
+		if after > time.Second && (len(seen) < 2 || seen[1] == 0) {
+			t.Errorf("cancelled after %v: no progress shown (%v)", after, seen)
+		}
+		mu.Unlock()
+	}
+}
+
+// Deciding hexes gives the same answer, byte for byte with its counts, on
+// 1, 2 and 3 workers (the forces' points shared among them): on the
+// random fronts of TestFrontStateSearchIsReference it covers and on the
+// 16-unit cut of the 4x24 front.
+func TestDecidedFrontWorkerInvariant(t *testing.T) {
+	before := decided.Load()
+	for seed := range 40 {
+		r := rand.New(rand.NewPCG(uint64(seed), 26))
+		text := richFrontYAML(r, seed, 1+seed%3, 2+r.IntN(11))
+		s, cfg := parseWithTable(t, text, Config{})
+		first := planJSON(t, s, cfg, 1)
+		for workers := 2; workers <= 3; workers++ {
+			if planJSON(t, s, cfg, workers) != first {
+				t.Errorf("seed %d, %d workers: another answer\n%s", seed, workers, text)
+			}
+		}
+	}
+	if n := decided.Load() - before; n < 15 {
+		t.Errorf("deciding hexes planned %d of the 120 plans", n)
+	}
+	s, cfg := frontCut(t, 16)
+	first := planJSON(t, s, cfg, 1)
+	if planJSON(t, s, cfg, 2) != first {
+		t.Error("the 4x16 cut, 2 workers: another answer")
+	}
+}

@@ -1,0 +1,461 @@
+package plan
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"slices"
+	"sync"
+	"sync/atomic"
+)
+
+// The forces of deciding hexes' frontier (frontlevels.go), a first
+// version measured for issue 25. The front search reports at each
+// frontier point, among the assignments of the point's cost and value,
+// the one losing the fewest expected factors (within costTol), then
+// sending the fewest items, then the first in the walk's order (its
+// counts, target-major, read lexicographically): docs/planner.md, "The
+// cost of a force" and "A search over the front's states". At a point of
+// cost C and value V no assignment is cheaper for V or worth more for C,
+// so these are the assignments of cost at most C reaching the levels of
+// a combination worth V. For each such combination (its lower bound at
+// most C) the branch and bound lists them (levelSearch with tie set:
+// pruned at C) and weighs each one's
+// tie-break, its expected factors lost read from its hexes' final states
+// with their smallest factors.
+//
+// Listing them all is too many on a large front (ties are many: units of
+// the same factors change places), so the search also tracks each hex's
+// full state (its combat, smallest factors and whether it sends anything:
+// the one-hex search keyed as for a cost in losses) and remembers, per
+// layer, full states and items sent so far, the cheapest assignment met
+// and the first of those in the walk's order. Two assignments alike in
+// all three have the same completions, worth the same, losing the same
+// and sending as many items; the classes still to come are sent by
+// neither, so the one first in the walk's order stays first whatever
+// completes them (as in the front search). A node met again dearer, or as
+// dear and not first, is not searched again.
+
+// levelTie is the best assignment met so far for one frontier point, and
+// the search's full states.
+type levelTie struct {
+	pl     *planner
+	fs     *frontSearch
+	full   []*hexBound // by hex: its one-hex search keyed by full state
+	found  bool
+	lost   float64
+	size   int
+	x      []uint8
+	leaves int64
+	err    error
+	// cur[pos]: the hexes' full states of the node searched at layer
+	// pos; f: a child's; kidF[pos]: the children's (nt each).
+	cur  [][]int32
+	f    []int32
+	kidF [][]int32
+	memo tieMemo
+	// least[t][(off[t][pos]+j)*nl+i]: the fewest expected factors hex t
+	// loses from its full state j at layer pos once at its level i or
+	// above, whatever the classes to come send it (the other hexes
+	// forgotten): a bound on the tie-break, +Inf past what it reaches.
+	least [][]float64
+	off   [][]int
+	nl    []int
+	// lostCut: a child was dropped by its losses' bound (gather).
+	lostCut bool
+	// skipDone: every item costs more than costTol, so no assignment of
+	// a point's cost sends an item to a hex at its level already (kept
+	// instead, the rest would reach the levels for less than the point).
+	skipDone bool
+}
+
+// levelForces sets each point's assignment to the front search's, from
+// the combinations list (value, lower bound, code) of levels.
+func (ls *levelSearch) levelForces(pl *planner, pts []levelPoint, list []levelCombo, levels [][]float64, st *levelStats) error {
+	lt := &levelTie{pl: pl, fs: ls.fs}
+	lt.scratch(ls.nt, ls.nc)
+	// Each hex's one-hex search keyed by full state (normalise with a
+	// cost in losses), and its final states weighed.
+	fb := &frontBound{pl: pl, fs: ls.fs, lossCost: true}
+	for t := range ls.nt {
+		h := &hexBound{t: t, sp: ls.fs.sps[t], lay: ls.fs.lays[t]}
+		h.kl = &layout{words: h.lay.words}
+		if err := fb.forward(h); err != nil {
+			return err
+		}
+		if err := fb.weigh(h); err != nil {
+			return err
+		}
+		lt.full = append(lt.full, h)
+	}
+	for t, h := range lt.full {
+		if err := lt.leastLost(t, h, levels[t]); err != nil {
+			return err
+		}
+	}
+	lt.skipDone = true
+	for c := range ls.nc {
+		lt.skipDone = lt.skipDone && ls.add[c][1] > costTol
+	}
+	ls.tie = lt
+	defer func() { ls.tie = nil }()
+	nodes := ls.nodes
+	// The points are searched apart, each by one worker (a search's
+	// scratch and tables of its own, the hexes' tables shared and only
+	// read): what a point's search finds depends on the point alone, so
+	// the forces and the counts are the same on any number of workers.
+	workers := min(pl.e.workers, len(pts))
+	if !parallelBuild || levelTrace != nil {
+		workers = 1
+	}
+	searches := make([]int, len(pts))
+	errs := make([]error, len(pts))
+	var next, done atomic.Int64
+	work := func(ls *levelSearch, lt *levelTie) {
+		for {
+			i := int(next.Add(1) - 1)
+			if i >= len(pts) {
+				return
+			}
+			searches[i], errs[i] = ls.forcePoint(lt, &pts[i], list, levels)
+			// The forces found so far, of the frontier's: a 4x24 front
+			// takes minutes (docs/performance.md).
+			if d := done.Add(1); pl.cfg.Progress != nil {
+				pl.cfg.Progress(uint64(d), uint64(len(pts)))
+			}
+			if errs[i] != nil {
+				return
+			}
+		}
+	}
+	if pl.cfg.Progress != nil {
+		pl.cfg.Progress(0, uint64(len(pts)))
+	}
+	forks := []*levelSearch{ls}
+	var wg sync.WaitGroup
+	for range workers - 1 {
+		f := ls.fork()
+		forks = append(forks, f)
+		wg.Go(func() { work(f, f.tie) })
+	}
+	work(ls, lt)
+	wg.Wait()
+	for i := range pts {
+		if errs[i] != nil {
+			return errs[i]
+		}
+		st.TieSearches += searches[i]
+	}
+	for _, f := range forks[1:] {
+		ls.nodes += f.nodes
+		lt.leaves += f.tie.leaves
+	}
+	st.TieNodes, st.TieLeaves = ls.nodes-nodes, lt.leaves
+	return nil
+}
+
+// forcePoint sets the point's assignment to the front search's: every
+// combination of the point's value searched for the assignments of its
+// cost, the best kept (leaf). It reports how many combinations it
+// searched.
+func (ls *levelSearch) forcePoint(lt *levelTie, pt *levelPoint, list []levelCombo, levels [][]float64) (int, error) {
+	searches := 0
+	lt.found = false
+	for _, cb := range list {
+		if !near(cb.value, pt.value, valueTol) || cb.lb > pt.cost+costTol {
+			continue
+		}
+		if err := ls.fs.ctx.Err(); err != nil {
+			return searches, err
+		}
+		searches++
+		ls.setLevels(cb.code, levels)
+		// Only assignments costing no more than the point (to within
+		// costTol) are listed.
+		ls.m = pt.cost + 2*costTol
+		clear(ls.x)
+		clear(lt.cur[0]) // every hex at its base
+		lt.memo.next()
+		before, leaves := ls.nodes, lt.leaves
+		ls.memo.next()
+		if _, _, ok := ls.bound(0, ls.root, 0); ok {
+			lt.node(ls, 0, 0, ls.root)
+		}
+		if ls.stopped {
+			return searches, ls.fs.ctx.Err()
+		}
+		if levelTrace != nil {
+			levelTrace(cb.value, cb.lb, pt.cost, ls.nodes-before, lt.leaves > leaves)
+		}
+		if lt.err != nil {
+			return searches, lt.err
+		}
+	}
+	if !lt.found {
+		return searches, errors.New("plan: deciding hexes: no assignment of a frontier point's cost and value")
+	}
+	copy(pt.x, lt.x)
+	return searches, nil
+}
+
+// fork is a search for another worker: the same hexes and tables, read
+// only, with scratch, a table of nodes and a search for forces of its
+// own.
+func (ls *levelSearch) fork() *levelSearch {
+	f := &levelSearch{fs: ls.fs, hexes: ls.hexes, add: ls.add, nt: ls.nt, nc: ls.nc, rest: ls.rest, root: ls.root,
+		tab: ls.tab, off: ls.off, nl: ls.nl}
+	f.scratch()
+	lt := ls.tie
+	f.tie = &levelTie{pl: lt.pl, fs: lt.fs, full: lt.full, least: lt.least, off: lt.off, nl: lt.nl, skipDone: lt.skipDone}
+	f.tie.scratch(ls.nt, ls.nc)
+	return f
+}
+
+// scratch gives lt what one worker's searches write: the assignment, the
+// full states by layer and the table of nodes.
+func (lt *levelTie) scratch(nt, nc int) {
+	lt.x, lt.f = make([]uint8, nt*nc), make([]int32, nt)
+	lt.cur, lt.kidF = make([][]int32, nc+1), make([][]int32, nc)
+	for i := range lt.cur {
+		lt.cur[i] = make([]int32, nt)
+	}
+	lt.memo = newTieMemo(nt, nc, tieMemoSlots)
+}
+
+// leastLost fills hex t's part of least, for its levels lv (ascending),
+// from its last layer back.
+func (lt *levelTie) leastLost(t int, h *hexBound, lv []float64) error {
+	nc, nl := len(h.layers)-1, len(lv)
+	off := make([]int, nc+2)
+	for pos, lay := range h.layers {
+		off[pos+1] = off[pos] + lay.len()
+	}
+	if off[nc+1]*nl > tieBoundSize {
+		return errTieBoundTooLarge
+	}
+	tab := make([]float64, off[nc+1]*nl)
+	last := h.layers[nc]
+	for j := range last.len() {
+		lost, p := 0.0, 0.0
+		if v := h.finEval[j]; v != nil && h.lay.size.get(last.key(j)) > 0 {
+			lf, err := h.lay.factorsLost(h.sp, v, last.key(j))
+			if err != nil {
+				return err
+			}
+			lost, p = lf, v.HexTaken.P
+		}
+		for i, l := range lv {
+			tab[(off[nc]+j)*nl+i] = lost
+			if p < l {
+				tab[(off[nc]+j)*nl+i] = math.Inf(1)
+			}
+		}
+	}
+	for pos := nc - 1; pos >= 0; pos-- {
+		for j := range h.layers[pos].len() {
+			row := tab[(off[pos]+j)*nl : (off[pos]+j+1)*nl]
+			for i := range row {
+				row[i] = math.Inf(1)
+			}
+			for _, q := range h.trans[pos][h.start[pos][j]:h.start[pos][j+1]] {
+				for i, v := range tab[(off[pos+1]+int(q))*nl : (off[pos+1]+int(q)+1)*nl] {
+					row[i] = min(row[i], v)
+				}
+			}
+		}
+	}
+	lt.least = append(lt.least, tab)
+	lt.off = append(lt.off, off)
+	lt.nl = append(lt.nl, nl)
+	return nil
+}
+
+// tieBoundSize bounds the entries of a hex's least.
+const tieBoundSize = 8 << 20
+
+var errTieBoundTooLarge = errors.New("plan: deciding hexes: the forces' bound outgrew its memory")
+
+// lostBound is the fewest expected factors the hexes' full states f at
+// layer pos lose in all once at their levels.
+func (lt *levelTie) lostBound(ls *levelSearch, pos int, f []int32) float64 {
+	b := 0.0
+	for t := range f {
+		b += lt.least[t][(lt.off[t][pos]+int(f[t]))*lt.nl[t]+ls.lv[t]]
+	}
+	return b
+}
+
+// beaten reports whether no completion of the node at layer pos can lose
+// as few expected factors as the best assignment met (by costTol).
+func (lt *levelTie) beaten(ls *levelSearch, pos int) bool {
+	return lt.found && lt.lostBound(ls, pos, lt.cur[pos]) > lt.lost+costTol
+}
+
+// node is the search for forces at layer pos from the hexes' states idx
+// (their full states lt.cur[pos]), the assignment so far costing cost. It
+// reports whether the node is dead: no assignment completing it reaches
+// the levels within the point's cost. A dead node is remembered (ls.memo:
+// its completions depend on its states and cost only), and one met again
+// no cheaper is dead without a search. A node is not known dead when the
+// bound on losses or the memo of full states cut some of its subtree.
+func (lt *levelTie) node(ls *levelSearch, pos int, cost float64, idx []int32) (dead bool) {
+	if ls.cancelled() {
+		return false
+	}
+	if pos == ls.nc {
+		lt.leaf(ls, cost)
+		return false
+	}
+	if ls.memo.has(pos, idx, cost) {
+		return true
+	}
+	if lt.beaten(ls, pos) || lt.seen(ls, pos, cost) {
+		return false
+	}
+	_, done, _ := ls.bound(pos, idx, cost)
+	lt.lostCut = false
+	c := ls.children(pos, idx, cost, done)
+	dead = !lt.lostCut
+	nt := ls.nt
+	for _, k := range ls.kids[pos] {
+		if k.lb >= ls.m-costTol {
+			continue // dead: no completion within the cost
+		}
+		ls.take(pos, c, k)
+		if !lt.node(ls, pos+1, k.cost, ls.kidIdx[pos][k.n*nt:(k.n+1)*nt]) {
+			dead = false
+		}
+	}
+	ls.untake(c)
+	if dead {
+		ls.memo.put(pos, idx, cost)
+	}
+	return dead
+}
+
+// begin starts the children of the node at layer pos: each hex sending
+// nothing.
+func (lt *levelTie) begin(pos int) {
+	lt.kidF[pos] = lt.kidF[pos][:0]
+	for t := range lt.f {
+		lt.send(pos, t, 0)
+	}
+}
+
+// send sets hex t's full state in the child to its state at the node of
+// layer pos with k more items of the layer's class.
+func (lt *levelTie) send(pos, t, k int) {
+	h := lt.full[t]
+	lt.f[t] = h.trans[pos][h.start[pos][lt.cur[pos][t]]+int32(k)]
+}
+
+// seen reports whether the node at layer pos (the assignment ls.x,
+// costing cost) was met before as cheaply and first in the walk's order,
+// and otherwise remembers it.
+func (lt *levelTie) seen(ls *levelSearch, pos int, cost float64) bool {
+	size := 0
+	for _, k := range ls.x {
+		size += int(k)
+	}
+	return lt.memo.seen(pos, size, lt.cur[pos], cost, ls.x)
+}
+
+// leaf weighs the assignment ls.x, whose hexes reach the final full
+// states lt.cur[nc] for cost, against the best so far.
+func (lt *levelTie) leaf(ls *levelSearch, cost float64) {
+	if lt.err != nil {
+		return
+	}
+	lt.leaves++
+	nc := ls.nc
+	lost, size := 0.0, 0
+	for t, h := range lt.full {
+		n := counts(ls.x[t*nc : (t+1)*nc]).size()
+		if n == 0 {
+			continue
+		}
+		size += n
+		j := lt.cur[nc][t]
+		v := h.finEval[j]
+		if v == nil {
+			lt.err = errors.New("plan: deciding hexes: an attack with no weighed combat")
+			return
+		}
+		lf, err := h.lay.factorsLost(h.sp, v, h.layers[nc].key(int(j)))
+		if err != nil {
+			lt.err = err
+			return
+		}
+		lost += lf
+	}
+	if lt.found {
+		switch {
+		case !near(lost, lt.lost, costTol):
+			if lost > lt.lost {
+				return
+			}
+		case size != lt.size:
+			if size > lt.size {
+				return
+			}
+		case bytes.Compare(ls.x, lt.x) >= 0:
+			return
+		}
+	}
+	lt.found, lt.lost, lt.size = true, lost, size
+	copy(lt.x, ls.x)
+}
+
+// tieMemoSlots is how many nodes tieMemo remembers.
+const tieMemoSlots = 1 << 16
+
+// tieMemo is levelMemo for the search of forces: keyed also by the items
+// sent so far, and keeping the assignment met, so a node met again as
+// dear is searched again when it comes first in the walk's order.
+type tieMemo struct {
+	nt, nc int
+	keys   []int32 // by slot: the layer, the items sent, then the hexes' full states
+	cost   []float64
+	xs     []uint8 // by slot: the assignment
+	stamp  []uint32
+	now    uint32
+}
+
+func newTieMemo(nt, nc, slots int) tieMemo {
+	return tieMemo{nt: nt, nc: nc, keys: make([]int32, slots*(nt+2)), cost: make([]float64, slots),
+		xs: make([]uint8, slots*nt*nc), stamp: make([]uint32, slots)}
+}
+
+// next starts a search: every slot written before is forgotten.
+func (m *tieMemo) next() { m.now++ }
+
+// seen reports whether the node (pos, size, f) was met in this search
+// more cheaply (by costTol), or as cheaply by an assignment no later in
+// the walk's order than x; otherwise it remembers the node at cost and x
+// when it is the slot's first, or cheaper or earlier than its own.
+func (m *tieMemo) seen(pos, size int, f []int32, cost float64, x []uint8) bool {
+	h := uint64(pos)*0x9e3779b97f4a7c15 ^ uint64(size)*0xd6e8feb86659fd93
+	for _, j := range f {
+		h = (h ^ uint64(uint32(j))) * 0xbf58476d1ce4e5b9
+	}
+	h ^= h >> 31
+	s := int(h % uint64(len(m.cost)))
+	w := m.nt + 2
+	k := m.keys[s*w : (s+1)*w]
+	sx := m.xs[s*m.nt*m.nc : (s+1)*m.nt*m.nc]
+	if m.stamp[s] == m.now && k[0] == int32(pos) && k[1] == int32(size) && slices.Equal(k[2:], f) {
+		switch {
+		case m.cost[s] < cost-costTol:
+			return true
+		case near(m.cost[s], cost, costTol) && bytes.Compare(sx, x) <= 0:
+			return true
+		}
+		m.cost[s] = cost
+		copy(sx, x)
+		return false
+	}
+	m.stamp[s], k[0], k[1], m.cost[s] = m.now, int32(pos), int32(size), cost
+	copy(k[2:], f)
+	copy(sx, x)
+	return false
+}

@@ -1,0 +1,344 @@
+package plan
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/wifodds/wifodds/crt"
+	"github.com/wifodds/wifodds/scenario"
+)
+
+// levelsAgree plans s by the front search and by deciding hexes and
+// reports where their frontiers' costs and values differ (and the front
+// search's points); each point's assignment must also reach its value
+// and cost when its hexes' forces are weighed afresh. With forces, each
+// point's assignment must be the front search's too.
+func levelsAgree(t testing.TB, s *scenario.Scenario, cfg Config, forces bool) (levelStats, int, string) {
+	t.Helper()
+	pls, err := planners(context.Background(), s, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl := pls[0]
+	pts, st, err := pl.frontLevels(forces)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The front's state search, deciding hexes off.
+	old := decideHexes
+	decideHexes = false
+	res, err := Plan(context.Background(), s, cfg)
+	decideHexes = old
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := res.TablePlan.Frontier
+	var diff []string
+	if len(pts) != len(want) {
+		diff = append(diff, fmt.Sprintf("%d points, want %d", len(pts), len(want)))
+	}
+	for i := range min(len(pts), len(want)) {
+		if g, w := pts[i], want[i]; !near(g.cost, w.Cost, 1e-9) || !near(g.value, *w.Value, 1e-9) {
+			diff = append(diff, fmt.Sprintf("point %d: cost %v value %v, want %v %v", i, g.cost, g.value, w.Cost, *w.Value))
+		}
+	}
+	nt, nc := len(s.Targets), len(pl.e.pool.classes)
+	total := make(counts, nc)
+	for i, p := range pts {
+		value := 0.0
+		clear(total)
+		for h := range nt {
+			x := counts(p.x[h*nc : (h+1)*nc])
+			for c, k := range x {
+				total[c] += k
+			}
+			if x.size() == 0 {
+				continue
+			}
+			v, err := pl.e.eval(h, pl.k, x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			value += s.Targets[h].Value * v.HexTaken.P
+		}
+		if c := pl.costOf(total, 0, 0); !near(c, p.cost, 1e-9) || !near(value, p.value, 1e-9) {
+			diff = append(diff, fmt.Sprintf("point %d's assignment costs %v and is worth %v, not %v and %v", i, c, value, p.cost, p.value))
+		}
+		if forces && i < len(want) {
+			if g, w := fmt.Sprint(unitsOf(pl.e.pool, p.x, nt)), fmt.Sprint(hexUnits(want[i])); g != w {
+				diff = append(diff, fmt.Sprintf("point %d's force %s, want %s", i, g, w))
+			}
+		}
+	}
+	return st, len(want), strings.Join(diff, "; ")
+}
+
+// unitsOf is the units an assignment (target-major counts) sends to each
+// of nt hexes: of each class, the first hex the cheapest items, as the
+// front's answer lists them.
+func unitsOf(p *pool, xs []uint8, nt int) [][]string {
+	nc := len(p.classes)
+	next := make([]int, nc)
+	out := make([][]string, nt)
+	for t := range nt {
+		var items []int
+		for c, k := range xs[t*nc : (t+1)*nc] {
+			items = append(items, p.classes[c].items[next[c]:next[c]+int(k)]...)
+			next[c] += int(k)
+		}
+		slices.Sort(items)
+		out[t] = p.ids(items)
+	}
+	return out
+}
+
+// hexUnits is the units a front's force sends to each hex.
+func hexUnits(f *Force) [][]string {
+	var out [][]string
+	for _, h := range f.Hexes {
+		out = append(out, h.Units)
+	}
+	return out
+}
+
+// inLevelsScope reports whether the prototype takes s: a committed cost,
+// no support pool, max_units or committed units (richFrontYAML writes
+// no objective unless asked).
+func inLevelsScope(s *scenario.Scenario) bool {
+	switch s.Plan.Cost {
+	case scenario.ExpectedFactorsLost, scenario.ExpectedUnitsLost:
+		return false
+	}
+	return len(s.Attacker.SupportAvailable) == 0 && s.Plan.MaxUnits == 0 && len(s.Attacker.Units) == 0
+}
+
+// Deciding hexes finds the front search's frontier (every point's cost
+// and value; not its forces) on richFrontYAML's random fronts in its
+// scope: 2 to 4 hexes and up to 14 units (10 on 3, 8 on 4), twins,
+// narrowed can_attack, values and options, the three committed costs
+// (fixed seeds).
+func TestFrontLevelsIsFrontSearch(t *testing.T) {
+	fronts := 60
+	if testing.Short() {
+		fronts = 20
+	}
+	solved, points, want := 0, 0, 2*fronts
+	for seed := 0; fronts > 0; seed++ {
+		r := rand.New(rand.NewPCG(uint64(seed), 61))
+		targets := 2 + seed%3
+		text := richFrontYAML(r, seed, targets, 4+r.IntN([]int{11, 7, 5}[targets-2]))
+		s, cfg := parseWithTable(t, text, Config{})
+		if !inLevelsScope(s) {
+			continue
+		}
+		fronts--
+		st, n, diff := levelsAgree(t, s, cfg, true)
+		if diff != "" {
+			t.Errorf("seed %d: %s\n%s", seed, diff, text)
+		}
+		solved += st.Solved
+		points += n
+	}
+	if solved == 0 || points < want {
+		t.Errorf("%d combinations searched, %d frontier points: the test tests little", solved, points)
+	}
+	t.Logf("%d combinations searched, %d frontier points", solved, points)
+}
+
+// frontCut is benchmarks/scenarios/plan-front-4x24.yaml with its first n
+// available units, ready to plan.
+func frontCut(t testing.TB, n int) (*scenario.Scenario, Config) {
+	t.Helper()
+	s, err := scenario.Load("../benchmarks/scenarios/plan-front-4x24.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Attacker.Available = s.Attacker.Available[:n]
+	tb, err := crt.Builtin(s.CRT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, Config{Tables: []Table{{Name: s.CRT, Table: tb}}}
+}
+
+// Deciding hexes finds the front search's frontier on the 16-, 18- and
+// 20-unit cuts of issue 25's front (the 20 only without -short: the
+// front search takes seconds).
+func TestFrontLevelsCuts(t *testing.T) {
+	cuts := []int{16, 18, 20}
+	if testing.Short() {
+		cuts = cuts[:1]
+	}
+	for _, n := range cuts {
+		t.Run(fmt.Sprintf("4x%d", n), func(t *testing.T) {
+			s, cfg := frontCut(t, n)
+			st, _, diff := levelsAgree(t, s, cfg, true)
+			if diff != "" {
+				t.Error(diff)
+			}
+			t.Logf("levels %v, combinations %d, skipped %d, searched %d, nodes %d; forces: %d searches, %d nodes, %d assignments weighed", st.Levels, st.Combos, st.Skip, st.Solved, st.Nodes, st.TieSearches, st.TieNodes, st.TieLeaves)
+		})
+	}
+}
+
+// withLevelsBound prunes the front search from its first layer by the
+// exact frontier deciding hexes finds, until the returned func is called.
+func withLevelsBound() (restore func()) {
+	old, oldFrom := frontierBound, pruneFrom
+	frontierBound, pruneFrom = newLevelsBound, 0
+	return func() { frontierBound, pruneFrom = old, oldFrom }
+}
+
+// planFront plans a front, failing the test on an error.
+func planFront(t testing.TB, s *scenario.Scenario, cfg Config) *TablePlan {
+	t.Helper()
+	res, err := Plan(context.Background(), s, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.TablePlan
+}
+
+// The front search pruned by deciding hexes' exact frontier answers as
+// the front search does (the frontier with every hex's units and
+// figures, the recommendation): on the random fronts of
+// TestFrontLevelsIsFrontSearch and on the 16-, 18- and 20-unit cuts of
+// issue 25's front (18 and 20 only without -short); and it drops states.
+func TestLevelsBoundIsFrontSearch(t *testing.T) {
+	withStateSearch(t)
+	fronts := 40
+	cuts := []int{16, 18, 20}
+	if testing.Short() {
+		fronts, cuts = 12, cuts[:1]
+	}
+	type front struct {
+		name string
+		s    *scenario.Scenario
+		cfg  Config
+	}
+	var all []front
+	for seed := 0; len(all) < fronts; seed++ {
+		r := rand.New(rand.NewPCG(uint64(seed), 61))
+		targets := 2 + seed%3
+		text := richFrontYAML(r, seed, targets, 4+r.IntN([]int{11, 7, 5}[targets-2]))
+		s, cfg := parseWithTable(t, text, Config{})
+		if inLevelsScope(s) {
+			all = append(all, front{fmt.Sprintf("seed %d", seed), s, cfg})
+		}
+	}
+	for _, n := range cuts {
+		s, cfg := frontCut(t, n)
+		all = append(all, front{fmt.Sprintf("4x%d", n), s, cfg})
+	}
+	pruned := 0
+	for _, f := range all {
+		want := planFront(t, f.s, f.cfg)
+		func() {
+			defer withLevelsBound()()
+			got := planFront(t, f.s, f.cfg)
+			if g, w := comparable(t, got), comparable(t, want); g != w {
+				t.Errorf("%s: pruned by the frontier\n got %s\nwant %s", f.name, g, w)
+			}
+			if got.Pruned > 0 {
+				pruned++
+			}
+			if strings.HasPrefix(f.name, "4x") {
+				t.Logf("%s: states %d, dropped %d (the front search: %d, %d)", f.name, got.States, got.Pruned, want.States, want.Pruned)
+			}
+		}()
+	}
+	if pruned < len(all)/2 {
+		t.Errorf("the frontier dropped states in %d of %d fronts: the test tests little", pruned, len(all))
+	}
+}
+
+// Deciding hexes refuses, with an error saying what, each front outside
+// its scope: a cost in losses, a chance objective, requires, max_units,
+// committed units, a support pool.
+func TestFrontLevelsRefusesOutOfScope(t *testing.T) {
+	cases := []struct {
+		name string
+		edit func(*scenario.Scenario)
+		want string
+	}{
+		{"loss cost", func(s *scenario.Scenario) { s.Plan.Cost = scenario.ExpectedFactorsLost }, "committed cost"},
+		{"objective", func(s *scenario.Scenario) { s.Plan.Objective = scenario.ObjectiveAll }, "expected hexes"},
+		{"requires", func(s *scenario.Scenario) { s.Targets[1].Requires = []int{0} }, "requires"},
+		{"max_units", func(s *scenario.Scenario) { s.Plan.MaxUnits = 3 }, "max_units"},
+		{"committed units", func(s *scenario.Scenario) { s.Attacker.Units = s.Attacker.Available[:1] }, "committed units"},
+		{"support", func(s *scenario.Scenario) {
+			s.Attacker.SupportAvailable = []scenario.Support{{ID: "s0", Factors: 2}}
+		}, "support pool"},
+	}
+	for _, c := range cases {
+		s, cfg := frontCut(t, 6)
+		c.edit(s)
+		pls, err := planners(context.Background(), s, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := pls[0].frontLevels(false); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.want)
+		}
+	}
+}
+
+// BenchmarkFrontLevels finds the frontier of issue 25's front and its
+// cuts by deciding hexes, its values and costs alone and with its forces,
+// reporting the combinations searched, the branch and bound's nodes, the
+// assignments weighed for the forces and the heap.
+func BenchmarkFrontLevels(b *testing.B) {
+	for _, n := range []int{16, 18, 20, 24} {
+		for _, forces := range []bool{false, true} {
+			name := fmt.Sprintf("4x%d/values", n)
+			if forces {
+				name = fmt.Sprintf("4x%d/forces", n)
+			}
+			b.Run(name, func(b *testing.B) {
+				s, cfg := frontCut(b, n)
+				var st levelStats
+				var pts []levelPoint
+				for b.Loop() {
+					pls, err := planners(context.Background(), s, cfg)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if pts, st, err = pls[0].frontLevels(forces); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(len(pts)), "points")
+				b.ReportMetric(float64(st.Combos), "combos")
+				b.ReportMetric(float64(st.Solved), "searched")
+				b.ReportMetric(float64(st.Nodes), "nodes")
+				b.ReportMetric(float64(st.TieNodes), "tie-nodes")
+				b.ReportMetric(float64(st.TieLeaves), "tie-leaves")
+				reportHeap(b)
+			})
+		}
+	}
+}
+
+// BenchmarkLevelsBound plans issue 25's front and its cuts by the front
+// search pruned from its first layer by deciding hexes' exact frontier:
+// the front search's answer, forces and ties included.
+func BenchmarkLevelsBound(b *testing.B) {
+	for _, n := range []int{16, 18, 20, 24} {
+		b.Run(fmt.Sprintf("4x%d", n), func(b *testing.B) {
+			s, cfg := frontCut(b, n)
+			b.Cleanup(withLevelsBound())
+			var tp *TablePlan
+			for b.Loop() {
+				tp = planFront(b, s, cfg)
+			}
+			b.ReportMetric(float64(len(tp.Frontier)), "points")
+			b.ReportMetric(float64(tp.States), "states")
+			b.ReportMetric(float64(tp.Pruned), "dropped")
+			reportHeap(b)
+		})
+	}
+}
