@@ -46,9 +46,6 @@ func (pl *planner) front() (*TablePlan, error) {
 	if !hasRequires(pl.s.Targets) {
 		bobj := newObjective(pl.s.Plan, ids)
 		fs.newBound = func() (*frontBound, error) { return newFrontBound(pl, fs, values, bobj) }
-		if frontierBound != nil {
-			fs.newBound = func() (*frontBound, error) { return frontierBound(pl, fs, values) }
-		}
 	}
 	fin, err := fs.run()
 	if errors.Is(err, errTooManyStates) {

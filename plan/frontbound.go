@@ -102,11 +102,6 @@ type frontBound struct {
 	// rechecked: batched checks made again after the points known changed
 	rechecked int
 	bytes     int // the staircases' memory
-	// offFrontier, when set (deciding hexes' prototype, its tests only),
-	// replaces the verdict: it reports whether an assignment whose hexes'
-	// states at layer c are child, costing cost, can reach no frontier
-	// point.
-	offFrontier func(child []int32, cost float64, c int) bool
 	// rest[c]: the most the classes from c on add to a committed cost.
 	rest []float64
 	// Points known: the expected hexes, and the objective's chance.
@@ -585,13 +580,6 @@ func (fb *frontBound) beaten(key []uint64, xs []uint8, c int) (bool, error) {
 	pt, err := fb.point(key, xs, c)
 	if err != nil {
 		return false, err
-	}
-	if fb.offFrontier != nil {
-		if !fb.offFrontier(fb.child, fb.pl.costOf(fb.total, 0, 0), c) {
-			return false, nil
-		}
-		fb.pruned++
-		return true, nil
 	}
 	fb.offerPoint(pt)
 	if !fb.verdict(c) {

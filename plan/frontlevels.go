@@ -244,61 +244,6 @@ func (pl *planner) levelFrontier(fs *frontSearch, values []float64) (*levelRun, 
 	return r, nil
 }
 
-// frontierBound, when set (by tests), builds the bound a front's search
-// prunes by instead of newFrontBound.
-var frontierBound func(pl *planner, fs *frontSearch, values []float64) (*frontBound, error)
-
-// newLevelsBound is a bound for fs's search from the exact frontier that
-// deciding hexes finds: an assignment is dropped when, for every frontier
-// point and every combination of levels worth the point's value, its
-// hexes' states cannot reach those levels within the point's cost, or
-// need more than the classes to come cost in all (levelSearch's bound).
-// Every partial assignment of an assignment of a frontier point's cost
-// and value passes, so it is kept, and the front search's own ties
-// choose among them: its answer is unchanged, the counts of states aside
-// (TestLevelsBoundIsFrontSearch). A measurement of how far the exact
-// frontier alone takes the front search (docs/performance.md).
-func newLevelsBound(pl *planner, fs *frontSearch, values []float64) (*frontBound, error) {
-	if err := pl.levelScope(); err != nil {
-		return nil, err
-	}
-	r, err := pl.levelFrontier(fs, values)
-	if err != nil {
-		return nil, err
-	}
-	fb, ls, nt := r.fb, r.ls, len(fs.sps)
-	fb.layer = -1
-	fb.norm = make([]uint64, fs.l.words)
-	// Each point's cost and the levels (nt a combination) of its value.
-	type target struct {
-		cost float64
-		lv   []int
-	}
-	var targets []target
-	for _, pt := range r.pts {
-		for _, cb := range r.list {
-			if !near(cb.value, pt.value, valueTol) || cb.lb > pt.cost+costTol {
-				continue
-			}
-			ls.setLevels(cb.code, r.levels)
-			targets = append(targets, target{pt.cost, slices.Clone(ls.lv)})
-		}
-	}
-	fb.offFrontier = func(child []int32, cost float64, c int) bool {
-		for _, tg := range targets {
-			need := 0.0
-			for t := range nt {
-				need += ls.tab[t][(ls.off[t][c]+int(child[t]))*ls.nl[t]+tg.lv[t]]
-			}
-			if cost+need <= tg.cost+costTol && need <= ls.rest[c]+costTol {
-				return false
-			}
-		}
-		return true
-	}
-	return fb, nil
-}
-
 // levelSearch is the branch and bound for one combination's least cost:
 // the classes taken in the front search's order, each class's items
 // split among the hexes it can attack; a hex's state is its index in its

@@ -185,77 +185,6 @@ func TestFrontLevelsCuts(t *testing.T) {
 	}
 }
 
-// withLevelsBound prunes the front search from its first layer by the
-// exact frontier deciding hexes finds, until the returned func is called.
-func withLevelsBound() (restore func()) {
-	old, oldFrom := frontierBound, pruneFrom
-	frontierBound, pruneFrom = newLevelsBound, 0
-	return func() { frontierBound, pruneFrom = old, oldFrom }
-}
-
-// planFront plans a front, failing the test on an error.
-func planFront(t testing.TB, s *scenario.Scenario, cfg Config) *TablePlan {
-	t.Helper()
-	res, err := Plan(context.Background(), s, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res.TablePlan
-}
-
-// The front search pruned by deciding hexes' exact frontier answers as
-// the front search does (the frontier with every hex's units and
-// figures, the recommendation): on the random fronts of
-// TestFrontLevelsIsFrontSearch and on the 16-, 18- and 20-unit cuts of
-// issue 25's front (18 and 20 only without -short); and it drops states.
-func TestLevelsBoundIsFrontSearch(t *testing.T) {
-	withStateSearch(t)
-	fronts := 40
-	cuts := []int{16, 18, 20}
-	if testing.Short() {
-		fronts, cuts = 12, cuts[:1]
-	}
-	type front struct {
-		name string
-		s    *scenario.Scenario
-		cfg  Config
-	}
-	var all []front
-	for seed := 0; len(all) < fronts; seed++ {
-		r := rand.New(rand.NewPCG(uint64(seed), 61))
-		targets := 2 + seed%3
-		text := richFrontYAML(r, seed, targets, 4+r.IntN([]int{11, 7, 5}[targets-2]))
-		s, cfg := parseWithTable(t, text, Config{})
-		if inLevelsScope(s) {
-			all = append(all, front{fmt.Sprintf("seed %d", seed), s, cfg})
-		}
-	}
-	for _, n := range cuts {
-		s, cfg := frontCut(t, n)
-		all = append(all, front{fmt.Sprintf("4x%d", n), s, cfg})
-	}
-	pruned := 0
-	for _, f := range all {
-		want := planFront(t, f.s, f.cfg)
-		func() {
-			defer withLevelsBound()()
-			got := planFront(t, f.s, f.cfg)
-			if g, w := comparable(t, got), comparable(t, want); g != w {
-				t.Errorf("%s: pruned by the frontier\n got %s\nwant %s", f.name, g, w)
-			}
-			if got.Pruned > 0 {
-				pruned++
-			}
-			if strings.HasPrefix(f.name, "4x") {
-				t.Logf("%s: states %d, dropped %d (the front search: %d, %d)", f.name, got.States, got.Pruned, want.States, want.Pruned)
-			}
-		}()
-	}
-	if pruned < len(all)/2 {
-		t.Errorf("the frontier dropped states in %d of %d fronts: the test tests little", pruned, len(all))
-	}
-}
-
 // Deciding hexes refuses, with an error saying what, each front outside
 // its scope: a cost in losses, a chance objective, requires, max_units,
 // committed units, a support pool.
@@ -320,25 +249,5 @@ func BenchmarkFrontLevels(b *testing.B) {
 				reportHeap(b)
 			})
 		}
-	}
-}
-
-// BenchmarkLevelsBound plans issue 25's front and its cuts by the front
-// search pruned from its first layer by deciding hexes' exact frontier:
-// the front search's answer, forces and ties included.
-func BenchmarkLevelsBound(b *testing.B) {
-	for _, n := range []int{16, 18, 20, 24} {
-		b.Run(fmt.Sprintf("4x%d", n), func(b *testing.B) {
-			s, cfg := frontCut(b, n)
-			b.Cleanup(withLevelsBound())
-			var tp *TablePlan
-			for b.Loop() {
-				tp = planFront(b, s, cfg)
-			}
-			b.ReportMetric(float64(len(tp.Frontier)), "points")
-			b.ReportMetric(float64(tp.States), "states")
-			b.ReportMetric(float64(tp.Pruned), "dropped")
-			reportHeap(b)
-		})
 	}
 }
