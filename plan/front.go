@@ -29,7 +29,6 @@ func (pl *planner) front() (*TablePlan, error) {
 	}
 	e, p := pl.e, pl.e.pool
 	nt, nc := len(pl.s.Targets), len(p.classes)
-	limit := pl.maxUnits()
 	fs, ids, values, allowed, err := pl.newFrontSearch()
 	if err != nil {
 		return nil, err
@@ -58,11 +57,7 @@ func (pl *planner) front() (*TablePlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	tp := pl.newTablePlan(countAssignments(p, allowed, limit))
-	tp.Targets = ids
-	for _, t := range pl.s.Plan.Order {
-		tp.Order = append(tp.Order, ids[t])
-	}
+	tp := pl.newFrontPlan(ids, allowed)
 	// One force per distinct combat of each target, in the order the
 	// states came; which[i*nt+t] is state i's at target t, or -1 when it
 	// sends nothing there.
@@ -187,19 +182,12 @@ func (pl *planner) front() (*TablePlan, error) {
 		rank = fs.ranks(fin, expCands) // every candidate is among them
 	}
 	fr := offerInOrder(cands, fin, rank)
-	split := func(xs []uint8) []counts {
-		a := make([]counts, nt)
-		for t := range a {
-			a[t] = slices.Clone(counts(xs[t*nc : (t+1)*nc]))
-		}
-		return a
-	}
-	if err := pl.ownCosts(fr.points, fin, fs, split, total, sc); err != nil {
+	if err := pl.ownCosts(fr.points, fin, fs, total, sc); err != nil {
 		return nil, err
 	}
 	tp.DistinctCombats, tp.Sampled = e.compiled, e.sampled
 	for _, c := range fr.points {
-		f, err := pl.frontForce(split(fin.force(c.ref)), c.cost, c.value, sc)
+		f, err := pl.frontForce(fs.byTarget(fin.force(c.ref)), c.cost, c.value, sc)
 		if err != nil {
 			return nil, err
 		}
@@ -210,7 +198,7 @@ func (pl *planner) front() (*TablePlan, error) {
 		// expected hexes its frontier reaches within the recommendation's
 		// cost.
 		efr := offerInOrder(expCands, fin, rank)
-		if err := pl.ownCosts(efr.points, fin, fs, split, total, sc); err != nil {
+		if err := pl.ownCosts(efr.points, fin, fs, total, sc); err != nil {
 			return nil, err
 		}
 		best := -1
@@ -221,7 +209,7 @@ func (pl *planner) front() (*TablePlan, error) {
 		}
 		if best >= 0 {
 			c := efr.points[best]
-			f, err := pl.frontForce(split(fin.force(c.ref)), c.cost, c.value, sc)
+			f, err := pl.frontForce(fs.byTarget(fin.force(c.ref)), c.cost, c.value, sc)
 			if err != nil {
 				return nil, err
 			}
@@ -233,6 +221,18 @@ func (pl *planner) front() (*TablePlan, error) {
 	}
 	pl.warn(tp)
 	return tp, nil
+}
+
+// newFrontPlan is a front's plan before its frontier: the assignments it
+// stands for, the targets' ids (newFrontSearch's ids and allowed) and the
+// order of attack.
+func (pl *planner) newFrontPlan(ids []string, allowed [][]bool) *TablePlan {
+	tp := pl.newTablePlan(countAssignments(pl.e.pool, allowed, pl.maxUnits()))
+	tp.Targets = ids
+	for _, t := range pl.s.Plan.Order {
+		tp.Order = append(tp.Order, ids[t])
+	}
+	return tp
 }
 
 // newFrontSearch readies the search over the states of pl's front: each
@@ -280,7 +280,7 @@ func (pl *planner) newFrontSearch() (fs *frontSearch, ids []string, values []flo
 // states' combats and summed in another order, to the points' own
 // forces', to the bit: each hex's losses counted when it is attacked
 // (sc.lost).
-func (pl *planner) ownCosts(points []candidate, fin *states, fs *frontSearch, split func([]uint8) []counts, total counts, sc *scorer) error {
+func (pl *planner) ownCosts(points []candidate, fin *states, fs *frontSearch, total counts, sc *scorer) error {
 	e := pl.e
 	if m := pl.s.Plan.Cost; m == scenario.ExpectedFactorsLost || m == scenario.ExpectedUnitsLost {
 		nt := len(fs.sps)
@@ -289,7 +289,7 @@ func (pl *planner) ownCosts(points []candidate, fin *states, fs *frontSearch, sp
 			clear(ps)
 			clear(lu)
 			clear(lf)
-			for t, x := range split(fin.force(points[i].ref)) {
+			for t, x := range fs.byTarget(fin.force(points[i].ref)) {
 				if x.size() == 0 {
 					continue
 				}
@@ -364,6 +364,17 @@ func (fs *frontSearch) total(dst counts, xs []uint8) {
 			dst[c] += k
 		}
 	}
+}
+
+// byTarget is an assignment (target-major) as each target's counts, each
+// its own copy.
+func (fs *frontSearch) byTarget(xs []uint8) []counts {
+	nc := len(fs.p.classes)
+	a := make([]counts, len(fs.sps))
+	for t := range a {
+		a[t] = slices.Clone(counts(xs[t*nc : (t+1)*nc]))
+	}
+	return a
 }
 
 // ranks numbers the candidates' assignments in the walk's order, their

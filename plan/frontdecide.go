@@ -34,25 +34,13 @@ func (pl *planner) decidable() bool { return decideHexes && pl.levelScope() == n
 func (pl *planner) frontDecided() (*TablePlan, error) {
 	e, p := pl.e, pl.e.pool
 	nt, nc := len(pl.s.Targets), len(p.classes)
-	pts, st, err := pl.frontLevels(true)
+	r, err := pl.frontLevels(true)
 	if err != nil {
 		return nil, err
 	}
 	decided.Add(1)
-	allowed := make([][]bool, nt)
-	for t := range allowed {
-		allowed[t] = make([]bool, nc)
-		for c := range p.classes {
-			allowed[t][c] = p.classes[c].can[t]
-		}
-	}
-	tp := pl.newTablePlan(countAssignments(p, allowed, pl.maxUnits()))
-	for _, ft := range pl.s.Targets {
-		tp.Targets = append(tp.Targets, ft.ID)
-	}
-	for _, t := range pl.s.Plan.Order {
-		tp.Order = append(tp.Order, tp.Targets[t])
-	}
+	pts, st := r.pts, r.st
+	tp := pl.newFrontPlan(r.ids, r.allowed)
 	// Every item is a land unit: any assignment sending one attacks.
 	for c := range p.classes {
 		if slices.Contains(p.classes[c].can, true) {
@@ -65,10 +53,9 @@ func (pl *planner) frontDecided() (*TablePlan, error) {
 	cands := make([]candidate, 0, len(pts))
 	ps, total := make([]float64, nt), make(counts, nc)
 	for _, pt := range pts {
-		a := make([]counts, nt)
-		clear(total)
+		a := r.ls.fs.byTarget(pt.x)
+		r.ls.fs.total(total, pt.x)
 		for t := range a {
-			a[t] = slices.Clone(counts(pt.x[t*nc : (t+1)*nc]))
 			ps[t] = 0
 			if a[t].size() > 0 {
 				v, err := e.eval(t, pl.k, a[t])
@@ -76,9 +63,6 @@ func (pl *planner) frontDecided() (*TablePlan, error) {
 					return nil, err
 				}
 				ps[t] = v.HexTaken.P
-			}
-			for c, k := range a[t] {
-				total[c] += k
 			}
 		}
 		value, _ := sc.score(ps)

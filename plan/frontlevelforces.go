@@ -9,8 +9,8 @@ import (
 	"sync/atomic"
 )
 
-// The forces of deciding hexes' frontier (frontlevels.go), a first
-// version measured for issue 25. The front search reports at each
+// The forces of deciding hexes' frontier (frontlevels.go). The front
+// search reports at each
 // frontier point, among the assignments of the point's cost and value,
 // the one losing the fewest expected factors (within costTol), then
 // sending the fewest items, then the first in the walk's order (its
@@ -39,8 +39,6 @@ import (
 // levelTie is the best assignment met so far for one frontier point, and
 // the search's full states.
 type levelTie struct {
-	pl     *planner
-	fs     *frontSearch
 	full   []*hexBound // by hex: its one-hex search keyed by full state
 	found  bool
 	lost   float64
@@ -72,7 +70,7 @@ type levelTie struct {
 // levelForces sets each point's assignment to the front search's, from
 // the combinations list (value, lower bound, code) of levels.
 func (ls *levelSearch) levelForces(pl *planner, pts []levelPoint, list []levelCombo, levels [][]float64, st *levelStats) error {
-	lt := &levelTie{pl: pl, fs: ls.fs}
+	lt := &levelTie{}
 	lt.scratch(ls.nt, ls.nc)
 	// Each hex's one-hex search keyed by full state (normalise with a
 	// cost in losses), and its final states weighed.
@@ -206,7 +204,7 @@ func (ls *levelSearch) fork() *levelSearch {
 		tab: ls.tab, off: ls.off, nl: ls.nl}
 	f.scratch()
 	lt := ls.tie
-	f.tie = &levelTie{pl: lt.pl, fs: lt.fs, full: lt.full, least: lt.least, off: lt.off, nl: lt.nl, skipDone: lt.skipDone}
+	f.tie = &levelTie{full: lt.full, least: lt.least, off: lt.off, nl: lt.nl, skipDone: lt.skipDone}
 	f.tie.scratch(ls.nt, ls.nc)
 	return f
 }
@@ -353,11 +351,7 @@ func (lt *levelTie) send(pos, t, k int) {
 // costing cost) was met before as cheaply and first in the walk's order,
 // and otherwise remembers it.
 func (lt *levelTie) seen(ls *levelSearch, pos int, cost float64) bool {
-	size := 0
-	for _, k := range ls.x {
-		size += int(k)
-	}
-	return lt.memo.seen(pos, size, lt.cur[pos], cost, ls.x)
+	return lt.memo.seen(pos, counts(ls.x).size(), lt.cur[pos], cost, ls.x)
 }
 
 // leaf weighs the assignment ls.x, whose hexes reach the final full
@@ -434,12 +428,7 @@ func (m *tieMemo) next() { m.now++ }
 // the walk's order than x; otherwise it remembers the node at cost and x
 // when it is the slot's first, or cheaper or earlier than its own.
 func (m *tieMemo) seen(pos, size int, f []int32, cost float64, x []uint8) bool {
-	h := uint64(pos)*0x9e3779b97f4a7c15 ^ uint64(size)*0xd6e8feb86659fd93
-	for _, j := range f {
-		h = (h ^ uint64(uint32(j))) * 0xbf58476d1ce4e5b9
-	}
-	h ^= h >> 31
-	s := int(h % uint64(len(m.cost)))
+	s := nodeSlot(uint64(pos)*0x9e3779b97f4a7c15^uint64(size)*0xd6e8feb86659fd93, f, len(m.cost))
 	w := m.nt + 2
 	k := m.keys[s*w : (s+1)*w]
 	sx := m.xs[s*m.nt*m.nc : (s+1)*m.nt*m.nc]

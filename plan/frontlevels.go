@@ -10,9 +10,9 @@ import (
 	"github.com/wifodds/wifodds/scenario"
 )
 
-// A measured prototype for issue 25 (a front of 4 hexes x 24 units): the
-// front's frontier VALUES and COSTS found by "deciding hexes", off unless
-// its own tests call it; the planner does not use it.
+// Deciding hexes (docs/planner.md): how the planner searches a front of
+// the expected hexes against a committed cost (frontdecide.go says which
+// fronts). This file finds the frontier's values and costs.
 //
 // For the expected hexes with a committed cost, the frontier at cost C is
 // worth V*(C) = max, over combinations l of one P(hex taken) level per
@@ -45,9 +45,8 @@ import (
 // point's cost and value (least expected factors lost, then fewer items,
 // then the walk's order).
 //
-// Not covered: chance objectives, costs in expected losses, requires,
-// a shared support pool, max_units and committed units (each refused
-// with an error).
+// Not covered (levelScope): chance objectives, costs in expected losses,
+// requires, a shared support pool, max_units and committed units.
 
 // levelPoint is a frontier point: its cost and value, and its assignment
 // (target-major counts): the first the branch and bound found, or with
@@ -64,7 +63,7 @@ type levelCombo struct {
 	code      int
 }
 
-// levelStats says what the prototype did.
+// levelStats says what deciding hexes did.
 type levelStats struct {
 	Levels []int // by target: its distinct P levels, 0 included
 	Combos int   // combinations of levels worth more than nothing
@@ -84,33 +83,35 @@ type levelStats struct {
 // visited and whether it found a cheaper assignment.
 var levelTrace func(value, lb, m float64, nodes int64, found bool)
 
-// maxLevelCombos bounds the combinations the prototype lists.
+// maxLevelCombos bounds the combinations deciding hexes lists.
 const maxLevelCombos = 1 << 22
 
-// frontLevels is the frontier of pl's front by deciding hexes, cheapest
-// first; with forces, each point's assignment is the one the front search
-// reports (levelForces), else the first the branch and bound found.
-func (pl *planner) frontLevels(forces bool) ([]levelPoint, levelStats, error) {
+// frontLevels is the frontier of pl's front by deciding hexes (r.pts,
+// cheapest first); with forces, each point's assignment is the one the
+// front search reports (levelForces), else the first the branch and
+// bound found.
+func (pl *planner) frontLevels(forces bool) (*levelRun, error) {
 	if err := pl.levelScope(); err != nil {
-		return nil, levelStats{}, err
+		return nil, err
 	}
-	fs, _, values, _, err := pl.newFrontSearch()
+	fs, ids, values, allowed, err := pl.newFrontSearch()
 	if err != nil {
-		return nil, levelStats{}, err
+		return nil, err
 	}
 	r, err := pl.levelFrontier(fs, values)
+	r.ids, r.allowed = ids, allowed
 	if err != nil {
-		return nil, r.st, err
+		return r, err
 	}
 	if forces {
 		if err := r.ls.levelForces(pl, r.pts, r.list, r.levels, &r.st); err != nil {
-			return nil, r.st, err
+			return r, err
 		}
 	}
-	return r.pts, r.st, nil
+	return r, nil
 }
 
-// levelScope refuses a front the prototype does not cover.
+// levelScope refuses a front deciding hexes does not cover.
 func (pl *planner) levelScope() error {
 	s := pl.s
 	switch {
@@ -135,14 +136,17 @@ func (pl *planner) levelScope() error {
 
 // levelRun is what deciding hexes found: the one-hex searches (fb's
 // hexes), the search, the frontier, every combination by value and each
-// hex's levels.
+// hex's levels; with the targets' ids and allowed[t][c], whether class c
+// can attack target t (newFrontSearch).
 type levelRun struct {
-	fb     *frontBound
-	ls     *levelSearch
-	pts    []levelPoint
-	list   []levelCombo
-	levels [][]float64
-	st     levelStats
+	ids     []string
+	allowed [][]bool
+	fb      *frontBound
+	ls      *levelSearch
+	pts     []levelPoint
+	list    []levelCombo
+	levels  [][]float64
+	st      levelStats
 }
 
 // levelFrontier finds the frontier's costs and values over fs's states.
@@ -201,11 +205,7 @@ func (pl *planner) levelFrontier(fs *frontSearch, values []float64) (*levelRun, 
 	st.Combos = len(list)
 	// m starts above what every unit sent costs: any reachable
 	// combination is cheaper.
-	total := 0.0
-	for c := range nc {
-		total += add[c][len(add[c])-1]
-	}
-	ls.m = total + 1
+	ls.m = ls.rest[0] + 1
 	var pts []levelPoint
 	for n, cb := range list {
 		if n%4096 == 0 {
@@ -530,29 +530,42 @@ func (ls *levelSearch) gather(pos, c, j, left, sent int, idx []int32, cost float
 // has reports whether the node (pos, idx) was remembered in this search
 // at cost or less.
 func (m *levelMemo) has(pos int, idx []int32, cost float64) bool {
-	s, k := m.slot(pos, idx)
-	return m.stamp[s] == m.now && k[0] == int32(pos) && slices.Equal(k[1:], idx) && m.cost[s] <= cost
+	s, ok := m.find(pos, idx)
+	return ok && m.cost[s] <= cost
 }
 
-// put remembers the node (pos, idx) at cost.
+// put remembers the node (pos, idx) at cost, unless it is remembered at
+// no more.
 func (m *levelMemo) put(pos int, idx []int32, cost float64) {
-	s, k := m.slot(pos, idx)
-	if m.stamp[s] == m.now && k[0] == int32(pos) && slices.Equal(k[1:], idx) && m.cost[s] <= cost {
-		return
+	if s, ok := m.find(pos, idx); !ok || m.cost[s] > cost {
+		m.set(s, pos, idx, cost)
 	}
+}
+
+// find is the slot of the node (pos, idx) and whether it holds that node
+// in this search.
+func (m *levelMemo) find(pos int, idx []int32) (int, bool) {
+	s := nodeSlot(uint64(pos)*0x9e3779b97f4a7c15, idx, len(m.cost))
+	k := m.keys[s*(m.nt+1) : (s+1)*(m.nt+1)]
+	return s, m.stamp[s] == m.now && k[0] == int32(pos) && slices.Equal(k[1:], idx)
+}
+
+// set writes the node (pos, idx) at cost into slot s.
+func (m *levelMemo) set(s, pos int, idx []int32, cost float64) {
+	k := m.keys[s*(m.nt+1) : (s+1)*(m.nt+1)]
 	m.stamp[s], k[0], m.cost[s] = m.now, int32(pos), cost
 	copy(k[1:], idx)
 }
 
-// slot is where the node (pos, idx) is remembered, and its key there.
-func (m *levelMemo) slot(pos int, idx []int32) (int, []int32) {
-	h := uint64(pos) * 0x9e3779b97f4a7c15
+// nodeSlot hashes a node's states idx, after seed (its layer and what
+// else keys it), to one of slots slots.
+func nodeSlot(seed uint64, idx []int32, slots int) int {
+	h := seed
 	for _, j := range idx {
 		h = (h ^ uint64(uint32(j))) * 0xbf58476d1ce4e5b9
 	}
 	h ^= h >> 31
-	s := int(h % uint64(len(m.cost)))
-	return s, m.keys[s*(m.nt+1) : (s+1)*(m.nt+1)]
+	return int(h % uint64(slots))
 }
 
 // levelMemoSlots is how many nodes levelMemo remembers.
@@ -583,9 +596,10 @@ func (m *levelMemo) next() { m.now++ }
 // seen reports whether the node (pos, idx) was reached in this search
 // for at most cost, and otherwise remembers it at cost.
 func (m *levelMemo) seen(pos int, idx []int32, cost float64) bool {
-	if m.has(pos, idx, cost) {
+	s, ok := m.find(pos, idx)
+	if ok && m.cost[s] <= cost {
 		return true
 	}
-	m.put(pos, idx, cost)
+	m.set(s, pos, idx, cost)
 	return false
 }

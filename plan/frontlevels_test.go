@@ -24,10 +24,11 @@ func levelsAgree(t testing.TB, s *scenario.Scenario, cfg Config, forces bool) (l
 		t.Fatal(err)
 	}
 	pl := pls[0]
-	pts, st, err := pl.frontLevels(forces)
+	r, err := pl.frontLevels(forces)
 	if err != nil {
 		t.Fatal(err)
 	}
+	pts, st := r.pts, r.st
 	// The front's state search, deciding hexes off.
 	old := decideHexes
 	decideHexes = false
@@ -210,7 +211,7 @@ func TestFrontLevelsRefusesOutOfScope(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := pls[0].frontLevels(false); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := pls[0].frontLevels(false); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.want)
 		}
 	}
@@ -229,18 +230,18 @@ func BenchmarkFrontLevels(b *testing.B) {
 			}
 			b.Run(name, func(b *testing.B) {
 				s, cfg := frontCut(b, n)
-				var st levelStats
-				var pts []levelPoint
+				var r *levelRun
 				for b.Loop() {
 					pls, err := planners(context.Background(), s, cfg)
 					if err != nil {
 						b.Fatal(err)
 					}
-					if pts, st, err = pls[0].frontLevels(forces); err != nil {
+					if r, err = pls[0].frontLevels(forces); err != nil {
 						b.Fatal(err)
 					}
 				}
-				b.ReportMetric(float64(len(pts)), "points")
+				st := r.st
+				b.ReportMetric(float64(len(r.pts)), "points")
 				b.ReportMetric(float64(st.Combos), "combos")
 				b.ReportMetric(float64(st.Solved), "searched")
 				b.ReportMetric(float64(st.Nodes), "nodes")
