@@ -118,6 +118,11 @@ func BenchmarkPlanFront(b *testing.B) { benchPlan(b, "plan-front-3x12") }
 // shows what a second worker gives a front).
 func BenchmarkPlanFront4x16(b *testing.B) { benchPlan(b, "plan-front-4x16") }
 
+// BenchmarkPlanFront4x24 plans issue 25's front: four hexes, 24 available
+// units, no two alike, each able to attack every hex (target: under 2 s;
+// planned by deciding hexes, docs/planner.md).
+func BenchmarkPlanFront4x24(b *testing.B) { benchPlan(b, "plan-front-4x24") }
+
 // BenchmarkBattery500 is a 500-scenario generated battery of plain land
 // combats under two CRTs, all exact (issue 17 target: under 2 s on one
 // core); it reports the cost per scenario, each compiled and enumerated

@@ -18,7 +18,7 @@ func TestDecidedFrontStops(t *testing.T) {
 	}
 	s, cfg := frontCut(t, 24)
 	cfg.Workers = 1
-	for _, after := range []time.Duration{200 * time.Millisecond, 4 * time.Second} {
+	for _, after := range []time.Duration{200 * time.Millisecond, 2500 * time.Millisecond} {
 		var mu sync.Mutex
 		var seen []uint64
 		ctx, cancel := context.WithTimeout(context.Background(), after)

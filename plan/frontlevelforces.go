@@ -106,16 +106,30 @@ func (ls *levelSearch) levelForces(pl *planner, pts []levelPoint, list []levelCo
 	if !parallelBuild || levelTrace != nil {
 		workers = 1
 	}
-	searches := make([]int, len(pts))
+	searches, joined := make([]int, len(pts)), make([]int, len(pts))
 	errs := make([]error, len(pts))
 	var next, done atomic.Int64
 	work := func(ls *levelSearch, lt *levelTie) {
+		fj := newForceJoin(ls, lt)
 		for {
-			i := int(next.Add(1) - 1)
-			if i >= len(pts) {
+			n := int(next.Add(1) - 1)
+			if n >= len(pts) {
 				return
 			}
-			searches[i], errs[i] = ls.forcePoint(lt, &pts[i], list, levels)
+			// The dearest points first: they take longest (the most
+			// combinations, and cost to spare), so a worker starts them
+			// while the others share the rest.
+			i := len(pts) - 1 - n
+			if joinForces {
+				j := fj.joined
+				searches[i], errs[i] = fj.point(&pts[i], list, levels)
+				joined[i] = fj.joined - j
+				if errors.Is(errs[i], errJoinUnfit) {
+					searches[i], errs[i] = ls.forcePoint(lt, &pts[i], list, levels)
+				}
+			} else {
+				searches[i], errs[i] = ls.forcePoint(lt, &pts[i], list, levels)
+			}
 			// The forces found so far, of the frontier's: a 4x24 front
 			// takes minutes (docs/performance.md).
 			if d := done.Add(1); pl.cfg.Progress != nil {
@@ -143,6 +157,7 @@ func (ls *levelSearch) levelForces(pl *planner, pts []levelPoint, list []levelCo
 			return errs[i]
 		}
 		st.TieSearches += searches[i]
+		st.Joined += joined[i]
 	}
 	for _, f := range forks[1:] {
 		ls.nodes += f.nodes
@@ -163,30 +178,9 @@ func (ls *levelSearch) forcePoint(lt *levelTie, pt *levelPoint, list []levelComb
 		if !near(cb.value, pt.value, valueTol) || cb.lb > pt.cost+costTol {
 			continue
 		}
-		if err := ls.fs.ctx.Err(); err != nil {
-			return searches, err
-		}
 		searches++
-		ls.setLevels(cb.code, levels)
-		// Only assignments costing no more than the point (to within
-		// costTol) are listed.
-		ls.m = pt.cost + 2*costTol
-		clear(ls.x)
-		clear(lt.cur[0]) // every hex at its base
-		lt.memo.next()
-		before, leaves := ls.nodes, lt.leaves
-		ls.memo.next()
-		if _, _, ok := ls.bound(0, ls.root, 0); ok {
-			lt.node(ls, 0, 0, ls.root)
-		}
-		if ls.stopped {
-			return searches, ls.fs.ctx.Err()
-		}
-		if levelTrace != nil {
-			levelTrace(cb.value, cb.lb, pt.cost, ls.nodes-before, lt.leaves > leaves)
-		}
-		if lt.err != nil {
-			return searches, lt.err
+		if err := ls.searchCombo(lt, pt, cb, levels); err != nil {
+			return searches, err
 		}
 	}
 	if !lt.found {
@@ -194,6 +188,33 @@ func (ls *levelSearch) forcePoint(lt *levelTie, pt *levelPoint, list []levelComb
 	}
 	copy(pt.x, lt.x)
 	return searches, nil
+}
+
+// searchCombo searches combination cb for the assignments of pt's cost,
+// weighing each against lt's best.
+func (ls *levelSearch) searchCombo(lt *levelTie, pt *levelPoint, cb levelCombo, levels [][]float64) error {
+	if err := ls.fs.ctx.Err(); err != nil {
+		return err
+	}
+	ls.setLevels(cb.code, levels)
+	// Only assignments costing no more than the point (to within
+	// costTol) are listed.
+	ls.m = pt.cost + 2*costTol
+	clear(ls.x)
+	clear(lt.cur[0]) // every hex at its base
+	lt.memo.next()
+	before, leaves := ls.nodes, lt.leaves
+	ls.memo.next()
+	if _, _, ok := ls.bound(0, ls.root, 0); ok {
+		lt.node(ls, 0, 0, ls.root)
+	}
+	if ls.stopped {
+		return ls.fs.ctx.Err()
+	}
+	if levelTrace != nil {
+		levelTrace(cb.value, cb.lb, pt.cost, ls.nodes-before, lt.leaves > leaves)
+	}
+	return lt.err
 }
 
 // fork is a search for another worker: the same hexes and tables, read
@@ -267,6 +288,11 @@ func (lt *levelTie) leastLost(t int, h *hexBound, lv []float64) error {
 	lt.nl = append(lt.nl, nl)
 	return nil
 }
+
+// joinForces: the points' forces are found by joining the hexes' forces
+// where that fits (frontjoin.go); tests turn it off to find them all by
+// the search.
+var joinForces = true
 
 // tieBoundSize bounds the entries of a hex's least.
 const tieBoundSize = 8 << 20

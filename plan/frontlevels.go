@@ -73,6 +73,7 @@ type levelStats struct {
 	// With the forces: the searches for them, their nodes and the
 	// assignments of a point's cost and value met.
 	TieSearches int
+	Joined      int // of the TieSearches, the combinations joined (frontjoin.go)
 	TieNodes    int64
 	TieLeaves   int64
 	States      int // the hexes' one-hex states, every layer

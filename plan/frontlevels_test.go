@@ -127,27 +127,20 @@ func TestFrontLevelsIsFrontSearch(t *testing.T) {
 	if testing.Short() {
 		fronts = 20
 	}
-	solved, points, want := 0, 0, 2*fronts
-	for seed := 0; fronts > 0; seed++ {
-		r := rand.New(rand.NewPCG(uint64(seed), 61))
-		targets := 2 + seed%3
-		text := richFrontYAML(r, seed, targets, 4+r.IntN([]int{11, 7, 5}[targets-2]))
-		s, cfg := parseWithTable(t, text, Config{})
-		if !inLevelsScope(s) {
-			continue
-		}
-		fronts--
+	solved, joined, points, want := 0, 0, 0, 2*fronts
+	levelFronts(t, fronts, 0, 61, func(seed int, text string, s *scenario.Scenario, cfg Config) {
 		st, n, diff := levelsAgree(t, s, cfg, true)
 		if diff != "" {
 			t.Errorf("seed %d: %s\n%s", seed, diff, text)
 		}
 		solved += st.Solved
+		joined += st.Joined
 		points += n
+	})
+	if solved == 0 || joined == 0 || points < want {
+		t.Errorf("%d combinations searched, %d joined for forces, %d frontier points: the test tests little", solved, joined, points)
 	}
-	if solved == 0 || points < want {
-		t.Errorf("%d combinations searched, %d frontier points: the test tests little", solved, points)
-	}
-	t.Logf("%d combinations searched, %d frontier points", solved, points)
+	t.Logf("%d combinations searched, %d joined for forces, %d frontier points", solved, joined, points)
 }
 
 // frontCut is benchmarks/scenarios/plan-front-4x24.yaml with its first n
@@ -181,7 +174,10 @@ func TestFrontLevelsCuts(t *testing.T) {
 			if diff != "" {
 				t.Error(diff)
 			}
-			t.Logf("levels %v, combinations %d, skipped %d, searched %d, nodes %d; forces: %d searches, %d nodes, %d assignments weighed", st.Levels, st.Combos, st.Skip, st.Solved, st.Nodes, st.TieSearches, st.TieNodes, st.TieLeaves)
+			if st.Joined == 0 {
+				t.Error("no combination joined for forces")
+			}
+			t.Logf("levels %v, combinations %d, skipped %d, searched %d, nodes %d; forces: %d searches (%d joined), %d nodes, %d assignments weighed", st.Levels, st.Combos, st.Skip, st.Solved, st.Nodes, st.TieSearches, st.Joined, st.TieNodes, st.TieLeaves)
 		})
 	}
 }
@@ -250,5 +246,61 @@ func BenchmarkFrontLevels(b *testing.B) {
 				reportHeap(b)
 			})
 		}
+	}
+}
+
+// Joining the hexes' forces (frontjoin.go) gives each frontier point the
+// assignment the search for forces gives (searchCombo on every
+// combination), on richFrontYAML's random fronts in deciding hexes'
+// scope, twins and narrowed can_attack among them (fixed seeds).
+func TestJoinIsSearch(t *testing.T) {
+	fronts := 60
+	if testing.Short() {
+		fronts = 20
+	}
+	joined, points := 0, 0
+	levelFronts(t, fronts, 1000, 67, func(seed int, text string, s *scenario.Scenario, cfg Config) {
+		run := func(join bool) *levelRun {
+			old := joinForces
+			joinForces = join
+			defer func() { joinForces = old }()
+			pls, err := planners(context.Background(), s, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := pls[0].frontLevels(true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return r
+		}
+		got, want := run(true), run(false)
+		if fmt.Sprint(got.pts) != fmt.Sprint(want.pts) {
+			t.Errorf("seed %d: joined %v\nsearched %v\n%s", seed, got.pts, want.pts, text)
+		}
+		joined += got.st.Joined
+		points += len(got.pts)
+	})
+	if 2*joined < points {
+		t.Errorf("%d combinations joined for %d points: the test tests little", joined, points)
+	}
+	t.Logf("%d combinations joined for %d points", joined, points)
+}
+
+// levelFronts calls f on n of richFrontYAML's random fronts in deciding
+// hexes' scope, 2 to 4 hexes and up to 14 units (10 on 3, 8 on 4), their
+// seeds from seed on (the stream fixed).
+func levelFronts(t *testing.T, n, seed int, stream uint64, f func(seed int, text string, s *scenario.Scenario, cfg Config)) {
+	t.Helper()
+	for ; n > 0; seed++ {
+		r := rand.New(rand.NewPCG(uint64(seed), stream))
+		targets := 2 + seed%3
+		text := richFrontYAML(r, seed, targets, 4+r.IntN([]int{11, 7, 5}[targets-2]))
+		s, cfg := parseWithTable(t, text, Config{})
+		if !inLevelsScope(s) {
+			continue
+		}
+		n--
+		f(seed, text, s, cfg)
 	}
 }
