@@ -10,7 +10,7 @@ import (
 )
 
 // Deciding hexes stops when its context is cancelled, in the values'
-// search and in the forces' (the 4x24 front takes minutes there), and
+// search and in the forces' (the 4x24 front takes seconds there), and
 // shows the forces found as it goes.
 func TestDecidedFrontStops(t *testing.T) {
 	if testing.Short() {

@@ -24,8 +24,11 @@ import (
 // tie-break, its expected factors lost read from its hexes' final states
 // with their smallest factors.
 //
-// Listing them all is too many on a large front (ties are many: units of
-// the same factors change places), so the search also tracks each hex's
+// Most combinations are joined instead (frontjoin.go); this search takes
+// those with cost to spare, and every combination of a front the join
+// does not fit. Listing them all is too many on a large front (ties are
+// many: units of the same factors change places), so the search also
+// tracks each hex's
 // full state (its combat, smallest factors and whether it sends anything:
 // the one-hex search keyed as for a cost in losses) and remembers, per
 // layer, full states and items sent so far, the cheapest assignment met
@@ -131,7 +134,7 @@ func (ls *levelSearch) levelForces(pl *planner, pts []levelPoint, list []levelCo
 				searches[i], errs[i] = ls.forcePoint(lt, &pts[i], list, levels)
 			}
 			// The forces found so far, of the frontier's: a 4x24 front
-			// takes minutes (docs/performance.md).
+			// takes seconds (docs/performance.md).
 			if d := done.Add(1); pl.cfg.Progress != nil {
 				pl.cfg.Progress(uint64(d), uint64(len(pts)))
 			}
