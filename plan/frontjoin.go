@@ -437,11 +437,16 @@ func (fj *forceJoin) sortList(l *hexForces) {
 		f[i] = l.f[j]
 	}
 	l.f = f
-	l.byX = make([]int32, len(f))
-	for i := range l.byX {
-		l.byX[i] = int32(i)
+	// By counts: no two forces of a list send the same counts. (Sorted as
+	// ints: one sort's code in the browser build, not two.)
+	for i := range idx {
+		idx[i] = i
 	}
-	slices.SortStableFunc(l.byX, func(a, b int32) int { return byCounts(int(a), int(b)) })
+	slices.SortFunc(idx, byCounts)
+	l.byX = make([]int32, len(f))
+	for i, j := range idx {
+		l.byX[i] = int32(j)
+	}
 	l.leastSize = math.MaxInt
 	for _, f := range l.f {
 		l.leastSize = min(l.leastSize, int(f.size))

@@ -117,17 +117,27 @@ func siteFiles(c *cli.Context) (map[string][]byte, error) {
 // wasmFlags build the browser engine: no symbol table or DWARF, and no
 // inlining in the packages an answer passes through only briefly (yaml.v3,
 // which reads what the plain YAML parser does not; encoding/json, the
-// request and the answers not written by hand; fmt, reflect, regexp and
-// time; reading the scenario, internal/yamlx and scenario, once an
-// answer; and answer, the front door that dispatches a request and
-// writes its answer once), which keeps the engine within its 2 MB
-// gzipped (about 150 kB less) while the packages that compute, and the
-// runtime, keep their inlining and their speed.
+// request and the answers not written by hand; fmt, reflect, regexp,
+// time, strconv, sort, the file and URL packages and syscall/js; reading
+// the scenario, internal/yamlx, scenario and internal/fileio, once an
+// answer; answer, answer/query, answer/browser and the engine's main, the
+// front door that dispatches a request and writes its answer once; crt,
+// whose table lookups run once per combat compiled; and operation, which
+// chains whole combats), which keeps the engine within its 2 MB gzipped
+// (about 175 kB less) while the packages that compute (combat, sim, plan,
+// stats, cells, analysis) and the runtime keep their inlining and their
+// speed.
 var wasmFlags = []string{"-trimpath", "-ldflags=-s -w",
 	"-gcflags=go.yaml.in/yaml/v3=-l", "-gcflags=encoding/json=-l", "-gcflags=fmt=-l",
 	"-gcflags=reflect=-l", "-gcflags=regexp/...=-l", "-gcflags=time=-l",
+	"-gcflags=strconv=-l", "-gcflags=sort=-l", "-gcflags=os=-l", "-gcflags=io/fs=-l",
+	"-gcflags=path/filepath=-l", "-gcflags=net/url=-l", "-gcflags=net/netip=-l",
+	"-gcflags=unicode/utf16=-l", "-gcflags=encoding/base64=-l", "-gcflags=syscall/js=-l",
 	"-gcflags=github.com/wifodds/wifodds/internal/yamlx=-l", "-gcflags=github.com/wifodds/wifodds/scenario=-l",
-	"-gcflags=github.com/wifodds/wifodds/answer=-l"}
+	"-gcflags=github.com/wifodds/wifodds/internal/fileio=-l",
+	"-gcflags=github.com/wifodds/wifodds/answer=-l", "-gcflags=github.com/wifodds/wifodds/answer/query=-l",
+	"-gcflags=github.com/wifodds/wifodds/answer/browser=-l", "-gcflags=github.com/wifodds/wifodds/cmd/wifodds-wasm=-l",
+	"-gcflags=github.com/wifodds/wifodds/crt=-l", "-gcflags=github.com/wifodds/wifodds/operation=-l"}
 
 // buildWasm builds the browser engine with the installed Go toolchain.
 func buildWasm(c *cli.Context) ([]byte, error) {
