@@ -18,32 +18,40 @@ func TestDecidedFrontStops(t *testing.T) {
 	}
 	s, cfg := frontCut(t, 24)
 	cfg.Workers = 1
-	for _, after := range []time.Duration{200 * time.Millisecond, 2500 * time.Millisecond} {
+	// Cancelled after 200 ms (in the values' search), and once the first
+	// force is found (in the forces', whatever the host's speed).
+	for _, forces := range []bool{false, true} {
 		var mu sync.Mutex
 		var seen []uint64
-		ctx, cancel := context.WithTimeout(context.Background(), after)
+		ctx, cancel := context.WithCancel(context.Background())
+		if !forces {
+			ctx, cancel = context.WithTimeout(context.Background(), 200*time.Millisecond)
+		}
 		done := make(chan error, 1)
 		go func() {
 			cfg.Progress = func(d, n uint64) {
 				mu.Lock()
 				seen = append(seen, d, n)
 				mu.Unlock()
+				if forces && d == 1 {
+					cancel()
+				}
 			}
 			_, err := Plan(ctx, s, cfg)
 			done <- err
 		}()
 		select {
 		case err := <-done:
-			if !errors.Is(err, context.DeadlineExceeded) {
-				t.Errorf("cancelled after %v: %v, want the context's error", after, err)
+			if !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+				t.Errorf("cancelled (in the forces: %v): %v, want the context's error", forces, err)
 			}
-		case <-time.After(after + time.Minute):
-			t.Fatalf("cancelled after %v: still planning a minute later", after)
+		case <-time.After(2 * time.Minute):
+			t.Fatalf("cancelled (in the forces: %v): still planning two minutes later", forces)
 		}
 		cancel()
 		mu.Lock()
-		if after > time.Second && (len(seen) < 2 || seen[1] == 0) {
-			t.Errorf("cancelled after %v: no progress shown (%v)", after, seen)
+		if forces && (len(seen) < 4 || seen[1] == 0 || seen[len(seen)-2] >= seen[len(seen)-1]) {
+			t.Errorf("cancelled in the forces: progress %v, want the forces counted and some left", seen)
 		}
 		mu.Unlock()
 	}
