@@ -193,12 +193,8 @@ func (fb *frontBound) hexBounds() (add [][]float64, err error) {
 		if err := fs.ctx.Err(); err != nil {
 			return nil, err
 		}
-		h := &hexBound{t: t, sp: fs.sps[t], lay: fs.lays[t]}
-		h.kl = &layout{words: h.lay.words}
-		if err := fb.forward(h); err != nil {
-			return nil, err
-		}
-		if err := fb.weigh(h); err != nil {
+		h, err := fb.oneHex(t)
+		if err != nil {
 			return nil, err
 		}
 		if err := fb.backward(h, add); err != nil {
@@ -207,6 +203,21 @@ func (fb *frontBound) hexBounds() (add [][]float64, err error) {
 		fb.hexes = append(fb.hexes, h)
 	}
 	return add, nil
+}
+
+// oneHex is target t's one-hex search over every class, its states keyed
+// as fb normalises them, and its final states weighed.
+func (fb *frontBound) oneHex(t int) (*hexBound, error) {
+	fs := fb.fs
+	h := &hexBound{t: t, sp: fs.sps[t], lay: fs.lays[t]}
+	h.kl = &layout{words: h.lay.words}
+	if err := fb.forward(h); err != nil {
+		return nil, err
+	}
+	if err := fb.weigh(h); err != nil {
+		return nil, err
+	}
+	return h, nil
 }
 
 // scratch makes the scratch a check of a front of nt targets and nc

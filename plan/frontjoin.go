@@ -23,7 +23,7 @@ import (
 // few, and are listed hex by hex: a walk of the hex's one-hex search
 // pruned by its exact least cost to the level from each state, so every
 // state it visits leads to a force listed; each force's expected factors
-// lost come from its final full state (combat, smallest factors).
+// lost are its final full state's (combat, smallest factors: finLost).
 //
 // The assignments are joined from the lists, one force per hex, the
 // forces' items within their classes'; the cost is C whatever is chosen.
@@ -82,8 +82,7 @@ type forceJoin struct {
 	ls    *levelSearch
 	lt    *levelTie
 	lists map[joinKey]*hexForces
-	items int         // what the lists hold: forces, pairs, bitset words
-	lost  [][]float64 // by hex, by final full state: its losses, NaN until weighed
+	items int // what the lists hold: forces, pairs, bitset words
 	// The walk listing a hex's forces.
 	t, lv  int
 	budget float64
@@ -136,13 +135,6 @@ var errJoinUnfit = errors.New("plan: deciding hexes: the point's forces do not f
 
 func newForceJoin(ls *levelSearch, lt *levelTie) *forceJoin {
 	fj := &forceJoin{ls: ls, lt: lt, lists: map[joinKey]*hexForces{}}
-	for _, h := range lt.full {
-		l := make([]float64, h.layers[len(h.layers)-1].len())
-		for i := range l {
-			l[i] = math.NaN()
-		}
-		fj.lost = append(fj.lost, l)
-	}
 	nt, nc := ls.nt, ls.nc
 	fj.sel = make([]*hexForces, nt)
 	fj.used, fj.caps = make([]uint8, nc), make([]uint8, nc)
@@ -183,7 +175,7 @@ func (fj *forceJoin) point(pt *levelPoint, list []levelCombo, levels [][]float64
 	}
 	var joins, searches []levelCombo
 	for _, cb := range list {
-		if !near(cb.value, pt.value, valueTol) || cb.lb > pt.cost+costTol {
+		if !pt.holds(cb) {
 			continue
 		}
 		ok, err := fj.reached(cb, levels, pt.cost)
@@ -240,11 +232,7 @@ func (fj *forceJoin) point(pt *levelPoint, list []levelCombo, levels [][]float64
 			return n, err
 		}
 	}
-	if !lt.found {
-		return n, errors.New("plan: deciding hexes: no assignment of a frontier point's cost and value")
-	}
-	copy(pt.x, lt.x)
-	return n, nil
+	return n, lt.give(pt)
 }
 
 // reached reports whether some assignment reaches cb's levels for a cost
@@ -386,22 +374,11 @@ func (fj *forceJoin) walk(pos int, j, f int32, cost float64, size int32) {
 // emit lists the walk's force, reaching the final full state fin with
 // size items.
 func (fj *forceJoin) emit(fin int32, size int32) {
-	t := fj.t
 	lost := 0.0
 	if size > 0 {
-		if lost = fj.lost[t][fin]; math.IsNaN(lost) {
-			hf := fj.lt.full[t]
-			v := hf.finEval[fin]
-			if v == nil {
-				fj.err = errors.New("plan: deciding hexes: an attack with no weighed combat")
-				return
-			}
-			lf, err := hf.lay.factorsLost(hf.sp, v, hf.layers[fj.ls.nc].key(int(fin)))
-			if err != nil {
-				fj.err = err
-				return
-			}
-			lost, fj.lost[t][fin] = lf, lf
+		if lost = fj.lt.finLost[fj.t][fin]; math.IsNaN(lost) {
+			fj.err = errNoCombat
+			return
 		}
 	}
 	o := fj.out

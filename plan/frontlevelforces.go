@@ -42,13 +42,17 @@ import (
 // levelTie is the best assignment met so far for one frontier point, and
 // the search's full states.
 type levelTie struct {
-	full   []*hexBound // by hex: its one-hex search keyed by full state
-	found  bool
-	lost   float64
-	size   int
-	x      []uint8
-	leaves int64
-	err    error
+	full []*hexBound // by hex: its one-hex search keyed by full state
+	// finLost[t][j]: the expected factors hex t loses from its final full
+	// state j: 0 when it sends nothing, NaN for an attack with no weighed
+	// combat (an error where it is read).
+	finLost [][]float64
+	found   bool
+	lost    float64
+	size    int
+	x       []uint8
+	leaves  int64
+	err     error
 	// cur[pos]: the hexes' full states of the node searched at layer
 	// pos; f: a child's; kidF[pos]: the children's (nt each).
 	cur  [][]int32
@@ -79,17 +83,16 @@ func (ls *levelSearch) levelForces(pl *planner, pts []levelPoint, list []levelCo
 	// cost in losses), and its final states weighed.
 	fb := &frontBound{pl: pl, fs: ls.fs, lossCost: true}
 	for t := range ls.nt {
-		h := &hexBound{t: t, sp: ls.fs.sps[t], lay: ls.fs.lays[t]}
-		h.kl = &layout{words: h.lay.words}
-		if err := fb.forward(h); err != nil {
-			return err
-		}
-		if err := fb.weigh(h); err != nil {
+		h, err := fb.oneHex(t)
+		if err != nil {
 			return err
 		}
 		lt.full = append(lt.full, h)
 	}
 	for t, h := range lt.full {
+		if err := lt.weighLosses(h); err != nil {
+			return err
+		}
 		if err := lt.leastLost(t, h, levels[t]); err != nil {
 			return err
 		}
@@ -178,7 +181,7 @@ func (ls *levelSearch) forcePoint(lt *levelTie, pt *levelPoint, list []levelComb
 	searches := 0
 	lt.found = false
 	for _, cb := range list {
-		if !near(cb.value, pt.value, valueTol) || cb.lb > pt.cost+costTol {
+		if !pt.holds(cb) {
 			continue
 		}
 		searches++
@@ -186,11 +189,22 @@ func (ls *levelSearch) forcePoint(lt *levelTie, pt *levelPoint, list []levelComb
 			return searches, err
 		}
 	}
+	return searches, lt.give(pt)
+}
+
+// holds reports whether combination cb can hold assignments of pt's cost
+// and value: its value pt's and its lower bound within pt's cost.
+func (pt *levelPoint) holds(cb levelCombo) bool {
+	return near(cb.value, pt.value, valueTol) && cb.lb <= pt.cost+costTol
+}
+
+// give sets pt's assignment to the best met, or says none was.
+func (lt *levelTie) give(pt *levelPoint) error {
 	if !lt.found {
-		return searches, errors.New("plan: deciding hexes: no assignment of a frontier point's cost and value")
+		return errors.New("plan: deciding hexes: no assignment of a frontier point's cost and value")
 	}
 	copy(pt.x, lt.x)
-	return searches, nil
+	return nil
 }
 
 // searchCombo searches combination cb for the assignments of pt's cost,
@@ -228,7 +242,7 @@ func (ls *levelSearch) fork() *levelSearch {
 		tab: ls.tab, off: ls.off, nl: ls.nl}
 	f.scratch()
 	lt := ls.tie
-	f.tie = &levelTie{full: lt.full, least: lt.least, off: lt.off, nl: lt.nl, skipDone: lt.skipDone}
+	f.tie = &levelTie{full: lt.full, finLost: lt.finLost, least: lt.least, off: lt.off, nl: lt.nl, skipDone: lt.skipDone}
 	f.tie.scratch(ls.nt, ls.nc)
 	return f
 }
@@ -243,6 +257,32 @@ func (lt *levelTie) scratch(nt, nc int) {
 	}
 	lt.memo = newTieMemo(nt, nc, tieMemoSlots)
 }
+
+// weighLosses appends to finLost what hex h loses from each of its final
+// full states, each weighed once for the bound, the search and the join.
+func (lt *levelTie) weighLosses(h *hexBound) error {
+	last := h.layers[len(h.layers)-1]
+	lost := make([]float64, last.len())
+	for j := range lost {
+		switch v := h.finEval[j]; {
+		case h.lay.size.get(last.key(j)) == 0:
+		case v == nil:
+			lost[j] = math.NaN()
+		default:
+			lf, err := h.lay.factorsLost(h.sp, v, last.key(j))
+			if err != nil {
+				return err
+			}
+			lost[j] = lf
+		}
+	}
+	lt.finLost = append(lt.finLost, lost)
+	return nil
+}
+
+// errNoCombat: an assignment attacks a hex with a force whose combat was
+// not weighed (its final full state has no land unit).
+var errNoCombat = errors.New("plan: deciding hexes: an attack with no weighed combat")
 
 // leastLost fills hex t's part of least, for its levels lv (ascending),
 // from its last layer back.
@@ -260,11 +300,7 @@ func (lt *levelTie) leastLost(t int, h *hexBound, lv []float64) error {
 	for j := range last.len() {
 		lost, p := 0.0, 0.0
 		if v := h.finEval[j]; v != nil && h.lay.size.get(last.key(j)) > 0 {
-			lf, err := h.lay.factorsLost(h.sp, v, last.key(j))
-			if err != nil {
-				return err
-			}
-			lost, p = lf, v.HexTaken.P
+			lost, p = lt.finLost[t][j], v.HexTaken.P
 		}
 		for i, l := range lv {
 			tab[(off[nc]+j)*nl+i] = lost
@@ -392,21 +428,15 @@ func (lt *levelTie) leaf(ls *levelSearch, cost float64) {
 	lt.leaves++
 	nc := ls.nc
 	lost, size := 0.0, 0
-	for t, h := range lt.full {
+	for t := range lt.full {
 		n := counts(ls.x[t*nc : (t+1)*nc]).size()
 		if n == 0 {
 			continue
 		}
 		size += n
-		j := lt.cur[nc][t]
-		v := h.finEval[j]
-		if v == nil {
-			lt.err = errors.New("plan: deciding hexes: an attack with no weighed combat")
-			return
-		}
-		lf, err := h.lay.factorsLost(h.sp, v, h.layers[nc].key(int(j)))
-		if err != nil {
-			lt.err = err
+		lf := lt.finLost[t][lt.cur[nc][t]]
+		if math.IsNaN(lf) {
+			lt.err = errNoCombat
 			return
 		}
 		lost += lf
