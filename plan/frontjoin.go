@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"sort"
 )
 
 // The forces of deciding hexes' frontier by joining each hex's forces
@@ -63,6 +64,7 @@ type hexForces struct {
 	cls       []int32
 	ks        []uint8
 	byX       []int32 // f's indices by counts
+	rankX     []int32 // by force, its place in byX
 	nw        int
 	thrOff    []int32
 	thrMax    []uint8
@@ -99,11 +101,13 @@ type forceJoin struct {
 	x        []uint8
 	restSize []int
 	sets     [][][]uint64
+	cand     [][]int // phase 2, by depth: the forces to try
 	// Phase 1: by depth, each hex's best; the items of each class left
 	// for the hexes not given a count of it (fixed: a bit a hex).
 	bests [][]int
 	rem   []uint8
 	fixed []uint64
+	sent  []int32 // scratch: what the bests send of each class
 	// The best: phase 1's losses and items, phase 2's assignment.
 	found, done bool
 	lostB       float64
@@ -142,7 +146,7 @@ func newForceJoin(ls *levelSearch, lt *levelTie) *forceJoin {
 		fj.caps[c] = uint8(len(ls.fs.p.classes[c].items))
 	}
 	fj.x, fj.xB = make([]uint8, nt*nc), make([]uint8, nt*nc)
-	fj.rem, fj.fixed = make([]uint8, nc), make([]uint64, nc)
+	fj.rem, fj.fixed, fj.sent = make([]uint8, nc), make([]uint64, nc), make([]int32, nc)
 	fj.restSize = make([]int, nt+1)
 	return fj
 }
@@ -295,6 +299,7 @@ func (fj *forceJoin) level(d int) {
 	for len(fj.sets) <= d {
 		fj.sets = append(fj.sets, make([][]uint64, fj.ls.nt))
 		fj.bests = append(fj.bests, make([]int, fj.ls.nt))
+		fj.cand = append(fj.cand, nil)
 	}
 	for t, l := range fj.sel {
 		if cap(fj.sets[d][t]) < l.nw {
@@ -420,9 +425,10 @@ func (fj *forceJoin) sortList(l *hexForces) {
 		idx[i] = i
 	}
 	slices.SortFunc(idx, byCounts)
-	l.byX = make([]int32, len(f))
+	l.byX, l.rankX = make([]int32, len(f)), make([]int32, len(f))
 	for i, j := range idx {
 		l.byX[i] = int32(j)
+		l.rankX[j] = int32(i)
 	}
 	l.leastSize = math.MaxInt
 	for _, f := range l.f {
@@ -465,7 +471,6 @@ func (fj *forceJoin) branch(d int) {
 	if fj.stop() {
 		return
 	}
-	ls := fj.ls
 	sets, bests := fj.sets[d], fj.bests[d]
 	lost, size := 0.0, 0
 	for t, l := range fj.sel {
@@ -482,17 +487,22 @@ func (fj *forceJoin) branch(d int) {
 	if fj.found && (lost > fj.lostB+costTol || lost >= fj.lostB-costTol && size >= fj.sizeB) {
 		return
 	}
-	// The class the bests send the most more of than is left.
-	cc, over := -1, 0
-	for c := range ls.nc {
-		n := 0
-		for t, l := range fj.sel {
+	// What the bests send of each class, the hexes given a count of it
+	// apart; the class they send the most more of than is left.
+	sent := fj.sent
+	clear(sent)
+	for t, l := range fj.sel {
+		cls, ks := l.pairs(bests[t])
+		for q, c := range cls {
 			if fj.fixed[c]&(1<<t) == 0 {
-				n += int(l.count(bests[t], int32(c)))
+				sent[c] += int32(ks[q])
 			}
 		}
-		if n-int(fj.rem[c]) > over {
-			cc, over = c, n-int(fj.rem[c])
+	}
+	cc, over := -1, int32(0)
+	for c, n := range sent {
+		if n-int32(fj.rem[c]) > over {
+			cc, over = c, n-int32(fj.rem[c])
 		}
 	}
 	if cc < 0 {
@@ -570,22 +580,35 @@ func (fj *forceJoin) join(t int, lost float64, size int) {
 			after += f.lost
 		}
 	}
+	// The forces to try: compatible, losing and sending few enough (by
+	// losses, a prefix of the list), in the order of their counts.
 	l := fj.sel[t]
 	s := fj.sets[t][t]
 	p := (t + 1) * nc
 	fj.level(t + 1)
-	for _, i := range l.byX {
-		if s[i/64]&(1<<(i%64)) == 0 {
-			continue
+	limit := fj.lostB + costTol - lost - after
+	end := sort.Search(len(l.f), func(i int) bool { return l.f[i].lost > limit })
+	most := int32(fj.sizeB - size - fj.restSize[t+1])
+	cand := fj.cand[t][:0] // places in byX (ints: the lists' sort's code)
+	for w := range (end + 63) / 64 {
+		v := s[w]
+		if w == end/64 {
+			v &= 1<<(end%64) - 1
 		}
+		for v != 0 {
+			i := w*64 + bits.TrailingZeros64(v)
+			v &= v - 1
+			if l.f[i].size <= most {
+				cand = append(cand, int(l.rankX[i]))
+			}
+		}
+	}
+	slices.SortFunc(cand, func(a, b int) int { return a - b })
+	fj.cand[t] = cand
+	for _, r := range cand {
+		i := l.byX[r]
 		f := &l.f[i]
-		sum := lost
-		if f.size > 0 {
-			sum += f.lost
-		}
-		if sum+after > fj.lostB+costTol || size+int(f.size)+fj.restSize[t+1] > fj.sizeB {
-			continue
-		}
+		sum := lost + f.lost // 0 when it sends nothing
 		fj.send(t, int(i))
 		if fj.found && bytes.Compare(fj.x[:p], fj.xB[:p]) > 0 {
 			// This force, and the rest by counts, come after the best.

@@ -59,13 +59,15 @@ type levelTie struct {
 	f    []int32
 	kidF [][]int32
 	memo tieMemo
-	// least[t][(off[t][pos]+j)*nl+i]: the fewest expected factors hex t
-	// loses from its full state j at layer pos once at its level i or
-	// above, whatever the classes to come send it (the other hexes
-	// forgotten): a bound on the tie-break, +Inf past what it reaches.
-	least [][]float64
-	off   [][]int
-	nl    []int
+	// plain is the bound on the tie-break, built when first needed
+	// (most fronts' forces are joined, or searched with stairs) and
+	// shared by every worker's search.
+	plain *plainLost
+	// stairs, when the combination searched has cost to spare: by hex,
+	// the bound by cost (frontlevelstairs.go), kept by level.
+	stairs        []*lostStairs
+	stairCache    map[stairKey]*lostStairs
+	stairSearches int
 	// lostCut: a child was dropped by its losses' bound (gather).
 	lostCut bool
 	// skipDone: every item costs more than costTol, so no assignment of
@@ -74,103 +76,232 @@ type levelTie struct {
 	skipDone bool
 }
 
-// levelForces sets each point's assignment to the front search's, from
-// the combinations list (value, lower bound, code) of levels.
-func (ls *levelSearch) levelForces(pl *planner, pts []levelPoint, list []levelCombo, levels [][]float64, st *levelStats) error {
-	lt := &levelTie{}
-	lt.scratch(ls.nt, ls.nc)
-	// Each hex's one-hex search keyed by full state (normalise with a
-	// cost in losses), and its final states weighed.
-	fb := &frontBound{pl: pl, fs: ls.fs, lossCost: true}
-	for t := range ls.nt {
-		h, err := fb.oneHex(t)
-		if err != nil {
-			return err
-		}
-		lt.full = append(lt.full, h)
-	}
-	for t, h := range lt.full {
-		if err := lt.weighLosses(h); err != nil {
-			return err
-		}
-		if err := lt.leastLost(t, h, levels[t]); err != nil {
-			return err
-		}
-	}
-	lt.skipDone = true
-	for c := range ls.nc {
-		lt.skipDone = lt.skipDone && ls.add[c][1] > costTol
-	}
-	ls.tie = lt
-	defer func() { ls.tie = nil }()
-	nodes := ls.nodes
-	// The points are searched apart, each by one worker (a search's
-	// scratch and tables of its own, the hexes' tables shared and only
-	// read): what a point's search finds depends on the point alone, so
-	// the forces and the counts are the same on any number of workers.
-	workers := min(pl.e.workers, len(pts))
+// levelForces finds the frontier (r.scan) and sets each point's
+// assignment to the front search's. With more than one worker the points'
+// forces are found while the scan goes on: the scan hands each point over
+// once it is final, dearest first (those take longest: the most
+// combinations, and cost to spare), and the other workers take them; the
+// scan's worker joins them when it is done. What a point's forces are,
+// and what finding them counts, depends on the point alone, so the
+// answer and the counts are the same on any number of workers.
+func (ls *levelSearch) levelForces(pl *planner, r *levelRun) error {
+	workers := pl.e.workers
 	if !parallelBuild || levelTrace != nil {
 		workers = 1
 	}
-	searches, joined := make([]int, len(pts)), make([]int, len(pts))
-	errs := make([]error, len(pts))
-	var next, done atomic.Int64
-	work := func(ls *levelSearch, lt *levelTie) {
-		fj := newForceJoin(ls, lt)
-		for {
-			n := int(next.Add(1) - 1)
-			if n >= len(pts) {
-				return
-			}
-			// The dearest points first: they take longest (the most
-			// combinations, and cost to spare), so a worker starts them
-			// while the others share the rest.
-			i := len(pts) - 1 - n
-			if joinForces {
-				j := fj.joined
-				searches[i], errs[i] = fj.point(&pts[i], list, levels)
-				joined[i] = fj.joined - j
-				if errors.Is(errs[i], errJoinUnfit) {
-					searches[i], errs[i] = ls.forcePoint(lt, &pts[i], list, levels)
-				}
-			} else {
-				searches[i], errs[i] = ls.forcePoint(lt, &pts[i], list, levels)
-			}
-			// The forces found so far, of the frontier's: a 4x24 front
-			// takes seconds (docs/performance.md).
-			if d := done.Add(1); pl.cfg.Progress != nil {
-				pl.cfg.Progress(uint64(d), uint64(len(pts)))
-			}
-			if errs[i] != nil {
-				return
-			}
+	fp := &forcePipe{pl: pl, ls: ls, r: r}
+	fp.cond = sync.NewCond(&fp.mu)
+	var pts []*levelPoint
+	var err error
+	if !parallelBuild || workers == 1 {
+		pts, err = r.scan(nil)
+		if err != nil {
+			return err
 		}
-	}
-	if pl.cfg.Progress != nil {
-		pl.cfg.Progress(0, uint64(len(pts)))
-	}
-	forks := []*levelSearch{ls}
-	var wg sync.WaitGroup
-	for range workers - 1 {
-		f := ls.fork()
-		forks = append(forks, f)
-		wg.Go(func() { work(f, f.tie) })
-	}
-	work(ls, lt)
-	wg.Wait()
-	for i := range pts {
-		if errs[i] != nil {
-			return errs[i]
+		for _, pt := range pts {
+			fp.hand(pt)
 		}
-		st.TieSearches += searches[i]
-		st.Joined += joined[i]
+		fp.end(nil)
+		fp.work(ls)
+	} else {
+		fp.ahead, fp.spare = map[int]*aheadResult{}, make([]uint8, len(ls.best))
+		var wg sync.WaitGroup
+		for range workers - 1 {
+			wg.Go(func() { fp.work(nil) })
+		}
+		pts, err = r.scan(fp)
+		fp.end(err)
+		if err == nil {
+			fp.work(ls)
+		}
+		wg.Wait()
 	}
-	for _, f := range forks[1:] {
-		ls.nodes += f.nodes
-		lt.leaves += f.tie.leaves
+	r.setPoints(pts)
+	switch {
+	case fp.err != nil:
+		return fp.err
+	case err != nil:
+		return err
 	}
-	st.TieNodes, st.TieLeaves = ls.nodes-nodes, lt.leaves
+	st := &r.st
+	st.TieSearches, st.Joined, st.Stairs = fp.searches, fp.joined, fp.stairs
+	st.TieNodes, st.TieLeaves = fp.nodes, fp.leaves
 	return nil
+}
+
+// forcePipe hands the scan's final points to the workers finding their
+// forces.
+type forcePipe struct {
+	pl     *planner
+	ls     *levelSearch // the scan's
+	r      *levelRun
+	once   sync.Once
+	lt     *levelTie // the tables every worker's search for forces shares
+	tieErr error
+	mu     sync.Mutex
+	cond   *sync.Cond
+	// Under mu: the points handed over and not yet taken, how many were
+	// handed over and done, whether the scan ended, the first error and
+	// what the points' searches counted.
+	queue                    []*levelPoint
+	handed, done             int
+	ended                    bool
+	err                      error
+	searches, joined, stairs int
+	nodes, leaves            int64
+	failedFlag               atomic.Bool
+	// Under mu, the scan's combinations searched ahead (frontlevelahead.go).
+	aheadState
+}
+
+// hand gives the workers a final point.
+func (fp *forcePipe) hand(pt *levelPoint) {
+	fp.mu.Lock()
+	defer fp.mu.Unlock()
+	fp.queue = append(fp.queue, pt)
+	fp.handed++
+	if p := fp.pl.cfg.Progress; p != nil {
+		p(uint64(fp.done), uint64(fp.handed))
+	}
+	fp.cond.Signal()
+}
+
+// end says the scan ended, with its error.
+func (fp *forcePipe) end(err error) {
+	fp.mu.Lock()
+	defer fp.mu.Unlock()
+	fp.ended = true
+	if err != nil && !errors.Is(err, errScanStopped) {
+		fp.fail(err)
+	}
+	fp.cond.Broadcast()
+}
+
+// fail records the first error (under mu); the scan and the workers stop.
+func (fp *forcePipe) fail(err error) {
+	if fp.err == nil {
+		fp.err = err
+	}
+	fp.failedFlag.Store(true)
+	fp.cond.Broadcast()
+}
+
+// failed reports whether finding some point's forces failed.
+func (fp *forcePipe) failed() bool { return fp.failedFlag.Load() }
+
+// next is the next point to find the forces of, or nil when there is none
+// left or work must stop; while there is none yet, ls searches the
+// scan's combinations ahead of it.
+func (fp *forcePipe) next(ls *levelSearch) *levelPoint {
+	fp.mu.Lock()
+	defer fp.mu.Unlock()
+	for len(fp.queue) == 0 && !fp.ended && fp.err == nil {
+		if parallelBuild && fp.help(ls) {
+			continue
+		}
+		fp.cond.Wait()
+	}
+	if len(fp.queue) == 0 || fp.err != nil {
+		return nil
+	}
+	pt := fp.queue[0]
+	fp.queue = fp.queue[1:]
+	return pt
+}
+
+// tie is the search for forces' tables, built once by the first worker
+// to need them: each hex's one-hex search keyed by full state (normalised
+// with a cost in losses) and its final states weighed; the plain bound
+// on losses is built when first needed (readyPlain).
+func (fp *forcePipe) tie() (*levelTie, error) {
+	fp.once.Do(func() {
+		var err error
+		defer func() { fp.tieErr = err }()
+		ls, pl := fp.ls, fp.pl
+		lt := &levelTie{}
+		fb := &frontBound{pl: pl, fs: ls.fs, lossCost: true}
+		for t := range ls.nt {
+			h, e := fb.oneHex(t)
+			if e != nil {
+				err = e
+				return
+			}
+			lt.full = append(lt.full, h)
+		}
+		for _, h := range lt.full {
+			if err = lt.weighLosses(h); err != nil {
+				return
+			}
+		}
+		lt.plain = &plainLost{}
+		lt.skipDone = true
+		for c := range ls.nc {
+			lt.skipDone = lt.skipDone && ls.add[c][1] > costTol
+		}
+		fp.lt = lt
+	})
+	return fp.lt, fp.tieErr
+}
+
+// work finds the forces of the points handed over until none is left:
+// with the scan's search base when the scan is done, else a search of
+// its own.
+func (fp *forcePipe) work(base *levelSearch) {
+	lt, err := fp.tie()
+	if err != nil {
+		fp.mu.Lock()
+		fp.fail(err)
+		fp.mu.Unlock()
+		return
+	}
+	ls := base
+	if ls == nil {
+		ls = fp.ls.fork(lt)
+	} else {
+		ls.tie = lt.fork(ls)
+		defer func() { ls.tie = nil }()
+	}
+	lt = ls.tie
+	nodes, leaves := ls.nodes, lt.leaves
+	fj := newForceJoin(ls, lt)
+	for {
+		pt := fp.next(ls)
+		if pt == nil {
+			break
+		}
+		var n, joined int
+		if joinForces {
+			j := fj.joined
+			n, err = fj.point(pt, fp.r.list, fp.r.levels)
+			joined = fj.joined - j
+			if errors.Is(err, errJoinUnfit) {
+				n, err = ls.forcePoint(lt, pt, fp.r.list, fp.r.levels)
+			}
+		} else {
+			n, err = ls.forcePoint(lt, pt, fp.r.list, fp.r.levels)
+		}
+		fp.mu.Lock()
+		fp.searches += n
+		fp.joined += joined
+		if err != nil {
+			fp.fail(err)
+		}
+		fp.done++
+		// The forces found so far, of the frontier's: a 4x24 front
+		// takes seconds (docs/performance.md).
+		if p := fp.pl.cfg.Progress; p != nil && err == nil {
+			p(uint64(fp.done), uint64(fp.handed))
+		}
+		fp.mu.Unlock()
+		if err != nil {
+			break
+		}
+	}
+	fp.mu.Lock()
+	fp.stairs += lt.stairSearches
+	fp.nodes += ls.nodes - nodes
+	fp.leaves += lt.leaves - leaves
+	fp.mu.Unlock()
 }
 
 // forcePoint sets the point's assignment to the front search's: every
@@ -217,6 +348,15 @@ func (ls *levelSearch) searchCombo(lt *levelTie, pt *levelPoint, cb levelCombo, 
 	// Only assignments costing no more than the point (to within
 	// costTol) are listed.
 	ls.m = pt.cost + 2*costTol
+	lt.stairsFor(ls, levels, ls.m-cb.lb)
+	defer func() { lt.stairs = lt.stairs[:0] }()
+	if len(lt.stairs) > 0 {
+		lt.stairSearches++
+	} else {
+		if err := lt.readyPlain(levels); err != nil {
+			return err
+		}
+	}
 	clear(ls.x)
 	clear(lt.cur[0]) // every hex at its base
 	lt.memo.next()
@@ -235,15 +375,23 @@ func (ls *levelSearch) searchCombo(lt *levelTie, pt *levelPoint, cb levelCombo, 
 }
 
 // fork is a search for another worker: the same hexes and tables, read
-// only, with scratch, a table of nodes and a search for forces of its
-// own.
-func (ls *levelSearch) fork() *levelSearch {
+// only, with scratch, a table of nodes and (lt not nil) a search for
+// forces from lt's tables of its own.
+func (ls *levelSearch) fork(lt *levelTie) *levelSearch {
 	f := &levelSearch{fs: ls.fs, hexes: ls.hexes, add: ls.add, nt: ls.nt, nc: ls.nc, rest: ls.rest, root: ls.root,
 		tab: ls.tab, off: ls.off, nl: ls.nl}
 	f.scratch()
-	lt := ls.tie
-	f.tie = &levelTie{full: lt.full, finLost: lt.finLost, least: lt.least, off: lt.off, nl: lt.nl, skipDone: lt.skipDone}
-	f.tie.scratch(ls.nt, ls.nc)
+	if lt != nil {
+		f.tie = lt.fork(f)
+	}
+	return f
+}
+
+// fork is a search for forces for ls: lt's tables, read only, with
+// scratch of its own.
+func (lt *levelTie) fork(ls *levelSearch) *levelTie {
+	f := &levelTie{full: lt.full, finLost: lt.finLost, plain: lt.plain, skipDone: lt.skipDone}
+	f.scratch(ls.nt, ls.nc)
 	return f
 }
 
@@ -284,9 +432,35 @@ func (lt *levelTie) weighLosses(h *hexBound) error {
 // not weighed (its final full state has no land unit).
 var errNoCombat = errors.New("plan: deciding hexes: an attack with no weighed combat")
 
+// plainLost is the plain bound on the tie-break: least[t][(off[t][pos]+
+// j)*nl+i] is the fewest expected factors hex t loses from its full state
+// j at layer pos once at its level i or above, whatever the classes to
+// come send it (the other hexes forgotten), +Inf past what it reaches.
+type plainLost struct {
+	once  sync.Once
+	err   error
+	least [][]float64
+	off   [][]int
+	nl    []int
+}
+
+// readyPlain builds lt.plain for levels once, by whichever worker needs
+// it first.
+func (lt *levelTie) readyPlain(levels [][]float64) error {
+	p := lt.plain
+	p.once.Do(func() {
+		for t, h := range lt.full {
+			if p.err = p.leastLost(lt, t, h, levels[t]); p.err != nil {
+				return
+			}
+		}
+	})
+	return p.err
+}
+
 // leastLost fills hex t's part of least, for its levels lv (ascending),
 // from its last layer back.
-func (lt *levelTie) leastLost(t int, h *hexBound, lv []float64) error {
+func (p *plainLost) leastLost(lt *levelTie, t int, h *hexBound, lv []float64) error {
 	nc, nl := len(h.layers)-1, len(lv)
 	off := make([]int, nc+2)
 	for pos, lay := range h.layers {
@@ -322,9 +496,9 @@ func (lt *levelTie) leastLost(t int, h *hexBound, lv []float64) error {
 			}
 		}
 	}
-	lt.least = append(lt.least, tab)
-	lt.off = append(lt.off, off)
-	lt.nl = append(lt.nl, nl)
+	p.least = append(p.least, tab)
+	p.off = append(p.off, off)
+	p.nl = append(p.nl, nl)
 	return nil
 }
 
@@ -339,19 +513,29 @@ const tieBoundSize = 8 << 20
 var errTieBoundTooLarge = errors.New("plan: deciding hexes: the forces' bound outgrew its memory")
 
 // lostBound is the fewest expected factors the hexes' full states f at
-// layer pos lose in all once at their levels.
-func (lt *levelTie) lostBound(ls *levelSearch, pos int, f []int32) float64 {
+// layer pos lose in all once at their levels, the node's states idx and
+// bound lb (with stairs, each hex spends at most its need plus m - lb).
+func (lt *levelTie) lostBound(ls *levelSearch, pos int, f, idx []int32, lb float64) float64 {
 	b := 0.0
+	if len(lt.stairs) > 0 {
+		spare := ls.m - lb
+		for t := range f {
+			b += lt.stairs[t].within(pos, f[t], ls.need(t, pos, idx[t])+spare)
+		}
+		return b
+	}
 	for t := range f {
-		b += lt.least[t][(lt.off[t][pos]+int(f[t]))*lt.nl[t]+ls.lv[t]]
+		p := lt.plain
+		b += p.least[t][(p.off[t][pos]+int(f[t]))*p.nl[t]+ls.lv[t]]
 	}
 	return b
 }
 
-// beaten reports whether no completion of the node at layer pos can lose
-// as few expected factors as the best assignment met (by costTol).
-func (lt *levelTie) beaten(ls *levelSearch, pos int) bool {
-	return lt.found && lt.lostBound(ls, pos, lt.cur[pos]) > lt.lost+costTol
+// beaten reports whether no completion of the node at layer pos (states
+// idx, bound lb) can lose as few expected factors as the best assignment
+// met (by costTol).
+func (lt *levelTie) beaten(ls *levelSearch, pos int, idx []int32, lb float64) bool {
+	return lt.found && lt.lostBound(ls, pos, lt.cur[pos], idx, lb) > lt.lost+costTol
 }
 
 // node is the search for forces at layer pos from the hexes' states idx
@@ -372,10 +556,10 @@ func (lt *levelTie) node(ls *levelSearch, pos int, cost float64, idx []int32) (d
 	if ls.memo.has(pos, idx, cost) {
 		return true
 	}
-	if lt.beaten(ls, pos) || lt.seen(ls, pos, cost) {
+	lb, done, _ := ls.bound(pos, idx, cost)
+	if lt.beaten(ls, pos, idx, lb) || lt.seen(ls, pos, cost) {
 		return false
 	}
-	_, done, _ := ls.bound(pos, idx, cost)
 	lt.lostCut = false
 	c := ls.children(pos, idx, cost, done)
 	dead = !lt.lostCut

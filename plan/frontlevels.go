@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sort"
 
 	"github.com/wifodds/wifodds/scenario"
 )
@@ -70,10 +71,14 @@ type levelStats struct {
 	Skip   int   // skipped by their lower bound
 	Solved int   // searched by branch and bound
 	Nodes  int64 // the branch and bound's nodes (the forces' not counted)
+	// AheadNodes: of them, searched ahead by idle workers (levelAhead),
+	// the nodes of the combinations the scan took.
+	AheadNodes int64
 	// With the forces: the searches for them, their nodes and the
 	// assignments of a point's cost and value met.
 	TieSearches int
 	Joined      int // of the TieSearches, the combinations joined (frontjoin.go)
+	Stairs      int // of the others, those bounded by cost too (frontlevelstairs.go)
 	TieNodes    int64
 	TieLeaves   int64
 	States      int // the hexes' one-hex states, every layer
@@ -99,17 +104,17 @@ func (pl *planner) frontLevels(forces bool) (*levelRun, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := pl.levelFrontier(fs, values)
+	r, err := pl.levelPrepare(fs, values)
 	r.ids, r.allowed = ids, allowed
 	if err != nil {
 		return r, err
 	}
 	if forces {
-		if err := r.ls.levelForces(pl, r.pts, r.list, r.levels, &r.st); err != nil {
-			return r, err
-		}
+		return r, r.ls.levelForces(pl, r)
 	}
-	return r, nil
+	pts, err := r.scan(nil)
+	r.setPoints(pts)
+	return r, err
 }
 
 // levelScope refuses a front deciding hexes does not cover.
@@ -150,8 +155,10 @@ type levelRun struct {
 	st      levelStats
 }
 
-// levelFrontier finds the frontier's costs and values over fs's states.
-func (pl *planner) levelFrontier(fs *frontSearch, values []float64) (*levelRun, error) {
+// levelPrepare readies the search of the frontier's costs and values
+// over fs's states: each hex's one-hex search, levels and least costs,
+// and every combination of levels by value.
+func (pl *planner) levelPrepare(fs *frontSearch, values []float64) (*levelRun, error) {
 	r := &levelRun{}
 	st := &r.st
 	p := pl.e.pool
@@ -200,30 +207,72 @@ func (pl *planner) levelFrontier(fs *frontSearch, values []float64) (*levelRun, 
 			list = append(list, levelCombo{value, lb, code})
 		}
 	}
-	slices.SortFunc(list, func(a, b levelCombo) int {
-		return cmp.Or(cmp.Compare(b.value, a.value), cmp.Compare(a.lb, b.lb), a.code-b.code)
+	// (sort.Slice: once a plan, and no sort's code of its own in the
+	// browser build.)
+	sort.Slice(list, func(i, j int) bool {
+		a, b := list[i], list[j]
+		return cmp.Or(cmp.Compare(b.value, a.value), cmp.Compare(a.lb, b.lb), a.code-b.code) < 0
 	})
 	st.Combos = len(list)
+	r.fb, r.ls, r.list, r.levels = fb, ls, list, levels
+	return r, nil
+}
+
+// scan finds the frontier's points, dearest first: the combinations by
+// value, each searched when its lower bound is below the least cost
+// found so far. With fp (levelForces' workers), each point is handed to
+// fp once no cheaper point worth as much can take its place (its
+// assignment then written by fp's workers only), a combination an idle
+// worker searched ahead is taken from it, and the scan stops early when
+// finding some point's forces failed.
+func (r *levelRun) scan(fp *forcePipe) ([]*levelPoint, error) {
+	ls, st := r.ls, &r.st
+	fs, list, levels := ls.fs, r.list, r.levels
 	// m starts above what every unit sent costs: any reachable
 	// combination is cheaper.
 	ls.m = ls.rest[0] + 1
-	var pts []levelPoint
+	var pts []*levelPoint
+	handed := false // the last point was handed to final
 	for n, cb := range list {
 		if n%4096 == 0 {
 			if err := fs.ctx.Err(); err != nil {
-				return r, err
+				return pts, err
 			}
+		}
+		// (parallelBuild: the browser's engine leaves the workers out.)
+		if parallelBuild && fp != nil && fp.failed() {
+			return pts, errScanStopped
+		}
+		// Past the last point's value: no cheaper point worth as much
+		// is to come (the combinations are by value).
+		if k := len(pts) - 1; parallelBuild && k >= 0 && fp != nil && !handed && !near(pts[k].value, cb.value, valueTol) {
+			fp.hand(pts[k])
+			handed = true
 		}
 		if cb.lb >= ls.m-costTol {
 			st.Skip++
 			continue
 		}
 		st.Solved++
-		ls.setLevels(cb.code, levels)
 		before := ls.nodes
-		ok := ls.solve()
+		var ok bool
+		if a := claim(fp, ls, n); a != nil {
+			// Searched ahead against a least cost no lower than m: it
+			// found this one's least cost if below that (levelAhead).
+			if a.stopped {
+				return pts, fs.ctx.Err()
+			}
+			if ok = a.found && a.cost < ls.m-costTol; ok {
+				ls.m = a.cost
+				copy(ls.best, a.x)
+			}
+			st.AheadNodes += a.nodes
+		} else {
+			ls.setLevels(cb.code, levels)
+			ok = ls.solve()
+		}
 		if ls.stopped {
-			return r, fs.ctx.Err()
+			return pts, fs.ctx.Err()
 		}
 		if levelTrace != nil {
 			levelTrace(cb.value, cb.lb, ls.m, ls.nodes-before, ok)
@@ -231,18 +280,32 @@ func (pl *planner) levelFrontier(fs *frontSearch, values []float64) (*levelRun, 
 		if !ok {
 			continue
 		}
-		pt := levelPoint{cost: ls.m, value: cb.value, x: slices.Clone(ls.best)}
-		// A cheaper point worth as much takes the last one's place.
+		pt := &levelPoint{cost: ls.m, value: cb.value, x: slices.Clone(ls.best)}
+		// A cheaper point worth as much takes the last one's place; the
+		// one before a point worth less is final.
 		if k := len(pts) - 1; k >= 0 && near(pts[k].value, pt.value, valueTol) {
 			pts[k] = pt
 		} else {
 			pts = append(pts, pt)
 		}
+		handed = false
 	}
-	st.Nodes = ls.nodes
-	slices.Reverse(pts)
-	r.fb, r.ls, r.pts, r.list, r.levels = fb, ls, pts, list, levels
-	return r, nil
+	if k := len(pts) - 1; parallelBuild && k >= 0 && fp != nil && !handed {
+		fp.hand(pts[k])
+	}
+	st.Nodes = ls.nodes + st.AheadNodes
+	return pts, nil
+}
+
+// errScanStopped: the scan stopped for the forces' error.
+var errScanStopped = errors.New("plan: deciding hexes: stopped")
+
+// setPoints sets r.pts to the points the scan found, cheapest first.
+func (r *levelRun) setPoints(pts []*levelPoint) {
+	r.pts = r.pts[:0]
+	for i := len(pts) - 1; i >= 0; i-- {
+		r.pts = append(r.pts, *pts[i])
+	}
 }
 
 // levelSearch is the branch and bound for one combination's least cost:
@@ -494,7 +557,7 @@ func (ls *levelSearch) gather(pos, c, j, left, sent int, idx []int32, cost float
 		}
 		k := levelKid{lb: lb, cost: kc, done: kd, n: len(ls.kids[pos])}
 		if lt := ls.tie; lt != nil {
-			if k.lost = lt.lostBound(ls, pos+1, lt.f); lt.found && k.lost > lt.lost+costTol {
+			if k.lost = lt.lostBound(ls, pos+1, lt.f, ls.idx, lb); lt.found && k.lost > lt.lost+costTol {
 				lt.lostCut = true
 				return
 			}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/wifodds/wifodds/crt"
@@ -127,7 +128,7 @@ func TestFrontLevelsIsFrontSearch(t *testing.T) {
 	if testing.Short() {
 		fronts = 20
 	}
-	solved, joined, points, want := 0, 0, 0, 2*fronts
+	solved, joined, stairs, points, want := 0, 0, 0, 0, 2*fronts
 	levelFronts(t, fronts, 0, 61, func(seed int, text string, s *scenario.Scenario, cfg Config) {
 		st, n, diff := levelsAgree(t, s, cfg, true)
 		if diff != "" {
@@ -135,12 +136,13 @@ func TestFrontLevelsIsFrontSearch(t *testing.T) {
 		}
 		solved += st.Solved
 		joined += st.Joined
+		stairs += st.Stairs
 		points += n
 	})
-	if solved == 0 || joined == 0 || points < want {
-		t.Errorf("%d combinations searched, %d joined for forces, %d frontier points: the test tests little", solved, joined, points)
+	if solved == 0 || joined == 0 || stairs == 0 || points < want {
+		t.Errorf("%d combinations searched, %d joined for forces, %d searched bounded by cost, %d frontier points: the test tests little", solved, joined, stairs, points)
 	}
-	t.Logf("%d combinations searched, %d joined for forces, %d frontier points", solved, joined, points)
+	t.Logf("%d combinations searched, %d joined for forces, %d searched bounded by cost, %d frontier points", solved, joined, stairs, points)
 }
 
 // frontCut is benchmarks/scenarios/plan-front-4x24.yaml with its first n
@@ -303,4 +305,73 @@ func levelFronts(t *testing.T, n, seed int, stream uint64, f func(seed int, text
 		n--
 		f(seed, text, s, cfg)
 	}
+}
+
+// The scan takes a combination searched ahead by an idle worker as if it
+// had searched it itself (frontlevelahead.go): here every combination is
+// searched ahead against the scan's first least cost, the stalest a
+// worker can see, and the scan finds the same points (cost, value and
+// assignment) and counts the same combinations, on random fronts.
+func TestScanAheadIsScan(t *testing.T) {
+	fronts, taken := 40, 0
+	if testing.Short() {
+		fronts = 15
+	}
+	levelFronts(t, fronts, 500, 71, func(seed int, text string, s *scenario.Scenario, cfg Config) {
+		prepare := func() *levelRun {
+			pls, err := planners(context.Background(), s, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fs, _, values, _, err := pls[0].newFrontSearch()
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := pls[0].levelPrepare(fs, values)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return r
+		}
+		want := prepare()
+		wantPts, err := want.scan(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := prepare()
+		fp := &forcePipe{pl: &planner{}, r: got}
+		fp.cond = sync.NewCond(&fp.mu)
+		fp.ahead, fp.spare = map[int]*aheadResult{}, make([]uint8, len(got.ls.best))
+		w := got.ls.fork(nil)
+		for n, cb := range got.list {
+			w.setLevels(cb.code, got.levels)
+			w.m = got.ls.rest[0] + 1
+			ok := w.solve()
+			fp.ahead[n] = &aheadResult{done: true, found: ok, cost: w.m, x: slices.Clone(w.best)}
+		}
+		gotPts, err := got.scan(fp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		taken += len(got.list) - len(fp.ahead)
+		if fmt.Sprint(derefPoints(gotPts)) != fmt.Sprint(derefPoints(wantPts)) || got.st.Solved != want.st.Solved || got.st.Skip != want.st.Skip {
+			t.Errorf("seed %d: searched ahead %v (%d searched, %d skipped), want %v (%d, %d)\n%s", seed,
+				derefPoints(gotPts), got.st.Solved, got.st.Skip, derefPoints(wantPts), want.st.Solved, want.st.Skip, text)
+		}
+		if len(fp.queue) != len(wantPts) {
+			t.Errorf("seed %d: %d points handed over, want %d", seed, len(fp.queue), len(wantPts))
+		}
+	})
+	if taken == 0 {
+		t.Error("the scan took no combination searched ahead: the test tests nothing")
+	}
+	t.Logf("%d combinations taken from the search ahead", taken)
+}
+
+func derefPoints(pts []*levelPoint) []levelPoint {
+	var out []levelPoint
+	for _, p := range pts {
+		out = append(out, *p)
+	}
+	return out
 }

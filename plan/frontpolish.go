@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sort"
 )
 
 // The front's bound drops a state only against points known (frontbound.go),
@@ -72,14 +73,17 @@ func (fb *frontBound) polish(starts [][]uint8) error {
 		}
 	}
 	bucket := func(c float64) float64 { return math.Round(c * 8) }
-	slices.SortStableFunc(ss, func(a, b start) int {
+	// (sort.SliceStable: a few starts, and no sort's code of their own
+	// in the browser build.)
+	sort.SliceStable(ss, func(i, j int) bool {
+		a, b := ss[i], ss[j]
 		if c := cmp.Compare(bucket(a.cost), bucket(b.cost)); c != 0 {
-			return c
+			return c < 0
 		}
 		if c := cmp.Compare(b.score[0], a.score[0]); c != 0 {
-			return c
+			return c < 0
 		}
-		return cmp.Compare(b.score[1], a.score[1])
+		return cmp.Compare(b.score[1], a.score[1]) < 0
 	})
 	run := 0
 	cur := make([]uint8, nt*nc)

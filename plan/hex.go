@@ -2,11 +2,11 @@ package plan
 
 import (
 	"bytes"
-	"cmp"
 	"errors"
 	"fmt"
 	"math"
 	"slices"
+	"sort"
 
 	"github.com/wifodds/wifodds/scenario"
 )
@@ -118,7 +118,9 @@ func (pl *planner) hex() (*TablePlan, error) {
 		}
 		cands = append(cands, candidate{cost: cost, value: v.HexTaken.P, tie: lostF, size: x.size(), ref: i})
 	}
-	slices.SortFunc(cands, func(a, b candidate) int { return slices.Compare(states.force(a.ref), states.force(b.ref)) })
+	sort.Slice(cands, func(i, j int) bool {
+		return slices.Compare(states.force(cands[i].ref), states.force(cands[j].ref)) < 0
+	})
 	fr := offerSorted(cands)
 	// A cost in expected losses was read from the state's combat, summed
 	// in another order: the points report their own force's, to the bit.
@@ -174,11 +176,13 @@ func (pl *planner) stateSearch(sp *stateSpace, lay *layout, limit, maxStates int
 // numbered in it for the last tie-break. rank, when not nil, is each
 // state's place in that order as a number, which sorts faster.
 func offerInOrder(cands []candidate, st *states, rank []uint64) frontier {
+	// (sort.Slice: once a plan, and no sort's code of its own in the
+	// browser build.)
 	if rank != nil {
-		slices.SortFunc(cands, func(a, b candidate) int { return cmp.Compare(rank[a.ref], rank[b.ref]) })
+		sort.Slice(cands, func(i, j int) bool { return rank[cands[i].ref] < rank[cands[j].ref] })
 	} else {
-		slices.SortFunc(cands, func(a, b candidate) int {
-			return bytes.Compare(st.force(a.ref), st.force(b.ref))
+		sort.Slice(cands, func(i, j int) bool {
+			return bytes.Compare(st.force(cands[i].ref), st.force(cands[j].ref)) < 0
 		})
 	}
 	return offerSorted(cands)

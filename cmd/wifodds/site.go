@@ -123,10 +123,12 @@ func siteFiles(c *cli.Context) (map[string][]byte, error) {
 // answer; answer, answer/query, answer/browser and the engine's main, the
 // front door that dispatches a request and writes its answer once; crt,
 // whose table lookups run once per combat compiled; and operation, which
-// chains whole combats), which keeps the engine within its 2 MB gzipped
-// (about 175 kB less) while the packages that compute (combat, sim, plan,
-// stats, cells, analysis) and the runtime keep their inlining and their
-// speed.
+// chains whole combats; strings, the text of requests and answers;
+// stats, which sums an answer up once, and analysis, whose sweeps and
+// comparisons the page asks for by the combat), which keeps the engine
+// within its 2 MB gzipped (about 180 kB less) while the packages that
+// search and enumerate (combat, sim, plan, cells) and the runtime keep
+// their inlining and their speed.
 var wasmFlags = []string{"-trimpath", "-ldflags=-s -w",
 	"-gcflags=go.yaml.in/yaml/v3=-l", "-gcflags=encoding/json=-l", "-gcflags=fmt=-l",
 	"-gcflags=reflect=-l", "-gcflags=regexp/...=-l", "-gcflags=time=-l",
@@ -137,7 +139,8 @@ var wasmFlags = []string{"-trimpath", "-ldflags=-s -w",
 	"-gcflags=github.com/wifodds/wifodds/internal/fileio=-l",
 	"-gcflags=github.com/wifodds/wifodds/answer=-l", "-gcflags=github.com/wifodds/wifodds/answer/query=-l",
 	"-gcflags=github.com/wifodds/wifodds/answer/browser=-l", "-gcflags=github.com/wifodds/wifodds/cmd/wifodds-wasm=-l",
-	"-gcflags=github.com/wifodds/wifodds/crt=-l", "-gcflags=github.com/wifodds/wifodds/operation=-l"}
+	"-gcflags=github.com/wifodds/wifodds/crt=-l", "-gcflags=github.com/wifodds/wifodds/operation=-l",
+	"-gcflags=strings=-l", "-gcflags=github.com/wifodds/wifodds/stats=-l", "-gcflags=github.com/wifodds/wifodds/analysis=-l"}
 
 // buildWasm builds the browser engine with the installed Go toolchain.
 func buildWasm(c *cli.Context) ([]byte, error) {
