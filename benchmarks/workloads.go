@@ -169,7 +169,7 @@ func Workloads() ([]Workload, error) {
 	for _, p := range []struct {
 		name   string
 		target float64
-	}{{"plan-16", 1}, {"plan-24", 10}, {"plan-front-3x12", 10}, {"plan-hex-24", 0.1}, {"plan-hex-40", 1}, {"plan-hex-60", 5}, {"plan-front-4x16", 2}} {
+	}{{"plan-16", 1}, {"plan-24", 10}, {"plan-front-3x12", 10}, {"plan-hex-24", 0.1}, {"plan-hex-40", 1}, {"plan-hex-60", 5}, {"plan-front-4x16", 2}, {"plan-front-4x24", 2}} {
 		w, err := planWorkload(p.name, p.target)
 		if err != nil {
 			return nil, err

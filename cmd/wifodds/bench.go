@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -20,6 +21,7 @@ func benchCommand() *cli.Command {
 		&cli.IntFlag{Name: "workers", Aliases: []string{"w"}, Value: runtime.NumCPU(), Usage: "worker goroutines"},
 		&cli.BoolFlag{Name: "no-speedup", Usage: "skip the one-worker measurements"},
 		&cli.StringFlag{Name: "check", Usage: "fail when a workload's ratio is below the threshold in `FILE`"},
+		&cli.StringSliceFlag{Name: "skip", Usage: "leave out the workload `NAME` (repeat; its threshold too)"},
 	}
 	return command("bench", "measure simulator throughput against each workload's limit kernel", "",
 		"Runs every workload in-process, in short slices, each beside a slice of its limit kernel (the fastest method\n"+
@@ -62,6 +64,9 @@ func benchAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	if ws, err = skipWorkloads(ws, c.StringSlice("skip"), thresholds); err != nil {
+		return err
+	}
 	rep := benchReport{Workers: workers, Seconds: secs}
 	if rep.Workloads, err = measureAll(c, ws, workers, secs); err != nil {
 		return err
@@ -93,6 +98,24 @@ func readThresholds(file string) (map[string]float64, error) {
 		return nil, fmt.Errorf("%s: %w (want an object of workload name to minimum ratio)", file, err)
 	}
 	return t, nil
+}
+
+// skipWorkloads is ws without the workloads named in skip, whose
+// thresholds are dropped too; a name no workload has is a usage error.
+func skipWorkloads(ws []benchmarks.Workload, skip []string, thresholds map[string]float64) ([]benchmarks.Workload, error) {
+	for _, n := range skip {
+		i := slices.IndexFunc(ws, func(w benchmarks.Workload) bool { return w.Name == n })
+		if i < 0 {
+			names := make([]string, len(ws))
+			for j, w := range ws {
+				names[j] = w.Name
+			}
+			return nil, usagef("--skip %q: no such workload (want one of %s)", n, strings.Join(names, ", "))
+		}
+		ws = slices.Delete(slices.Clone(ws), i, i+1)
+		delete(thresholds, n)
+	}
+	return ws, nil
 }
 
 // measureAll measures every workload, with its speed-up over one worker.
