@@ -10,9 +10,13 @@ import "slices"
 // own: the branch and bound finds a combination's least cost whenever it
 // is below the m it is given, so when the scan's m is above that least
 // cost the worker found it; when the worker found none, or one no cheaper
-// than the scan's m, neither would the scan. The points, and what the
-// scan counts (Solved, Skip), are the scan's own on any number of
-// workers; only the nodes differ (AheadNodes).
+// than the scan's m, neither would the scan. (Up to costTol: a search
+// settles on a cost within costTol of the best it can improve on, so
+// costs less than 2 costTol apart could be told apart by the scan and
+// not by a search ahead; committed costs are sums of units' whole
+// amounts, never that close.) The points, and what the scan counts
+// (Solved, Skip), are the scan's own on any number of workers; only the
+// nodes differ (AheadNodes).
 
 // aheadResult is a combination searched ahead: whether the search ended
 // (or was cancelled), and the least cost it found with its assignment.

@@ -66,7 +66,8 @@ type levelTie struct {
 	// stairs, when the combination searched has cost to spare: by hex,
 	// the bound by cost (frontlevelstairs.go), kept by level.
 	stairs        []*lostStairs
-	stairCache    map[stairKey]*lostStairs
+	stairCache    map[stairKey]*stairEntry
+	stairKept     int // the pairs stairCache holds
 	stairSearches int
 	// lostCut: a child was dropped by its losses' bound (gather).
 	lostCut bool
@@ -144,6 +145,7 @@ type forcePipe struct {
 	// handed over and done, whether the scan ended, the first error and
 	// what the points' searches counted.
 	queue                    []*levelPoint
+	popped, errAt            int // points taken from queue; the error's point
 	handed, done             int
 	ended                    bool
 	err                      error
@@ -177,10 +179,17 @@ func (fp *forcePipe) end(err error) {
 	fp.cond.Broadcast()
 }
 
-// fail records the first error (under mu); the scan and the workers stop.
-func (fp *forcePipe) fail(err error) {
-	if fp.err == nil {
-		fp.err = err
+// fail records an error of the scan or the tables (under mu); the scan
+// and the workers stop.
+func (fp *forcePipe) fail(err error) { fp.failAt(-1, err) }
+
+// failAt records the error of the n-th point handed over (n -1: the scan
+// or the tables; under mu). The error kept is the first point's: every
+// point before it was taken before it and is finished, so which error
+// the plan returns does not depend on the workers.
+func (fp *forcePipe) failAt(n int, err error) {
+	if fp.err == nil || n < fp.errAt {
+		fp.err, fp.errAt = err, n
 	}
 	fp.failedFlag.Store(true)
 	fp.cond.Broadcast()
@@ -189,10 +198,10 @@ func (fp *forcePipe) fail(err error) {
 // failed reports whether finding some point's forces failed.
 func (fp *forcePipe) failed() bool { return fp.failedFlag.Load() }
 
-// next is the next point to find the forces of, or nil when there is none
-// left or work must stop; while there is none yet, ls searches the
+// next is the next point to find the forces of and its place in the
+// order handed over, or nil when there is none left or work must stop; while there is none yet, ls searches the
 // scan's combinations ahead of it.
-func (fp *forcePipe) next(ls *levelSearch) *levelPoint {
+func (fp *forcePipe) next(ls *levelSearch) (*levelPoint, int) {
 	fp.mu.Lock()
 	defer fp.mu.Unlock()
 	for len(fp.queue) == 0 && !fp.ended && fp.err == nil {
@@ -202,11 +211,12 @@ func (fp *forcePipe) next(ls *levelSearch) *levelPoint {
 		fp.cond.Wait()
 	}
 	if len(fp.queue) == 0 || fp.err != nil {
-		return nil
+		return nil, 0
 	}
 	pt := fp.queue[0]
 	fp.queue = fp.queue[1:]
-	return pt
+	fp.popped++
+	return pt, fp.popped - 1
 }
 
 // tie is the search for forces' tables, built once by the first worker
@@ -265,7 +275,7 @@ func (fp *forcePipe) work(base *levelSearch) {
 	nodes, leaves := ls.nodes, lt.leaves
 	fj := newForceJoin(ls, lt)
 	for {
-		pt := fp.next(ls)
+		pt, at := fp.next(ls)
 		if pt == nil {
 			break
 		}
@@ -284,7 +294,7 @@ func (fp *forcePipe) work(base *levelSearch) {
 		fp.searches += n
 		fp.joined += joined
 		if err != nil {
-			fp.fail(err)
+			fp.failAt(at, err)
 		}
 		fp.done++
 		// The forces found so far, of the frontier's: a 4x24 front
@@ -348,7 +358,11 @@ func (ls *levelSearch) searchCombo(lt *levelTie, pt *levelPoint, cb levelCombo, 
 	// Only assignments costing no more than the point (to within
 	// costTol) are listed.
 	ls.m = pt.cost + 2*costTol
-	lt.stairsFor(ls, levels, ls.m-cb.lb)
+	// With cost to spare the bound counts the cost too; without (only a
+	// front the join does not fit searches those), the plain bound.
+	if pt.cost-cb.lb > costTol {
+		lt.stairsFor(ls, levels, ls.m-cb.lb)
+	}
 	defer func() { lt.stairs = lt.stairs[:0] }()
 	if len(lt.stairs) > 0 {
 		lt.stairSearches++

@@ -25,6 +25,7 @@ import (
 // rising and losses falling, the first the least cost.
 type lostStairs struct {
 	spare  float64 // how far past the least cost each staircase goes
+	pairs  int
 	layers []stairLayer
 }
 
@@ -35,27 +36,58 @@ type stairLayer struct {
 
 type stairKey struct{ t, lv int }
 
-// maxStairPairs bounds one hex's staircases (pairs, 16 bytes each): past
-// it the plain bound is used.
-const maxStairPairs = 4 << 20
+// maxStairPairs bounds one hex's staircases for one level (pairs, 16
+// bytes each: 32 MiB), checked as they are built: past it the search
+// takes the plain bound. maxStairKept bounds what a worker keeps of the
+// staircases built for the points before: past it they are forgotten.
+// (Variables: tests lower them.)
+var (
+	maxStairPairs = 2 << 20
+	maxStairKept  = 4 << 20
+)
+
+// stairEntry is what a worker knows of one hex's staircases for one
+// level: those built for the largest spare that fit, and the least spare
+// known not to fit (+Inf: none). The number of pairs only grows with the
+// spare, so whether a spare's staircases fit depends on the spare alone,
+// not on what the worker built before.
+type stairEntry struct {
+	fit   *lostStairs
+	bigAt float64
+}
 
 // stairsFor readies lt.stairs for the combination set in ls (its levels)
-// with spare cost to spend past its lower bound, or clears it when the
-// combination has none.
+// with spare cost to spend past its lower bound; it leaves lt.stairs
+// empty (the plain bound) when a hex's staircases do not fit.
 func (lt *levelTie) stairsFor(ls *levelSearch, levels [][]float64, spare float64) {
 	lt.stairs = lt.stairs[:0]
-	if spare <= costTol {
-		return
-	}
 	if lt.stairCache == nil {
-		lt.stairCache = map[stairKey]*lostStairs{}
+		lt.stairCache = map[stairKey]*stairEntry{}
 	}
 	for t := range ls.nt {
 		k := stairKey{t, ls.lv[t]}
-		s, ok := lt.stairCache[k]
-		if !ok || s.spare < spare-costTol {
-			s = lt.buildStairs(ls, t, levels[t][ls.lv[t]], spare)
-			lt.stairCache[k] = s
+		e := lt.stairCache[k]
+		if e == nil {
+			e = &stairEntry{bigAt: math.Inf(1)}
+			lt.stairCache[k] = e
+		}
+		var s *lostStairs
+		switch {
+		case e.fit != nil && spare <= e.fit.spare+costTol:
+			s = e.fit
+		case spare >= e.bigAt-costTol:
+		default:
+			if s = lt.buildStairs(ls, t, levels[t][ls.lv[t]], spare); s == nil {
+				e.bigAt = spare
+				break
+			}
+			if lt.stairKept += s.pairs; lt.stairKept > maxStairKept {
+				// The points before's: forgotten (this one's kept).
+				clear(lt.stairCache)
+				lt.stairKept = s.pairs
+				lt.stairCache[k] = e
+			}
+			e.fit = s
 		}
 		if s == nil {
 			lt.stairs = lt.stairs[:0] // too large: the plain bound
@@ -87,7 +119,7 @@ func (lt *levelTie) buildStairs(ls *levelSearch, t int, level, spare float64) *l
 	}
 	pairs := len(fin.cost)
 	type pair struct{ cost, lost float64 }
-	var buf []pair
+	var buf, tmp []pair
 	var cost, lost []float64 // a layer's pairs, copied once complete
 	for pos := nc - 1; pos >= 0; pos-- {
 		c := ls.fs.order[pos]
@@ -97,20 +129,24 @@ func (lt *levelTie) buildStairs(ls *levelSearch, t int, level, spare float64) *l
 		lay.start = make([]int32, n+1)
 		lay.cost, lay.lost = cost[:0], lost[:0]
 		for j := range n {
+			// The children's staircases, each shifted by what its items
+			// cost, merged by cost, then losses (each is by cost already).
 			buf = buf[:0]
 			b := h.start[pos][j]
 			for k, q := range h.trans[pos][b:h.start[pos][j+1]] {
 				add := ls.add[c][k]
-				for i := next.start[q]; i < next.start[q+1]; i++ {
-					buf = append(buf, pair{add + next.cost[i], next.lost[i]})
+				tmp = tmp[:0]
+				i := 0
+				for r := next.start[q]; r < next.start[q+1]; r++ {
+					p := pair{add + next.cost[r], next.lost[r]}
+					for i < len(buf) && (buf[i].cost < p.cost || buf[i].cost == p.cost && buf[i].lost <= p.lost) {
+						tmp = append(tmp, buf[i])
+						i++
+					}
+					tmp = append(tmp, p)
 				}
-			}
-			// By cost, then losses: a few pairs (insertion: no sort's
-			// code of its own in the browser build).
-			for i := 1; i < len(buf); i++ {
-				for j := i; j > 0 && (buf[j].cost < buf[j-1].cost || buf[j].cost == buf[j-1].cost && buf[j].lost < buf[j-1].lost); j-- {
-					buf[j], buf[j-1] = buf[j-1], buf[j]
-				}
+				tmp = append(tmp, buf[i:]...)
+				buf, tmp = tmp, buf
 			}
 			least := math.Inf(1)
 			for _, p := range buf {
@@ -126,13 +162,15 @@ func (lt *levelTie) buildStairs(ls *levelSearch, t int, level, spare float64) *l
 				lay.cost, lay.lost = append(lay.cost, p.cost), append(lay.lost, p.lost)
 			}
 			lay.start[j+1] = int32(len(lay.cost))
+			if pairs+len(lay.cost) > maxStairPairs {
+				return nil
+			}
 		}
 		cost, lost = lay.cost, lay.lost
 		lay.cost, lay.lost = slices.Clone(cost), slices.Clone(lost)
-		if pairs += len(lay.cost); pairs > maxStairPairs {
-			return nil
-		}
+		pairs += len(lay.cost)
 	}
+	s.pairs = pairs
 	return s
 }
 
