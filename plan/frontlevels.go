@@ -71,7 +71,7 @@ type levelStats struct {
 	Skip   int   // skipped by their lower bound
 	Solved int   // searched by branch and bound
 	Nodes  int64 // the branch and bound's nodes (the forces' not counted)
-	// AheadNodes: of them, searched ahead by idle workers (levelAhead),
+	// AheadNodes: of them, searched ahead by idle workers (frontlevelahead.go),
 	// the nodes of the combinations the scan took.
 	AheadNodes int64
 	// With the forces: the searches for them, their nodes and the
@@ -232,7 +232,7 @@ func (r *levelRun) scan(fp *forcePipe) ([]*levelPoint, error) {
 	// combination is cheaper.
 	ls.m = ls.rest[0] + 1
 	var pts []*levelPoint
-	handed := false // the last point was handed to final
+	handed := false // the last point was handed to fp
 	for n, cb := range list {
 		if n%4096 == 0 {
 			if err := fs.ctx.Err(); err != nil {
@@ -258,7 +258,7 @@ func (r *levelRun) scan(fp *forcePipe) ([]*levelPoint, error) {
 		var ok bool
 		if a := claim(fp, ls, n); a != nil {
 			// Searched ahead against a least cost no lower than m: it
-			// found this one's least cost if below that (levelAhead).
+			// found this one's least cost if below that (frontlevelahead.go).
 			if a.stopped {
 				return pts, fs.ctx.Err()
 			}
