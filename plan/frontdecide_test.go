@@ -3,10 +3,13 @@ package plan
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/wifodds/wifodds/scenario"
 )
 
 // Deciding hexes stops when its context is cancelled, in the values'
@@ -33,26 +36,17 @@ func TestDecidedFrontStops(t *testing.T) {
 		if !forces {
 			ctx, cancel = context.WithTimeout(context.Background(), 200*time.Millisecond)
 		}
-		done := make(chan error, 1)
-		go func() {
-			cfg.Progress = func(d, n uint64) {
-				mu.Lock()
-				seen = append(seen, d, n)
-				mu.Unlock()
-				if forces && d == 1 {
-					cancel()
-				}
+		cfg.Progress = func(d, n uint64) {
+			mu.Lock()
+			seen = append(seen, d, n)
+			mu.Unlock()
+			if forces && d == 1 {
+				cancel()
 			}
-			_, err := Plan(ctx, s, cfg)
-			done <- err
-		}()
-		select {
-		case err := <-done:
-			if !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
-				t.Errorf("cancelled (in the forces: %v, %d workers): %v, want the context's error", forces, c.workers, err)
-			}
-		case <-time.After(2 * time.Minute):
-			t.Fatalf("cancelled (in the forces: %v, %d workers): still planning two minutes later", forces, c.workers)
+		}
+		what := fmt.Sprintf("cancelled (in the forces: %v, %d workers)", forces, c.workers)
+		if err := planWithin(t, ctx, s, cfg, 2*time.Minute, what); !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("%s: %v, want the context's error", what, err)
 		}
 		cancel()
 		mu.Lock()
@@ -89,5 +83,79 @@ func TestDecidedFrontWorkerInvariant(t *testing.T) {
 	first := planJSON(t, s, cfg, 1)
 	if planJSON(t, s, cfg, 2) != first {
 		t.Error("the 4x16 cut, 2 workers: another answer")
+	}
+}
+
+// Deciding hexes stops at any moment on 2 to 4 workers (in the values'
+// scan, a search ahead, the forces' tables or a point's forces): it never
+// hangs and reports the context's error, or the plan when it ended first
+// (fixed seeds; the 16-unit cut of the 4x24 front).
+func TestDecidedFrontStopsAnywhere(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plans the 4x16 cut 36 times")
+	}
+	s, cfg := frontCut(t, 16)
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range 36 {
+		cfg.Workers = 2 + i%3
+		delay := time.Duration(r.IntN(350)) * time.Millisecond
+		stopAt := uint64(r.IntN(8))
+		ctx, cancel := context.WithTimeout(context.Background(), delay)
+		c := cfg
+		byProgress := i%2 == 1
+		if byProgress {
+			ctx, cancel = context.WithCancel(context.Background())
+			c.Progress = func(d, n uint64) {
+				if d >= stopAt {
+					cancel()
+				}
+			}
+		}
+		what := fmt.Sprintf("run %d (%d workers, delay %v, progress %v at %d)", i, c.Workers, delay, byProgress, stopAt)
+		if err := planWithin(t, ctx, s, c, time.Minute, what); err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("%s: %v", what, err)
+		}
+		cancel()
+	}
+}
+
+// Deciding hexes gives the same answer, byte for byte with its counts, on
+// more workers than points (2, 5 and 8 against 1): random fronts in its
+// scope and the 10- and 14-unit cuts of the 4x24 front.
+func TestDecidedFrontManyWorkers(t *testing.T) {
+	levelFronts(t, 25, 300, 73, func(seed int, text string, s *scenario.Scenario, cfg Config) {
+		first := planJSON(t, s, cfg, 1)
+		for _, w := range []int{2, 5, 8} {
+			if g := planJSON(t, s, cfg, w); g != first {
+				t.Errorf("seed %d, %d workers: another answer\n%s\n%s\n%s", seed, w, g, first, text)
+			}
+		}
+	})
+	for _, k := range []int{10, 14} {
+		s, cfg := frontCut(t, k)
+		first := planJSON(t, s, cfg, 1)
+		for _, w := range []int{3, 8} {
+			if planJSON(t, s, cfg, w) != first {
+				t.Errorf("4x%d cut, %d workers: another answer", k, w)
+			}
+		}
+	}
+}
+
+// planWithin plans s under ctx and returns Plan's error, failing the test
+// (what names the run) when it is still planning after limit.
+func planWithin(t *testing.T, ctx context.Context, s *scenario.Scenario, cfg Config, limit time.Duration, what string) error {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() {
+		_, err := Plan(ctx, s, cfg)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(limit):
+		t.Fatalf("%s: still planning %v later", what, limit)
+		return nil
 	}
 }

@@ -245,12 +245,7 @@ func (fj *forceJoin) point(pt *levelPoint, list []levelCombo, levels [][]float64
 // where the join would try every way its forces clash.
 func (fj *forceJoin) reached(cb levelCombo, levels [][]float64, cost float64) (bool, error) {
 	ls := fj.ls
-	tie := ls.tie
-	ls.tie = nil
-	defer func() { ls.tie = tie }()
-	ls.setLevels(cb.code, levels)
-	ls.m = cost + 2*costTol
-	ok := ls.solve()
+	ok := ls.solve(cb.code, levels, cost+2*costTol)
 	if ls.stopped {
 		return false, ls.fs.ctx.Err()
 	}

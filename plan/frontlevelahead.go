@@ -98,14 +98,8 @@ func (fp *forcePipe) help(ls *levelSearch) bool {
 	fp.ahead[n] = a
 	m := fp.m
 	fp.mu.Unlock()
-	// The values' search: the forces' mode off.
-	tie := ls.tie
-	ls.tie = nil
-	ls.setLevels(list[n].code, fp.r.levels)
-	ls.m = m
 	before := ls.nodes
-	ok := ls.solve()
-	ls.tie = tie
+	ok := ls.solve(list[n].code, fp.r.levels, m)
 	fp.mu.Lock()
 	a.done, a.found, a.stopped, a.cost, a.nodes = true, ok, ls.stopped, ls.m, ls.nodes-before
 	ls.nodes = before // the scan's nodes, not the forces'

@@ -86,15 +86,13 @@ type levelTie struct {
 // and what finding them counts, depends on the point alone, so the
 // answer and the counts are the same on any number of workers.
 func (ls *levelSearch) levelForces(pl *planner, r *levelRun) error {
-	workers := pl.e.workers
-	if !parallelBuild || levelTrace != nil {
-		workers = 1
-	}
 	fp := &forcePipe{pl: pl, ls: ls, r: r}
 	fp.cond = sync.NewCond(&fp.mu)
 	var pts []*levelPoint
 	var err error
-	if !parallelBuild || workers == 1 {
+	// (A trace sees the combinations in order, on one worker; the
+	// browser's build, parallelBuild false, leaves the workers out.)
+	if workers := pl.e.workers; !parallelBuild || workers == 1 || levelTrace != nil {
 		pts, err = r.scan(nil)
 		if err != nil {
 			return err
@@ -199,8 +197,9 @@ func (fp *forcePipe) failAt(n int, err error) {
 func (fp *forcePipe) failed() bool { return fp.failedFlag.Load() }
 
 // next is the next point to find the forces of and its place in the
-// order handed over, or nil when there is none left or work must stop; while there is none yet, ls searches the
-// scan's combinations ahead of it.
+// order handed over, or nil when there is none left or work must stop;
+// while there is none yet, ls searches the scan's combinations ahead of
+// it.
 func (fp *forcePipe) next(ls *levelSearch) (*levelPoint, int) {
 	fp.mu.Lock()
 	defer fp.mu.Unlock()
@@ -442,6 +441,17 @@ func (lt *levelTie) weighLosses(h *hexBound) error {
 	return nil
 }
 
+// final is what hex t's final full state j loses and P(hex taken) there,
+// both 0 when it sends nothing or has no weighed combat: the ends of the
+// bounds' tables (plainLost, lostStairs).
+func (lt *levelTie) final(t, j int) (lost, p float64) {
+	h := lt.full[t]
+	if v := h.finEval[j]; v != nil && h.lay.size.get(h.layers[len(h.layers)-1].key(j)) > 0 {
+		return lt.finLost[t][j], v.HexTaken.P
+	}
+	return 0, 0
+}
+
 // errNoCombat: an assignment attacks a hex with a force whose combat was
 // not weighed (its final full state has no land unit).
 var errNoCombat = errors.New("plan: deciding hexes: an attack with no weighed combat")
@@ -486,10 +496,7 @@ func (p *plainLost) leastLost(lt *levelTie, t int, h *hexBound, lv []float64) er
 	tab := make([]float64, off[nc+1]*nl)
 	last := h.layers[nc]
 	for j := range last.len() {
-		lost, p := 0.0, 0.0
-		if v := h.finEval[j]; v != nil && h.lay.size.get(last.key(j)) > 0 {
-			lost, p = lt.finLost[t][j], v.HexTaken.P
-		}
+		lost, p := lt.final(t, j)
 		for i, l := range lv {
 			tab[(off[nc]+j)*nl+i] = lost
 			if p < l {

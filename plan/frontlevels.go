@@ -268,8 +268,7 @@ func (r *levelRun) scan(fp *forcePipe) ([]*levelPoint, error) {
 			}
 			st.AheadNodes += a.nodes
 		} else {
-			ls.setLevels(cb.code, levels)
-			ok = ls.solve()
+			ok = ls.solve(cb.code, levels, ls.m)
 		}
 		if ls.stopped {
 			return pts, fs.ctx.Err()
@@ -459,10 +458,17 @@ func (ls *levelSearch) bound(pos int, idx []int32, cost float64) (lb float64, do
 	return lb, done, true
 }
 
-// solve looks for an assignment reaching every hex's level for less than
-// m (by more than costTol), lowering m to the least such cost; it
-// reports whether it found one.
-func (ls *levelSearch) solve() bool {
+// solve looks for an assignment reaching the levels of combination code
+// for less than m (by more than costTol), lowering ls.m from m to the
+// least such cost; it reports whether it found one. It is the values'
+// search whatever ls is used for: a search for forces (ls.tie) is set
+// aside meanwhile.
+func (ls *levelSearch) solve(code int, levels [][]float64, m float64) bool {
+	tie := ls.tie
+	ls.tie = nil
+	defer func() { ls.tie = tie }()
+	ls.setLevels(code, levels)
+	ls.m = m
 	ls.found = false
 	clear(ls.x)
 	ls.memo.next()

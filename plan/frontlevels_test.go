@@ -344,9 +344,7 @@ func TestScanAheadIsScan(t *testing.T) {
 		fp.ahead, fp.spare = map[int]*aheadResult{}, make([]uint8, len(got.ls.best))
 		w := got.ls.fork(nil)
 		for n, cb := range got.list {
-			w.setLevels(cb.code, got.levels)
-			w.m = got.ls.rest[0] + 1
-			ok := w.solve()
+			ok := w.solve(cb.code, got.levels, got.ls.rest[0]+1)
 			fp.ahead[n] = &aheadResult{done: true, found: ok, cost: w.m, x: slices.Clone(w.best)}
 		}
 		gotPts, err := got.scan(fp)

@@ -108,11 +108,7 @@ func (lt *levelTie) buildStairs(ls *levelSearch, t int, level, spare float64) *l
 	fin := &s.layers[nc]
 	fin.start = make([]int32, last.len()+1)
 	for j := range last.len() {
-		lost, p := 0.0, 0.0
-		if v := h.finEval[j]; v != nil && h.lay.size.get(last.key(j)) > 0 {
-			lost, p = lt.finLost[t][j], v.HexTaken.P
-		}
-		if p >= level {
+		if lost, p := lt.final(t, j); p >= level {
 			fin.cost, fin.lost = append(fin.cost, 0), append(fin.lost, lost)
 		}
 		fin.start[j+1] = int32(len(fin.cost))
