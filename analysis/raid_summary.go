@@ -88,13 +88,7 @@ func SummarizeCampaign(r *combat.Raid, keys map[uint64]uint64, run sim.Run, raid
 }
 
 func summarizeTotals(r *combat.Raid, totals []combat.CampaignTotals, t *stats.Tally, run sim.Run, raids int) *RaidSummary {
-	s := r.Scenario
-	sum := &RaidSummary{
-		Scenario: s.Name, Kind: string(s.Kind), AirTables: s.Raid.AirTables, Raids: raids, Run: run,
-		AA:            AAFire{r.AAFactors, r.AADice, r.AATable},
-		Probabilities: map[string]stats.Estimate{}, Distributions: map[string][]float64{},
-		DistCIs: map[string][]stats.Estimate{}, Means: map[string]stats.Mean{}, Warnings: []string{},
-	}
+	sum := newRaidSummary(r, run, raids)
 	// Each metric's figures in one pass over the totals that happen (a
 	// campaign has hundreds), adding in index order as Tally.Event does,
 	// so every figure is the same to the bit.
@@ -110,20 +104,65 @@ func summarizeTotals(r *combat.Raid, totals []combat.CampaignTotals, t *stats.Ta
 		for i := range totals {
 			values[i], vals[i] = totals[i][k], float64(totals[i][k])
 		}
-		d := distribution(t, happens, values)
-		sum.DistCIs[m.Name] = d
-		sum.Distributions[m.Name] = points(d)
-		sum.Means[m.Name] = stats.MeanOf(vals, ws, t.N)
-		if m.Event != "" {
-			var any stats.Acc
-			for _, i := range happens {
-				if values[i] > 0 {
-					any.Add(t, i)
-				}
-			}
-			sum.Probabilities[m.Event] = any.Estimate(t)
-		}
+		sum.addMetric(m, t, happens, values, stats.MeanOf(vals, ws, t.N))
 	}
+	return sum.tables(r)
+}
+
+// summarizeMarginals is an exact campaign's summary from each metric's
+// distribution (combat.CampaignMarginals): the figures summarizeTotals
+// gives from the joint totals, each metric's values weighed on their own.
+func summarizeMarginals(r *combat.Raid, marg *combat.CampaignMarginals, run sim.Run, raids int) *RaidSummary {
+	sum := newRaidSummary(r, run, raids)
+	for k, m := range combat.RaidMetrics {
+		t := &stats.Tally{Weights: marg[k]}
+		n := len(marg[k])
+		happens, values, vals := make([]int, 0, n), make([]int, n), make([]float64, n)
+		for v, p := range marg[k] {
+			values[v], vals[v] = v, float64(v)
+			if p > 0 {
+				happens = append(happens, v)
+			}
+		}
+		sum.addMetric(m, t, happens, values, stats.MeanOf(vals, marg[k], 0))
+	}
+	return sum.tables(r)
+}
+
+// newRaidSummary is a raid's summary with its header filled in and no
+// figures yet.
+func newRaidSummary(r *combat.Raid, run sim.Run, raids int) *RaidSummary {
+	s := r.Scenario
+	return &RaidSummary{
+		Scenario: s.Name, Kind: string(s.Kind), AirTables: s.Raid.AirTables, Raids: raids, Run: run,
+		AA:            AAFire{r.AAFactors, r.AADice, r.AATable},
+		Probabilities: map[string]stats.Estimate{}, Distributions: map[string][]float64{},
+		DistCIs: map[string][]stats.Estimate{}, Means: map[string]stats.Mean{}, Warnings: []string{},
+	}
+}
+
+// addMetric adds metric m's figures: its distribution, its mean and the
+// chance it is not 0, from the outcomes of t that happen and each one's
+// value of m.
+func (sum *RaidSummary) addMetric(m combat.RaidMetric, t *stats.Tally, happens, values []int, mean stats.Mean) {
+	d := distribution(t, happens, values)
+	sum.DistCIs[m.Name] = d
+	sum.Distributions[m.Name] = points(d)
+	sum.Means[m.Name] = mean
+	if m.Event != "" {
+		var any stats.Acc
+		for _, i := range happens {
+			if values[i] > 0 {
+				any.Add(t, i)
+			}
+		}
+		sum.Probabilities[m.Event] = any.Estimate(t)
+	}
+}
+
+// tables notes, with a warning, when the raid's air tables are
+// reconstructed.
+func (sum *RaidSummary) tables(r *combat.Raid) *RaidSummary {
 	tb := r.Tables
 	sum.Reconstructed = tb.ChartSrc.Provenance == crt.Reconstructed || tb.AASrc.Provenance == crt.Reconstructed || tb.SBSrc.Provenance == crt.Reconstructed
 	if sum.Reconstructed {

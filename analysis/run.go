@@ -156,23 +156,20 @@ func RunRaid(ctx context.Context, r *combat.Raid, req Request, raids int) (*Raid
 	return FinishRaid(r, t, run, req)
 }
 
-// exactCampaign is a campaign's exact summary: the distribution of its
-// totals by dynamic programming over its Markov chain (Raid.CampaignExact).
+// exactCampaign is a campaign's exact summary: the distribution of each
+// metric's total by dynamic programming over its Markov chain
+// (Raid.CampaignMarginals).
 func exactCampaign(ctx context.Context, r *combat.Raid, req Request, raids int) (*RaidSummary, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	start := time.Now()
-	ks, ws, weighed, err := r.CampaignExactSorted(ctx, raids, req.budget())
+	marg, weighed, err := r.CampaignMarginals(ctx, raids, req.budget())
 	if err != nil {
 		return nil, err
 	}
-	totals := make([]combat.CampaignTotals, len(ks))
-	for i, k := range ks {
-		totals[i] = combat.UnpackCampaign(k)
-	}
 	run := sim.Run{Method: sim.MethodExact, Paths: weighed, Elapsed: time.Since(start).Seconds()}
-	sum := summarizeTotals(r, totals, &stats.Tally{Weights: ws}, run, raids)
+	sum := summarizeMarginals(r, &marg, run, raids)
 	if len(req.Replay) > 0 {
 		sum.Warnings = append(sum.Warnings, "dice are replayed for a single raid only; ignored for a campaign")
 	}

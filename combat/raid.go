@@ -1,9 +1,6 @@
 package combat
 
 import (
-	"cmp"
-	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -387,186 +384,6 @@ func (r *Raid) campaignByRaids(raids int) func(d sim.Stream) uint64 {
 	}
 }
 
-// CampaignExact is the exact distribution of a campaign's packed totals,
-// worked out over the Markov chain by dynamic programming: after each raid,
-// the probability of every (state, totals so far). It reports the table
-// paths it weighed (each pair's state's paths, each raid), and stops with
-// an error wrapping sim.ErrBudget past budget of them, or wrapping ctx's
-// error when ctx is cancelled.
-//
-// A state's table is weighed by its distinct moves (next state and totals
-// added, with how many paths make each) rather than path by path, and the
-// pairs are kept in an open-addressing table of packed keys in the order
-// they first arise, so the sums are made in the same order every run.
-func (r *Raid) CampaignExact(ctx context.Context, raids, budget int) (map[uint64]float64, int, error) {
-	keys, ps, weighed, err := r.CampaignExactSorted(ctx, raids, budget)
-	if err != nil {
-		return nil, weighed, err
-	}
-	out := make(map[uint64]float64, len(keys))
-	for i, k := range keys {
-		out[k] = ps[i]
-	}
-	return out, weighed, nil
-}
-
-// CampaignExactSorted is CampaignExact's distribution as the packed totals
-// that happen, ascending, and their probabilities: what a summary adds up
-// in key order, without a map to build and read back.
-func (r *Raid) CampaignExactSorted(ctx context.Context, raids, budget int) ([]uint64, []float64, int, error) {
-	ch := r.Chain(raids)
-	if ch == nil {
-		return nil, nil, 0, errors.New("a raid of this campaign is too large to tabulate; sample it")
-	}
-	moves := make([][]chainMove, len(ch))
-	cur, next := &chainDist{}, &chainDist{}
-	cur.add(0, 0, 1)
-	weighed := 0
-	for raid := range raids {
-		next.reset()
-		// After the last raid only the totals matter: every pair is put
-		// in state 0, so pairs with the same totals merge at once.
-		last := int32(1)
-		if raid == raids-1 {
-			last = 0
-		}
-		for _, q := range cur.pairs {
-			s, key, p := q.s, q.key, q.p
-			cs := &ch[s]
-			if cs.Flat == nil {
-				next.add(s*last, key, p)
-				continue
-			}
-			n := cs.Flat.Paths()
-			if weighed/sim.CheckEvery != (weighed+n)/sim.CheckEvery {
-				if err := ctx.Err(); err != nil {
-					return nil, nil, weighed, fmt.Errorf("the exact campaign stopped after %d paths: %w", weighed, err)
-				}
-			}
-			weighed += n
-			if weighed > budget {
-				return nil, nil, weighed, fmt.Errorf("%w: the campaign weighs more than %d dice paths", sim.ErrBudget, budget)
-			}
-			if moves[s] == nil {
-				moves[s] = cs.moves()
-			}
-			for _, m := range moves[s] {
-				next.add(m.next*last, key+m.add, p*m.p)
-			}
-		}
-		cur, next = next, cur
-	}
-	// After the last raid every pair is in state 0, so the keys are
-	// distinct (raids 0 leaves the one pair of state 0).
-	pairs := cur.pairs
-	slices.SortFunc(pairs, func(a, b chainPair) int { return cmp.Compare(a.key, b.key) })
-	keys, ps := make([]uint64, len(pairs)), make([]float64, len(pairs))
-	for i, q := range pairs {
-		keys[i], ps[i] = q.key, q.p
-	}
-	return keys, ps, weighed, nil
-}
-
-// chainMove is one distinct move from a chain state: the next state, the
-// packed totals one raid adds, and the share of the table's paths that
-// make it.
-type chainMove struct {
-	next int32
-	add  uint64
-	p    float64
-}
-
-// moves collapses the state's table to its distinct moves, in the order
-// the table first gives them: outcomes counted by paths, then outcomes
-// with the same next state and totals merged.
-func (cs *ChainState) moves() []chainMove {
-	counts := make([]int, len(cs.Next))
-	n := cs.Flat.Paths()
-	for i := range n {
-		counts[cs.Flat.Outcome(i)]++
-	}
-	var ms []chainMove
-	var paths []int
-	for o, c := range counts {
-		if c == 0 {
-			continue
-		}
-		k := 0
-		for k < len(ms) && (ms[k].next != cs.Next[o] || ms[k].add != cs.Add[o]) {
-			k++
-		}
-		if k == len(ms) {
-			ms = append(ms, chainMove{next: cs.Next[o], add: cs.Add[o]})
-			paths = append(paths, 0)
-		}
-		paths[k] += c
-	}
-	for k := range ms {
-		ms[k].p = float64(paths[k]) / float64(n)
-	}
-	return ms
-}
-
-// chainDist is a distribution over (chain state, packed totals) pairs: the
-// pairs in the order they were first added, and an open-addressing table
-// of their positions (position+1; 0 marks an empty slot), so a lookup
-// hashes two words rather than a struct through a Go map.
-type chainDist struct {
-	pairs []chainPair
-	slots []int32
-}
-
-// chainPair is a (state, totals) pair and its probability.
-type chainPair struct {
-	key uint64
-	s   int32
-	p   float64
-}
-
-// reset empties d, keeping its room.
-func (d *chainDist) reset() {
-	d.pairs = d.pairs[:0]
-	clear(d.slots)
-}
-
-func slot(s int32, key uint64, mask uint64) uint64 {
-	return (key ^ uint64(s)*0xff51afd7ed558ccd) * 0x9e3779b97f4a7c15 >> 32 & mask
-}
-
-// add adds p to the pair (s, key).
-func (d *chainDist) add(s int32, key uint64, p float64) {
-	if 2*(len(d.pairs)+1) > len(d.slots) {
-		d.grow()
-	}
-	mask := uint64(len(d.slots) - 1)
-	for i := slot(s, key, mask); ; i = (i + 1) & mask {
-		e := d.slots[i] - 1
-		if e < 0 {
-			d.slots[i] = int32(len(d.pairs) + 1)
-			d.pairs = append(d.pairs, chainPair{key, s, p})
-			return
-		}
-		if q := &d.pairs[e]; q.key == key && q.s == s {
-			q.p += p
-			return
-		}
-	}
-}
-
-// grow doubles the table and places every pair again.
-func (d *chainDist) grow() {
-	size := max(1024, 2*len(d.slots))
-	d.slots = make([]int32, size)
-	mask := uint64(size - 1)
-	for e, q := range d.pairs {
-		i := slot(q.s, q.key, mask)
-		for d.slots[i] != 0 {
-			i = (i + 1) & mask
-		}
-		d.slots[i] = int32(e + 1)
-	}
-}
-
 // ChainState is a campaign state with the table of one raid from it. It is
 // read-only: Campaign, CampaignExact and the benchmarks' Markov kernel
 // read it.
@@ -638,6 +455,21 @@ func PackCampaign(t CampaignTotals) uint64 {
 	}
 	return k
 }
+
+// campaignField is metric k's total in a packed key.
+func campaignField(key uint64, k int) int {
+	return int(key >> metricShift[k] & (1<<RaidMetrics[k].Bits - 1))
+}
+
+// metricShift is where each metric's bits start in a packed key.
+var metricShift = func() (s [len(RaidMetrics)]int) {
+	at := 0
+	for k := len(RaidMetrics) - 1; k >= 0; k-- {
+		s[k] = at
+		at += RaidMetrics[k].Bits
+	}
+	return s
+}()
 
 // UnpackCampaign unpacks a key made by PackCampaign.
 func UnpackCampaign(k uint64) CampaignTotals {
