@@ -182,7 +182,11 @@ func (fj *forceJoin) point(pt *levelPoint, list []levelCombo, levels [][]float64
 		if !pt.holds(cb) {
 			continue
 		}
-		ok, err := fj.reached(cb, levels, pt.cost)
+		// The combination that found the point's cost reaches it.
+		ok, err := cb.code == pt.code, error(nil)
+		if !ok {
+			ok, err = fj.reached(cb, levels, pt.cost)
+		}
 		switch {
 		case err != nil:
 			return 0, err

@@ -55,6 +55,7 @@ import (
 type levelPoint struct {
 	cost, value float64
 	x           []uint8
+	code        int // the combination whose search found the cost
 }
 
 // levelCombo is a combination of levels: its value, lower bound and code
@@ -279,7 +280,7 @@ func (r *levelRun) scan(fp *forcePipe) ([]*levelPoint, error) {
 		if !ok {
 			continue
 		}
-		pt := &levelPoint{cost: ls.m, value: cb.value, x: slices.Clone(ls.best)}
+		pt := &levelPoint{cost: ls.m, value: cb.value, x: slices.Clone(ls.best), code: cb.code}
 		// A cheaper point worth as much takes the last one's place; the
 		// one before a point worth less is final.
 		if k := len(pts) - 1; k >= 0 && near(pts[k].value, pt.value, valueTol) {
