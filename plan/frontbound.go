@@ -373,53 +373,12 @@ func (fb *frontBound) weigh(h *hexBound) error {
 // what the completion adds when it is committed, or the final state's
 // expected loss at this hex.
 func (fb *frontBound) backward(h *hexBound, add [][]float64) error {
-	nc := len(fb.fs.p.classes)
-	last := h.layers[nc]
-	h.stairs = make([]flat, nc+1)
-	h.hulls = make([]flat, nc+1)
-	f := flat{off: make([]int32, 1, last.len()+1)}
-	for i := range last.len() {
-		cost, p := 0.0, h.finP[i]
-		if fb.lossCost {
-			// Sending nothing to the hex is no attack and loses nothing,
-			// even with units committed.
-			if h.lay.size.get(last.key(i)) == 0 {
-				p = 0
-			} else {
-				var err error
-				if cost, err = fb.loss(h, last.key(i), i); err != nil {
-					return err
-				}
-			}
-		}
-		f.pts = append(f.pts, bpoint{cost, p})
-		f.off = append(f.off, int32(len(f.pts)))
+	stairs, err := fb.staircases(h, add)
+	if err != nil {
+		return err
 	}
-	h.stairs[nc] = f
-	var pts, st []bpoint
-	for c := nc - 1; c >= 0; c-- {
-		lay := h.layers[c]
-		f := flat{off: make([]int32, 1, lay.len()+1)}
-		for i := range lay.len() {
-			pts = pts[:0]
-			for k, j := range h.trans[c][h.start[c][i]:h.start[c][i+1]] {
-				a := 0.0
-				if !fb.lossCost {
-					a = add[fb.fs.order[c]][k]
-				}
-				for _, q := range h.stairs[c+1].at(int(j)) {
-					pts = append(pts, bpoint{q.cost + a, q.p})
-				}
-			}
-			st = staircaseInto(st[:0], pts)
-			f.pts = append(f.pts, st...)
-			f.off = append(f.off, int32(len(f.pts)))
-		}
-		h.stairs[c] = f.clip()
-		if fb.bytes += f.size(); fb.bytes > boundMemory {
-			return errBoundTooLarge
-		}
-	}
+	h.stairs = stairs
+	h.hulls = make([]flat, len(stairs))
 	for c := range h.stairs {
 		n := len(h.stairs[c].off) - 1
 		f := flat{off: make([]int32, 1, n+1)}
@@ -433,6 +392,58 @@ func (fb *frontBound) backward(h *hexBound, add [][]float64) error {
 		}
 	}
 	return nil
+}
+
+// staircases are h's staircases, by layer and state, when k items of
+// class c cost add[c][k] (backward; a priced bound's, frontlevelprice.go).
+func (fb *frontBound) staircases(h *hexBound, add [][]float64) ([]flat, error) {
+	nc := len(fb.fs.p.classes)
+	last := h.layers[nc]
+	stairs := make([]flat, nc+1)
+	f := flat{off: make([]int32, 1, last.len()+1)}
+	for i := range last.len() {
+		cost, p := 0.0, h.finP[i]
+		if fb.lossCost {
+			// Sending nothing to the hex is no attack and loses nothing,
+			// even with units committed.
+			if h.lay.size.get(last.key(i)) == 0 {
+				p = 0
+			} else {
+				var err error
+				if cost, err = fb.loss(h, last.key(i), i); err != nil {
+					return nil, err
+				}
+			}
+		}
+		f.pts = append(f.pts, bpoint{cost, p})
+		f.off = append(f.off, int32(len(f.pts)))
+	}
+	stairs[nc] = f
+	var pts, st []bpoint
+	for c := nc - 1; c >= 0; c-- {
+		lay := h.layers[c]
+		f := flat{off: make([]int32, 1, lay.len()+1)}
+		for i := range lay.len() {
+			pts = pts[:0]
+			for k, j := range h.trans[c][h.start[c][i]:h.start[c][i+1]] {
+				a := 0.0
+				if !fb.lossCost {
+					a = add[fb.fs.order[c]][k]
+				}
+				for _, q := range stairs[c+1].at(int(j)) {
+					pts = append(pts, bpoint{q.cost + a, q.p})
+				}
+			}
+			st = staircaseInto(st[:0], pts)
+			f.pts = append(f.pts, st...)
+			f.off = append(f.off, int32(len(f.pts)))
+		}
+		stairs[c] = f.clip()
+		if fb.bytes += f.size(); fb.bytes > boundMemory {
+			return nil, errBoundTooLarge
+		}
+	}
+	return stairs, nil
 }
 
 // flat is a list of lists of points: list i is pts[off[i]:off[i+1]].

@@ -392,7 +392,7 @@ func (ls *levelSearch) searchCombo(lt *levelTie, pt *levelPoint, cb levelCombo, 
 // forces from lt's tables of its own.
 func (ls *levelSearch) fork(lt *levelTie) *levelSearch {
 	f := &levelSearch{fs: ls.fs, hexes: ls.hexes, add: ls.add, nt: ls.nt, nc: ls.nc, rest: ls.rest, root: ls.root,
-		tab: ls.tab, off: ls.off, nl: ls.nl}
+		tab: ls.tab, off: ls.off, nl: ls.nl, priced: ls.priced, pricedRest: ls.pricedRest}
 	f.scratch()
 	if lt != nil {
 		f.tie = lt.fork(f)

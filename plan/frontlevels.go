@@ -82,7 +82,8 @@ type levelStats struct {
 	Stairs      int // of the others, those bounded by cost too (frontlevelstairs.go)
 	TieNodes    int64
 	TieLeaves   int64
-	States      int // the hexes' one-hex states, every layer
+	States      int  // the hexes' one-hex states, every layer
+	Priced      bool // the bound priced the contested factors (frontlevelprice.go)
 }
 
 // levelTrace, when set (by tests), sees each combination searched: its
@@ -216,6 +217,10 @@ func (pl *planner) levelPrepare(fs *frontSearch, values []float64) (*levelRun, e
 	})
 	st.Combos = len(list)
 	r.fb, r.ls, r.list, r.levels = fb, ls, list, levels
+	if err := ls.price(fb, levels, list); err != nil {
+		return r, err
+	}
+	st.Priced = ls.priced != nil
 	return r, nil
 }
 
@@ -343,6 +348,12 @@ type levelSearch struct {
 	tab [][]float64
 	off [][]int
 	nl  []int
+	// priced, laid out as tab: the least the classes from layer pos on add
+	// to the cost plus lambda times the contested factors they send; and
+	// pricedRest[pos], lambda times the contested factors of those
+	// classes. Nil when the front is not priced (frontlevelprice.go).
+	priced     [][]float64
+	pricedRest []float64
 	// stopped: the context was cancelled during a search, which ended
 	// short; its caller returns the context's error.
 	stopped bool
@@ -405,8 +416,14 @@ func (ls *levelSearch) needs(t int, lv []float64) {
 	for pos, f := range h.stairs {
 		ls.off[t][pos+1] = ls.off[t][pos] + len(f.off) - 1
 	}
-	tab := make([]float64, 0, ls.off[t][len(h.stairs)]*len(lv))
-	for _, f := range h.stairs {
+	ls.tab[t] = ls.needTable(t, h.stairs, lv)
+}
+
+// needTable is hex t's part of tab (or of a priced bound's table,
+// frontlevelprice.go) from its staircases by layer.
+func (ls *levelSearch) needTable(t int, stairs []flat, lv []float64) []float64 {
+	tab := make([]float64, 0, ls.off[t][len(stairs)]*len(lv))
+	for _, f := range stairs {
 		for j := range len(f.off) - 1 {
 			st := f.at(j)
 			k := 0
@@ -422,7 +439,7 @@ func (ls *levelSearch) needs(t int, lv []float64) {
 			}
 		}
 	}
-	ls.tab[t] = tab
+	return tab
 }
 
 // setLevels sets the levels to reach from a combination's code.
@@ -455,6 +472,9 @@ func (ls *levelSearch) bound(pos int, idx []int32, cost float64) (lb float64, do
 		if lb >= ls.m-costTol || lb-cost > ls.rest[pos]+costTol {
 			return lb, done, false
 		}
+	}
+	if ls.priced != nil && ls.pricedBound(pos, idx, cost) >= ls.m-costTol {
+		return lb, done, false
 	}
 	return lb, done, true
 }

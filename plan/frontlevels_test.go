@@ -128,7 +128,7 @@ func TestFrontLevelsIsFrontSearch(t *testing.T) {
 	if testing.Short() {
 		fronts = 20
 	}
-	solved, joined, stairs, points, want := 0, 0, 0, 0, 2*fronts
+	solved, joined, stairs, points, priced, want := 0, 0, 0, 0, 0, 2*fronts
 	levelFronts(t, fronts, 0, 61, func(seed int, text string, s *scenario.Scenario, cfg Config) {
 		st, n, diff := levelsAgree(t, s, cfg, true)
 		if diff != "" {
@@ -138,11 +138,14 @@ func TestFrontLevelsIsFrontSearch(t *testing.T) {
 		joined += st.Joined
 		stairs += st.Stairs
 		points += n
+		if st.Priced {
+			priced++
+		}
 	})
-	if solved == 0 || joined == 0 || stairs == 0 || points < want {
-		t.Errorf("%d combinations searched, %d joined for forces, %d searched bounded by cost, %d frontier points: the test tests little", solved, joined, stairs, points)
+	if solved == 0 || joined == 0 || stairs == 0 || points < want || priced == 0 {
+		t.Errorf("%d combinations searched, %d joined for forces, %d searched bounded by cost, %d frontier points, %d fronts priced: the test tests little", solved, joined, stairs, points, priced)
 	}
-	t.Logf("%d combinations searched, %d joined for forces, %d searched bounded by cost, %d frontier points", solved, joined, stairs, points)
+	t.Logf("%d combinations searched, %d joined for forces, %d searched bounded by cost, %d frontier points, %d fronts priced", solved, joined, stairs, points, priced)
 }
 
 // frontCut is benchmarks/scenarios/plan-front-4x24.yaml with its first n
@@ -178,6 +181,9 @@ func TestFrontLevelsCuts(t *testing.T) {
 			}
 			if st.Joined == 0 {
 				t.Error("no combination joined for forces")
+			}
+			if !st.Priced {
+				t.Error("the front's bound not priced (frontlevelprice.go)")
 			}
 			t.Logf("levels %v, combinations %d, skipped %d, searched %d, nodes %d; forces: %d searches (%d joined), %d nodes, %d assignments weighed", st.Levels, st.Combos, st.Skip, st.Solved, st.Nodes, st.TieSearches, st.Joined, st.TieNodes, st.TieLeaves)
 		})
