@@ -31,10 +31,9 @@ package plan
 // (one class: one combatant); should one class hold items that differ,
 // each is priced at the least of them, which keeps the argument.
 
-// priceLambda is lambda: measured on the 4x16, 4x20 and 4x24 fronts from 1
-// to 64, 8 to 32 searched alike and fewest (4x24 0.78 s on two workers,
-// 1.13 s at 2, 1.36 s at 1, 1.87 s unpriced); any value gives the same
-// answers.
+// priceLambda is lambda: measured from 1 to 16 on 4x24, 8 and 16 search
+// alike and fewest (0.78 s on two workers; 1.13 s at 2, 1.36 s at 1, 1.87 s
+// unpriced; docs/performance.md); any value gives the same answers.
 const priceLambda = 16
 
 // priceProbe is how many of the combinations the scan would search first
