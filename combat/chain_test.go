@@ -109,6 +109,18 @@ func TestCampaignExactStops(t *testing.T) {
 	if _, _, err := r.CampaignMarginals(context.Background(), 0, sim.MaxPathBudget); err == nil {
 		t.Error("marginals of no raid: no error")
 	}
+	// A budget one path short stops the marginals in the last raid, the
+	// one they add metric by metric; the whole budget does not.
+	_, weighed, err := r.CampaignMarginals(context.Background(), 3, sim.MaxPathBudget)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, got, err := r.CampaignMarginals(context.Background(), 3, weighed-1); !errors.Is(err, sim.ErrBudget) || got != weighed {
+		t.Errorf("marginals, a path short of %d: %d paths, %v", weighed, got, err)
+	}
+	if _, _, err := r.CampaignMarginals(context.Background(), 3, weighed); err != nil {
+		t.Errorf("marginals within exactly their %d paths: %v", weighed, err)
+	}
 }
 
 // BenchmarkCampaignExact is the exact three-raid night campaign, as `run

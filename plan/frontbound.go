@@ -457,8 +457,9 @@ func (f flat) clip() flat        { return flat{slices.Clip(f.pts), slices.Clip(f
 func (f flat) size() int         { return 16*len(f.pts) + 4*len(f.off) }
 
 // boundMemory bounds what the bound's staircases may hold; past it the
-// front's search goes on without the bound (errBoundTooLarge).
-const boundMemory = 64 << 20
+// front's search goes on without the bound (errBoundTooLarge). A
+// variable so a test can lower it.
+var boundMemory = 64 << 20
 
 var errBoundTooLarge = errors.New("the bound outgrew its memory")
 

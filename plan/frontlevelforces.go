@@ -83,8 +83,9 @@ type levelTie struct {
 // once it is final, dearest first (those take longest: the most
 // combinations, and cost to spare), and the other workers take them; the
 // scan's worker joins them when it is done. What a point's forces are,
-// and what finding them counts, depends on the point alone, so the
-// answer and the counts are the same on any number of workers.
+// and the assignments finding them weighs, depend on the point alone, so
+// the answer and forces_weighed are the same on any number of workers
+// (the nodes searched, TieNodes, which no answer reports, are not).
 func (ls *levelSearch) levelForces(pl *planner, r *levelRun) error {
 	fp := &forcePipe{pl: pl, ls: ls, r: r}
 	fp.cond = sync.NewCond(&fp.mu)

@@ -36,6 +36,10 @@ package plan
 // unpriced; docs/performance.md); any value gives the same answers.
 const priceLambda = 16
 
+// priceFronts: fronts are priced where it tightens the bound (tests turn
+// it off to compare).
+var priceFronts = true
+
 // priceProbe is how many of the combinations the scan would search first
 // the priced bound must raise for the front to be priced.
 const priceProbe = 256
@@ -44,12 +48,13 @@ const priceProbe = 256
 // than one nationality and the bound raises the root's bound of some of
 // the first combinations the scan searches (list, by value); a front it
 // does not tighten is left unpriced, so its searches do not read a
-// second table for nothing. A front whose priced staircases would pass
-// the bound's memory is left unpriced too: the plain bound is as exact.
+// second table for nothing. A front whose priced staircases, or the
+// tables kept from them, would pass the bound's memory with the plain
+// staircases is left unpriced too: the plain bound is as exact.
 func (ls *levelSearch) price(fb *frontBound, levels [][]float64, list []levelCombo) error {
 	p := ls.fs.p
 	nation := contested(p)
-	if nation == "" {
+	if nation == "" || !priceFronts {
 		return nil
 	}
 	g := make([]float64, ls.nc)
@@ -77,21 +82,30 @@ func (ls *levelSearch) price(fb *frontBound, levels [][]float64, list []levelCom
 			add[c][k] = ls.add[c][k] + priceLambda*g[c]*float64(k)
 		}
 	}
+	// The priced staircases are dropped once read; their tables are kept
+	// and counted against the bound's memory with the plain staircases.
 	priced := make([][]float64, ls.nt)
-	bytes := fb.bytes
-	defer func() { fb.bytes = bytes }() // the staircases are dropped once read
+	base, kept := fb.bytes, 0
+	defer func() { fb.bytes = base + kept }()
 	for t, h := range ls.hexes {
 		if err := ls.fs.ctx.Err(); err != nil {
 			return err
 		}
+		fb.bytes = base + kept
 		stairs, err := fb.staircases(h, add)
 		if err == errBoundTooLarge {
+			kept = 0
 			return nil
 		}
 		if err != nil {
+			kept = 0
 			return err
 		}
 		priced[t] = ls.needTable(t, stairs, levels[t])
+		if kept += 8 * len(priced[t]); base+kept > boundMemory {
+			kept = 0
+			return nil
+		}
 	}
 	ls.priced, ls.pricedRest = priced, rest
 	// Keep it only if it raises the root's bound somewhere the scan looks.
@@ -108,7 +122,7 @@ func (ls *levelSearch) price(fb *frontBound, levels [][]float64, list []levelCom
 			break
 		}
 	}
-	ls.priced, ls.pricedRest = nil, nil
+	ls.priced, ls.pricedRest, kept = nil, nil, 0
 	return nil
 }
 

@@ -91,3 +91,93 @@ func TestPricedBoundHolds(t *testing.T) {
 	}
 	t.Logf("%d fronts priced, %d assignments checked", priced, checked)
 }
+
+// A front whose priced tables would pass the bound's memory with the
+// plain staircases is left unpriced, and planned as exactly (the 16-unit
+// cut of 4x24, priced when the memory allows, with the memory lowered to
+// just under what plain and priced hold together).
+func TestPricedTooLarge(t *testing.T) {
+	s, cfg := frontCut(t, 16)
+	prepare := func() *levelRun {
+		pls, err := planners(context.Background(), s, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fs, _, values, _, err := pls[0].newFrontSearch()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := pls[0].levelPrepare(fs, values)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	r := prepare()
+	if r.ls.priced == nil {
+		t.Fatal("the 4x16 cut is not priced: the test tests nothing")
+	}
+	old := boundMemory
+	defer func() { boundMemory = old }()
+	boundMemory = r.fb.bytes - 1
+	if r := prepare(); r.ls.priced != nil || r.fb.bytes > boundMemory {
+		t.Fatalf("priced with %d bytes of %d", r.fb.bytes, boundMemory)
+	}
+	if _, _, diff := levelsAgree(t, s, cfg, true); diff != "" {
+		t.Error(diff)
+	}
+}
+
+// Pricing changes what is searched, not what is found: on random fronts
+// (fixed seeds) deciding hexes with and without the priced bound finds
+// the same points, each with the same assignment, skips and searches the
+// same combinations and weighs the same assignments for their forces
+// (these fronts never fill the memo of full states, which on larger ones
+// keeps other nodes when fewer are searched: 4x24 weighs 1,639 priced,
+// 1,643 not), with fewer nodes.
+func TestPricedIsUnpriced(t *testing.T) {
+	fronts, priced := 60, 0
+	if testing.Short() {
+		fronts = 20
+	}
+	var nodes, unpricedNodes int64
+	levelFronts(t, fronts, 0, 61, func(seed int, text string, s *scenario.Scenario, cfg Config) {
+		run := func(price bool) *levelRun {
+			old := priceFronts
+			priceFronts = price
+			defer func() { priceFronts = old }()
+			pls, err := planners(context.Background(), s, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := pls[0].frontLevels(true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return r
+		}
+		a, b := run(true), run(false)
+		if !a.st.Priced {
+			return
+		}
+		priced++
+		nodes += a.st.Nodes + a.st.TieNodes
+		unpricedNodes += b.st.Nodes + b.st.TieNodes
+		if len(a.pts) != len(b.pts) {
+			t.Fatalf("seed %d: %d points priced, %d not\n%s", seed, len(a.pts), len(b.pts), text)
+		}
+		for i := range a.pts {
+			p, q := a.pts[i], b.pts[i]
+			if p.cost != q.cost || p.value != q.value || !slices.Equal(p.x, q.x) {
+				t.Errorf("seed %d: point %d priced %v %v %v, not %v %v %v\n%s", seed, i, p.cost, p.value, p.x, q.cost, q.value, q.x, text)
+			}
+		}
+		if a.st.Solved != b.st.Solved || a.st.Skip != b.st.Skip || a.st.TieLeaves != b.st.TieLeaves {
+			t.Errorf("seed %d: searched %d, skipped %d, weighed %d priced; %d, %d, %d not", seed, a.st.Solved, a.st.Skip, a.st.TieLeaves, b.st.Solved, b.st.Skip, b.st.TieLeaves)
+		}
+	})
+	if priced < 10 || nodes >= unpricedNodes {
+		t.Errorf("%d fronts priced, %d nodes against %d unpriced: the test tests little", priced, nodes, unpricedNodes)
+	}
+	t.Logf("%d fronts priced, %d nodes against %d unpriced", priced, nodes, unpricedNodes)
+}

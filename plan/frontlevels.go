@@ -465,7 +465,9 @@ func (ls *levelSearch) bound(pos int, idx []int32, cost float64) (lb float64, do
 	lb = cost
 	for t := range ls.nt {
 		n := ls.need(t, pos, idx[t])
-		if n == 0 {
+		// At its level when its state already reaches it: a need of 0
+		// alone may be items costing nothing (cost: 0) still to send.
+		if n == 0 && ls.need(t, ls.nc, ls.hexes[t].fin[pos][idx[t]]) == 0 {
 			done |= 1 << t
 		}
 		lb += n

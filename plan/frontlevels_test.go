@@ -164,6 +164,58 @@ func frontCut(t testing.TB, n int) (*scenario.Scenario, Config) {
 	return s, Config{Tables: []Table{{Name: s.CRT, Table: tb}}}
 }
 
+// Deciding hexes finds the front search's frontier, forces included, when
+// some units cost nothing (cost: 0 under committed build points): a hex
+// whose need is 0 is at its level only if its state already reaches it,
+// not while items costing nothing are still to send (the point found at
+// no cost with nothing sent, which the forces could not realise, was an
+// error before). The worked case, then richFrontYAML's random fronts
+// with a third of their units made free (fixed seeds).
+func TestFrontLevelsZeroCost(t *testing.T) {
+	text := `kind: land
+crt: standard
+targets:
+  - {id: A, hex: {terrain: clear}, defender: {units: [{type: INF, factors: 1, nation: USSR}]}}
+  - {id: B, hex: {terrain: clear}, defender: {units: [{type: INF, factors: 1, nation: USSR}]}}
+attacker:
+  available:
+    - {id: z, type: INF, size: army, nation: GE, factors: 6, cost: 0}
+    - {id: p, type: INF, size: army, nation: GE, factors: 6, cost: 3}
+plan: {cost: committed_build_points, target: 0.5}
+`
+	s, cfg := parseWithTable(t, text, Config{})
+	if _, _, diff := levelsAgree(t, s, cfg, true); diff != "" {
+		t.Errorf("the worked case: %s", diff)
+	}
+	fronts, checked := 40, 0
+	if testing.Short() {
+		fronts = 15
+	}
+	for seed := 0; checked < fronts; seed++ {
+		r := rand.New(rand.NewPCG(uint64(seed), 89))
+		targets := 2 + seed%3
+		var lines []string
+		for _, l := range strings.Split(richFrontYAML(r, seed, targets, 4+r.IntN([]int{9, 6, 4}[targets-2])), "\n") {
+			if strings.HasPrefix(l, "    - {id: u") && r.IntN(3) == 0 {
+				l = l[:strings.LastIndex(l, "cost: ")] + "cost: 0}"
+			}
+			if strings.HasPrefix(l, "plan: {cost: ") {
+				l = "plan: {cost: committed_build_points" + l[strings.Index(l, ","):]
+			}
+			lines = append(lines, l)
+		}
+		text := strings.Join(lines, "\n")
+		s, cfg := parseWithTable(t, text, Config{})
+		if !inLevelsScope(s) || !strings.Contains(text, "cost: 0}") {
+			continue
+		}
+		checked++
+		if _, _, diff := levelsAgree(t, s, cfg, true); diff != "" {
+			t.Errorf("seed %d: %s\n%s", seed, diff, text)
+		}
+	}
+}
+
 // Deciding hexes finds the front search's frontier on the 16-, 18- and
 // 20-unit cuts of issue 25's front (the 20 only without -short: the
 // front search takes seconds).

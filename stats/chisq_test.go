@@ -28,7 +28,10 @@ func TestChiSquaredSurvivalIsGonums(t *testing.T) {
 			}
 		}
 	}
-	for _, x := range []float64{-1, 0, math.Inf(1)} {
+	if got := chiSquaredSurvival(3, math.NaN()); !math.IsNaN(got) {
+		t.Errorf("x NaN: %v, want NaN as gonum", got)
+	}
+	for _, x := range []float64{-1, 0, math.Inf(1), 1e308} {
 		if got, want := chiSquaredSurvival(3, x), (distuv.ChiSquared{K: 3}).Survival(x); got != want {
 			t.Errorf("x %v: %v, gonum %v", x, got, want)
 		}
