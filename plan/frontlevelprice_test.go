@@ -21,20 +21,8 @@ func TestPricedBoundHolds(t *testing.T) {
 		fronts = 15
 	}
 	levelFronts(t, fronts, 900, 83, func(seed int, text string, s *scenario.Scenario, cfg Config) {
-		pls, err := planners(context.Background(), s, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pl := pls[0]
-		fs, _, values, _, err := pl.newFrontSearch()
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := pl.levelPrepare(fs, values)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ls := r.ls
+		r := prepareLevels(t, s, cfg)
+		ls, fs := r.ls, r.ls.fs
 		if ls.priced == nil {
 			return
 		}
@@ -98,21 +86,7 @@ func TestPricedBoundHolds(t *testing.T) {
 // just under what plain and priced hold together).
 func TestPricedTooLarge(t *testing.T) {
 	s, cfg := frontCut(t, 16)
-	prepare := func() *levelRun {
-		pls, err := planners(context.Background(), s, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fs, _, values, _, err := pls[0].newFrontSearch()
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := pls[0].levelPrepare(fs, values)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return r
-	}
+	prepare := func() *levelRun { return prepareLevels(t, s, cfg) }
 	r := prepare()
 	if r.ls.priced == nil {
 		t.Fatal("the 4x16 cut is not priced: the test tests nothing")

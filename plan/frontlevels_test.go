@@ -376,21 +376,7 @@ func TestScanAheadIsScan(t *testing.T) {
 		fronts = 15
 	}
 	levelFronts(t, fronts, 500, 71, func(seed int, text string, s *scenario.Scenario, cfg Config) {
-		prepare := func() *levelRun {
-			pls, err := planners(context.Background(), s, cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			fs, _, values, _, err := pls[0].newFrontSearch()
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := pls[0].levelPrepare(fs, values)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return r
-		}
+		prepare := func() *levelRun { return prepareLevels(t, s, cfg) }
 		want := prepare()
 		wantPts, err := want.scan(nil)
 		if err != nil {
@@ -430,4 +416,23 @@ func derefPoints(pts []*levelPoint) []levelPoint {
 		out = append(out, *p)
 	}
 	return out
+}
+
+// prepareLevels is deciding hexes readied for s, before its scan: the
+// hexes' searches, the bound (priced or not) and the combinations.
+func prepareLevels(t testing.TB, s *scenario.Scenario, cfg Config) *levelRun {
+	t.Helper()
+	pls, err := planners(context.Background(), s, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, _, values, _, err := pls[0].newFrontSearch()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := pls[0].levelPrepare(fs, values)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
