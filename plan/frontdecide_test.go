@@ -1,7 +1,9 @@
 package plan
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -157,5 +159,39 @@ func planWithin(t *testing.T, ctx context.Context, s *scenario.Scenario, cfg Con
 	case <-time.After(limit):
 		t.Fatalf("%s: still planning %v later", what, limit)
 		return nil
+	}
+}
+
+// A front whose forces' plain losses bound outgrows its memory
+// (errTieBoundTooLarge: the bound is built only for searches without
+// cost to spare, which only fronts the join does not fit make; here the
+// join is off and the bound's size lowered) is planned by the state
+// search instead: the same frontier as the state search's own.
+func TestTieBoundTooLarge(t *testing.T) {
+	s, cfg := frontCut(t, 12)
+	oldSize, oldJoin := tieBoundSize, joinForces
+	tieBoundSize, joinForces = 1, false
+	defer func() { tieBoundSize, joinForces = oldSize, oldJoin }()
+	pls, err := planners(context.Background(), s, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pls[0].frontLevels(true); !errors.Is(err, errTieBoundTooLarge) {
+		t.Fatalf("deciding hexes: %v, want errTieBoundTooLarge", err)
+	}
+	got, err := Plan(context.Background(), s, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decideHexes = false
+	want, err := Plan(context.Background(), s, cfg)
+	decideHexes = true
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := json.Marshal(got.TablePlan.Frontier)
+	w, _ := json.Marshal(want.TablePlan.Frontier)
+	if !bytes.Equal(g, w) || len(want.TablePlan.Frontier) == 0 {
+		t.Errorf("the frontier after the fallback differs from the state search's:\n%s\n%s", g, w)
 	}
 }

@@ -529,8 +529,9 @@ func (p *plainLost) leastLost(lt *levelTie, t int, h *hexBound, lv []float64) er
 // the search.
 var joinForces = true
 
-// tieBoundSize bounds the entries of a hex's least.
-const tieBoundSize = 8 << 20
+// tieBoundSize bounds the entries of a hex's least. A variable so a test
+// can lower it.
+var tieBoundSize = 8 << 20
 
 var errTieBoundTooLarge = errors.New("plan: deciding hexes: the forces' bound outgrew its memory")
 
