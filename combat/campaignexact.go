@@ -67,26 +67,15 @@ func (r *Raid) CampaignMarginals(ctx context.Context, raids, budget int) (Campai
 	for _, q := range cur.pairs {
 		adds := w.metricMoves(q.s)
 		for k := range top {
-			most := campaignField(q.key, k)
-			if ms := adds[k]; len(ms) > 0 {
-				most += ms[len(ms)-1].add
-			}
-			top[k] = max(top[k], most)
+			top[k] = max(top[k], campaignField(q.key, k)+adds[k][len(adds[k])-1].add)
 		}
 	}
 	for k := range out {
 		out[k] = make([]float64, top[k]+1)
 	}
 	for _, q := range cur.pairs {
-		flown, err := w.weigh(q.s)
-		if err != nil {
+		if _, err := w.weigh(q.s); err != nil {
 			return out, w.weighed, err
-		}
-		if !flown {
-			for k := range out {
-				out[k][campaignField(q.key, k)] += q.p
-			}
-			continue
 		}
 		adds := w.metricMoves(q.s)
 		for k := range out {
@@ -229,12 +218,18 @@ type metricMove struct {
 
 // metricMoves is, metric by metric, what one raid from state s adds and
 // with what probability, ascending, whatever state it leads to: the last
-// raid's moves when only each metric's total matters. Nil for a state no
-// raid is flown from.
+// raid's moves when only each metric's total matters. From a state no
+// raid is flown from, each metric adds 0 for sure.
 func (w *chainWalk) metricMoves(s int32) *[len(RaidMetrics)][]metricMove {
 	out := &w.byMetric[s]
 	cs := &w.ch[s]
-	if cs.Flat == nil || out[0] != nil {
+	if out[0] != nil {
+		return out
+	}
+	if cs.Flat == nil {
+		for k := range out {
+			out[k] = []metricMove{{0, 1}}
+		}
 		return out
 	}
 	counts := cs.pathCounts()

@@ -474,10 +474,8 @@ var metricShift = func() (s [len(RaidMetrics)]int) {
 // UnpackCampaign unpacks a key made by PackCampaign.
 func UnpackCampaign(k uint64) CampaignTotals {
 	var t CampaignTotals
-	for i := len(RaidMetrics) - 1; i >= 0; i-- {
-		b := RaidMetrics[i].Bits
-		t[i] = int(k & (1<<b - 1))
-		k >>= b
+	for i := range t {
+		t[i] = campaignField(k, i)
 	}
 	return t
 }

@@ -182,11 +182,7 @@ func (fj *forceJoin) point(pt *levelPoint, list []levelCombo, levels [][]float64
 		if !pt.holds(cb) {
 			continue
 		}
-		// The combination that found the point's cost reaches it.
-		ok, err := cb.code == pt.code, error(nil)
-		if !ok {
-			ok, err = fj.reached(cb, levels, pt.cost)
-		}
+		ok, err := fj.reached(cb, pt, levels)
 		switch {
 		case err != nil:
 			return 0, err
@@ -244,12 +240,16 @@ func (fj *forceJoin) point(pt *levelPoint, list []levelCombo, levels [][]float64
 }
 
 // reached reports whether some assignment reaches cb's levels for a cost
-// of at most cost (costTol): the branch and bound of the frontier's
+// of at most pt's (costTol): the combination whose search found pt's cost
+// does; any other is asked of the branch and bound of the frontier's
 // values (levelSearch.solve), which proves a combination out quickly
 // where the join would try every way its forces clash.
-func (fj *forceJoin) reached(cb levelCombo, levels [][]float64, cost float64) (bool, error) {
+func (fj *forceJoin) reached(cb levelCombo, pt *levelPoint, levels [][]float64) (bool, error) {
+	if cb.code == pt.code {
+		return true, nil
+	}
 	ls := fj.ls
-	ok := ls.solve(cb.code, levels, cost+2*costTol)
+	ok := ls.solve(cb.code, levels, pt.cost+2*costTol)
 	if ls.stopped {
 		return false, ls.fs.ctx.Err()
 	}

@@ -109,7 +109,7 @@ func (ls *levelSearch) price(fb *frontBound, levels [][]float64, list []levelCom
 	}
 	ls.priced, ls.pricedRest = priced, rest
 	// Keep it only if it raises the root's bound somewhere the scan looks.
-	top, n := ls.rest[0]+1, 0
+	top, n := ls.above(), 0
 	for _, cb := range list {
 		if cb.lb >= top {
 			continue // skipped by the scan: above every unit sent
@@ -131,7 +131,7 @@ func (ls *levelSearch) price(fb *frontBound, levels [][]float64, list []levelCom
 func (ls *levelSearch) pricedBound(pos int, idx []int32, cost float64) float64 {
 	b := cost - ls.pricedRest[pos]
 	for t := range ls.nt {
-		b += ls.priced[t][(ls.off[t][pos]+int(idx[t]))*ls.nl[t]+ls.lv[t]]
+		b += ls.priced[t][ls.slot(t, pos, idx[t])]
 	}
 	return b
 }

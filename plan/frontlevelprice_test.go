@@ -1,7 +1,6 @@
 package plan
 
 import (
-	"context"
 	"slices"
 	"testing"
 
@@ -116,21 +115,7 @@ func TestPricedIsUnpriced(t *testing.T) {
 	}
 	var nodes, unpricedNodes int64
 	levelFronts(t, fronts, 0, 61, func(seed int, text string, s *scenario.Scenario, cfg Config) {
-		run := func(price bool) *levelRun {
-			old := priceFronts
-			priceFronts = price
-			defer func() { priceFronts = old }()
-			pls, err := planners(context.Background(), s, cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := pls[0].frontLevels(true)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return r
-		}
-		a, b := run(true), run(false)
+		a, b := levelsWith(t, s, cfg, &priceFronts, true), levelsWith(t, s, cfg, &priceFronts, false)
 		if !a.st.Priced {
 			return
 		}

@@ -234,9 +234,7 @@ func (pl *planner) levelPrepare(fs *frontSearch, values []float64) (*levelRun, e
 func (r *levelRun) scan(fp *forcePipe) ([]*levelPoint, error) {
 	ls, st := r.ls, &r.st
 	fs, list, levels := ls.fs, r.list, r.levels
-	// m starts above what every unit sent costs: any reachable
-	// combination is cheaper.
-	ls.m = ls.rest[0] + 1
+	ls.m = ls.above()
 	var pts []*levelPoint
 	handed := false // the last point was handed to fp
 	for n, cb := range list {
@@ -453,8 +451,18 @@ func (ls *levelSearch) setLevels(code int, levels [][]float64) {
 // need is the least cost the classes from layer pos on add to hex t's
 // state j so it reaches its level.
 func (ls *levelSearch) need(t, pos int, j int32) float64 {
-	return ls.tab[t][(ls.off[t][pos]+int(j))*ls.nl[t]+ls.lv[t]]
+	return ls.tab[t][ls.slot(t, pos, j)]
 }
+
+// slot is where hex t's state j of layer pos, at its level, sits in tab
+// (and in priced, laid out alike).
+func (ls *levelSearch) slot(t, pos int, j int32) int {
+	return (ls.off[t][pos]+int(j))*ls.nl[t] + ls.lv[t]
+}
+
+// above is a cost above what every unit sent costs: any reachable
+// combination is cheaper.
+func (ls *levelSearch) above() float64 { return ls.rest[0] + 1 }
 
 // bound is the bound of the node at layer pos whose hexes' states are idx,
 // costing cost so far: cost plus each hex's need, and the hexes already

@@ -320,21 +320,7 @@ func TestJoinIsSearch(t *testing.T) {
 	}
 	joined, points := 0, 0
 	levelFronts(t, fronts, 1000, 67, func(seed int, text string, s *scenario.Scenario, cfg Config) {
-		run := func(join bool) *levelRun {
-			old := joinForces
-			joinForces = join
-			defer func() { joinForces = old }()
-			pls, err := planners(context.Background(), s, cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := pls[0].frontLevels(true)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return r
-		}
-		got, want := run(true), run(false)
+		got, want := levelsWith(t, s, cfg, &joinForces, true), levelsWith(t, s, cfg, &joinForces, false)
 		if fmt.Sprint(got.pts) != fmt.Sprint(want.pts) {
 			t.Errorf("seed %d: joined %v\nsearched %v\n%s", seed, got.pts, want.pts, text)
 		}
@@ -388,7 +374,7 @@ func TestScanAheadIsScan(t *testing.T) {
 		fp.ahead, fp.spare = map[int]*aheadResult{}, make([]uint8, len(got.ls.best))
 		w := got.ls.fork(nil)
 		for n, cb := range got.list {
-			ok := w.solve(cb.code, got.levels, got.ls.rest[0]+1)
+			ok := w.solve(cb.code, got.levels, got.ls.above())
 			fp.ahead[n] = &aheadResult{done: true, found: ok, cost: w.m, x: slices.Clone(w.best)}
 		}
 		gotPts, err := got.scan(fp)
@@ -431,6 +417,24 @@ func prepareLevels(t testing.TB, s *scenario.Scenario, cfg Config) *levelRun {
 		t.Fatal(err)
 	}
 	r, err := pls[0].levelPrepare(fs, values)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// levelsWith is deciding hexes' frontier and forces for s with the switch
+// *flag (joinForces, priceFronts) set to on, and restored after.
+func levelsWith(t testing.TB, s *scenario.Scenario, cfg Config, flag *bool, on bool) *levelRun {
+	t.Helper()
+	old := *flag
+	*flag = on
+	defer func() { *flag = old }()
+	pls, err := planners(context.Background(), s, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := pls[0].frontLevels(true)
 	if err != nil {
 		t.Fatal(err)
 	}
